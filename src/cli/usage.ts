@@ -1,0 +1,15 @@
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+export const usage = `Usage: npm run -s cli -- <command>
+
+  serve                                   start the gateway (npm start)
+  migrate                                 apply database migrations and exit
+  workspace create <name> [--plan free|paid]
+  workspace list
+  key create <workspace>                  print a new API key (shown once)
+  key list [<workspace>]
+  key revoke <id>
+
+Configuration comes from environment variables; see the README.`

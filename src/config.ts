@@ -1,0 +1,111 @@
+import { z } from 'zod'
+
+const port = z.coerce.number().int().min(0).max(65_535)
+const positiveInt = z.coerce.number().int().positive()
+const flag = z.stringbool()
+
+/**
+ * Every environment variable the gateway reads, with its default. This schema is the
+ * single list; the README documents the same names.
+ */
+export const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_PATH: z.string().min(1).default('./data/gateway.db'),
+  DEPLOYMENT_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  /** Allow http:// webhook URLs (local development only). */
+  WEBHOOK_ALLOW_HTTP: flag.default(false),
+  /** Allow webhook and media URLs that resolve to private, loopback or link-local addresses. */
+  ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+  /** How long connect waits for the first QR or pairing code before answering 504. */
+  CONNECT_TIMEOUT_MS: positiveInt.default(20_000),
+  /** Lifetime of each QR payload Baileys shows; WhatsApp sends a handful of them per pairing. */
+  QR_TIMEOUT_MS: positiveInt.optional(),
+  /** Timeout of one query to the WhatsApp network (e.g. a contact check). */
+  WA_QUERY_TIMEOUT_MS: positiveInt.default(20_000),
+  FREE_DAILY_CONTACT_CHECKS: z.coerce.number().int().min(0).default(20),
+  PAID_DAILY_CONTACT_CHECKS: z.coerce.number().int().min(0).default(5_000),
+  FREE_MESSAGE_WEBHOOKS: flag.default(true),
+  FREE_INTERACTIVE_MESSAGES: flag.default(false),
+  /** Control URL of the project's WhatsApp simulator: points Baileys away from WhatsApp. */
+  WA_SIMULATOR: z.url().optional(),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export type PlanName = 'free' | 'paid'
+export const planNames = ['free', 'paid'] as const
+
+export interface PlanLimits {
+  interactiveMessages: boolean
+  messageWebhooks: boolean
+  dailyContactChecks: number
+}
+
+export interface GatewayConfig {
+  port: number
+  host: string
+  databasePath: string
+  deploymentApiKey?: string
+  jwtSecret?: string
+  logLevel: Env['LOG_LEVEL']
+  bodyLimitBytes: number
+  webhookAllowHttp: boolean
+  allowPrivateAddresses: boolean
+  connectTimeoutMs: number
+  qrTimeoutMs?: number
+  queryTimeoutMs: number
+  plans: Record<PlanName, PlanLimits>
+  simulatorUrl?: string
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming each variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const known = Object.fromEntries(
+    Object.keys(envSchema.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]),
+  )
+  const parsed = envSchema.safeParse(known)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return fromEnv(parsed.data)
+}
+
+function fromEnv(e: Env): GatewayConfig {
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databasePath: e.DATABASE_PATH,
+    deploymentApiKey: e.DEPLOYMENT_API_KEY,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP,
+    allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
+    connectTimeoutMs: e.CONNECT_TIMEOUT_MS,
+    qrTimeoutMs: e.QR_TIMEOUT_MS,
+    queryTimeoutMs: e.WA_QUERY_TIMEOUT_MS,
+    plans: {
+      free: {
+        interactiveMessages: e.FREE_INTERACTIVE_MESSAGES,
+        messageWebhooks: e.FREE_MESSAGE_WEBHOOKS,
+        dailyContactChecks: e.FREE_DAILY_CONTACT_CHECKS,
+      },
+      paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: e.PAID_DAILY_CONTACT_CHECKS },
+    },
+    simulatorUrl: e.WA_SIMULATOR,
+  }
+}
+
+/** Defaults for everything not given: what a gateway built in code (or a test) starts from. */
+export function resolveConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+  return { ...loadConfig({}), ...overrides }
+}

@@ -1,0 +1,8 @@
+import { Database } from 'bun:sqlite'
+import { drizzle } from 'drizzle-orm/bun-sqlite'
+import type { GatewayDatabase } from '../database'
+import * as schema from '../schema'
+
+export function open(path: string): GatewayDatabase {
+  return drizzle(new Database(path, { create: true, strict: true }), { schema }) as unknown as GatewayDatabase
+}

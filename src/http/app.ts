@@ -1,0 +1,41 @@
+import { Hono } from 'hono'
+import { requestId } from 'hono/request-id'
+import { GatewayError } from '../errors'
+import type { RouteSpec } from '../openapi/route'
+import type { ServiceContext } from '../services/context'
+import type { AppEnv } from './env'
+import { errorHandler, notFoundHandler } from './error-handler'
+import { bodyLimit } from './middleware/body-limit'
+import { deploymentKey } from './middleware/deployment-key'
+import { requestLogger } from './middleware/request-logger'
+import { docsRoutes } from './routes/docs'
+import { healthRoutes } from './routes/health'
+import { v1Routes, v1RouteSpecs } from './routes/v1'
+
+const operationalSpecs: RouteSpec[] = []
+
+/** Composes the HTTP surface in order: ids and logs, probes, deployment key, docs, /v1. */
+export function createHttpApp(ctx: ServiceContext) {
+  const app = new Hono<AppEnv>()
+    .use(requestId())
+    .use(requestLogger(ctx.logger))
+    .use(bodyLimit(ctx.config.bodyLimitBytes))
+    // Registered before the deployment key so load-balancer probes need no credential.
+    .route('/', healthRoutes(ctx.db))
+
+  if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
+
+  const routes = app
+    .route('/', docsRoutes([...operationalSpecs, ...v1RouteSpecs]))
+    .route('/', v1Routes(ctx))
+    // A catch-all rather than only notFound(): a parent app that mounts us keeps our 404 body.
+    .all('*', () => {
+      throw new GatewayError('not_found', 'No such route')
+    })
+
+  routes.onError(errorHandler(ctx.logger))
+  routes.notFound(notFoundHandler)
+  return routes
+}
+
+export type HttpApp = ReturnType<typeof createHttpApp>

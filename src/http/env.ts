@@ -1,0 +1,13 @@
+import type { PlanName } from '../config'
+import type { Workspace } from '../db/schema'
+
+/** Per-request values every handler can read, typed. */
+export interface AppEnv {
+  Variables: {
+    requestId: string
+    /** Set by bearerAuth on every /v1 route. */
+    workspace: Workspace
+    /** The plan in force for this request: the workspace's, or a JWT's `plan` claim. */
+    plan: PlanName
+  }
+}

@@ -1,0 +1,46 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { codeToStatus, GatewayError, type ErrorCode } from '../errors'
+import type { Logger } from '../logger'
+import type { AppEnv } from './env'
+
+/** Statuses Hono itself raises (HTTPException), mapped into our closed set of codes. */
+const httpStatusToCode: Record<number, ErrorCode> = {
+  400: 'validation_error',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  502: 'upstream_error',
+  504: 'upstream_timeout',
+}
+
+export function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
+  return { error: code, message, details }
+}
+
+function respond(c: Context<AppEnv>, error: GatewayError) {
+  const status = codeToStatus(error.code) as ContentfulStatusCode
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+  if (error.code === 'unauthorized') c.header('WWW-Authenticate', 'Bearer')
+  return c.json(errorBody(error.code, error.message, error.details), status)
+}
+
+/** The single onError: our errors as they are, Hono's by status, anything else as an opaque 500. */
+export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
+  return (err, c) => {
+    if (err instanceof GatewayError) return respond(c, err)
+    if (err instanceof HTTPException) {
+      const code = httpStatusToCode[err.status] ?? 'internal_error'
+      if (code === 'internal_error') logger.error({ err, requestId: c.get('requestId') }, 'unmapped HTTP exception')
+      return respond(c, new GatewayError(code, err.message || 'Request failed'))
+    }
+    logger.error({ err, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error')
+    return respond(c, new GatewayError('internal_error', 'Internal error; the request id identifies it in the logs'))
+  }
+}
+
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
+  respond(c, new GatewayError('not_found', `No route for ${c.req.method} ${c.req.path}`))

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { Hono } from 'hono'
+import { buildOpenApiDocument } from '../../openapi/document'
+import type { RouteSpec } from '../../openapi/route'
+import type { AppEnv } from '../env'
+
+/** Swagger UI files served from the installed package: the page renders with no network. */
+const assets = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+} as const
+
+// Relative URLs keep the page working when the gateway is mounted under a prefix (e.g. /wa).
+const page = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Messaging Session Service — API reference</title>
+  <link rel="stylesheet" href="./docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="./docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: './openapi.json', dom_id: '#swagger-ui', deepLinking: true })
+  </script>
+</body>
+</html>`
+
+export function docsRoutes(routes: RouteSpec[]) {
+  const require = createRequire(import.meta.url)
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined
+  const files = new Map<string, Promise<Buffer>>()
+
+  return new Hono<AppEnv>()
+    .get('/openapi.json', (c) => c.json((document ??= buildOpenApiDocument(routes))))
+    .get('/docs', (c) => c.html(page))
+    .get('/docs/assets/:file', async (c) => {
+      const name = c.req.param('file')
+      if (!Object.hasOwn(assets, name)) return c.notFound()
+      const file = name as keyof typeof assets
+      if (!files.has(file)) files.set(file, readFile(require.resolve(`swagger-ui-dist/${file}`)))
+      const body = await files.get(file)!
+      return c.body(new Uint8Array(body), 200, {
+        'content-type': assets[file],
+        'cache-control': 'public, max-age=86400',
+      })
+    })
+}

@@ -1,0 +1,11 @@
+export { createGateway, type Gateway, type GatewayOptions } from './gateway'
+export { loadConfig, resolveConfig, ConfigError, type GatewayConfig, type PlanName, type PlanLimits } from './config'
+export { openDatabase, closeDatabase, type GatewayDatabase } from './db/database'
+export { createLogger, type Logger } from './logger'
+export type { Clock } from './clock'
+export type { AppEnv } from './http/env'
+export { GatewayError, type ErrorCode } from './errors'
+import type { HttpApp } from './http/app'
+
+/** The app's type, for `hc<AppType>()` typed clients. */
+export type AppType = HttpApp

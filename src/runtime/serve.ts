@@ -1,0 +1,19 @@
+import { isBun } from '../db/database'
+
+export interface ServeOptions {
+  fetch: (request: Request) => Response | Promise<Response>
+  port: number
+  hostname: string
+}
+
+export interface RunningServer {
+  /** The bound port (differs from the requested one when that was 0). */
+  port: number
+  close(): Promise<void>
+}
+
+/** Starts an HTTP server with the running runtime's own server: Bun.serve or @hono/node-server. */
+export async function serve(options: ServeOptions): Promise<RunningServer> {
+  const runtime = isBun() ? await import('./bun') : await import('./node')
+  return runtime.serve(options)
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod'
+
+export const WorkspaceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    plan: z.enum(['free', 'paid']),
+    limits: z.object({
+      interactiveMessages: z.boolean(),
+      messageWebhooks: z.boolean(),
+      dailyContactChecks: z.int(),
+    }),
+  })
+  .meta({ id: 'Workspace', description: 'The workspace the credential belongs to, and what its plan allows.' })

@@ -1,0 +1,46 @@
+import { asc, eq, or } from 'drizzle-orm'
+import type { PlanName } from '../config'
+import { workspaces, type Workspace } from '../db/schema'
+import { GatewayError, notFound } from '../errors'
+import { newWorkspaceId } from '../ids'
+import type { ServiceContext } from './context'
+
+export function createWorkspace(ctx: ServiceContext, input: { name: string; plan?: PlanName }): Workspace {
+  const existing = ctx.db.select().from(workspaces).where(eq(workspaces.name, input.name)).get()
+  if (existing) throw new GatewayError('validation_error', `A workspace named "${input.name}" already exists`)
+  const now = ctx.clock.now()
+  return ctx.db
+    .insert(workspaces)
+    .values({ id: newWorkspaceId(), name: input.name, plan: input.plan ?? 'free', createdAt: now, updatedAt: now })
+    .returning()
+    .get()
+}
+
+export function listWorkspaces(ctx: ServiceContext): Workspace[] {
+  return ctx.db.select().from(workspaces).orderBy(asc(workspaces.createdAt)).all()
+}
+
+/** Looks a workspace up by id or by name (operators type names). */
+export function findWorkspace(ctx: ServiceContext, idOrName: string): Workspace {
+  const found = ctx.db
+    .select()
+    .from(workspaces)
+    .where(or(eq(workspaces.id, idOrName), eq(workspaces.name, idOrName)))
+    .get()
+  if (!found) throw notFound(`Workspace "${idOrName}"`)
+  return found
+}
+
+/**
+ * The workspace a verified JWT names, created on first sight: with JWTs an outside system
+ * issues the credentials, so it also decides which workspaces exist.
+ */
+export function ensureWorkspace(ctx: ServiceContext, name: string): Workspace {
+  const now = ctx.clock.now()
+  ctx.db
+    .insert(workspaces)
+    .values({ id: newWorkspaceId(), name, plan: 'free', createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: workspaces.name })
+    .run()
+  return ctx.db.select().from(workspaces).where(eq(workspaces.name, name)).get()!
+}
