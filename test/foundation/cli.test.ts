@@ -1,0 +1,82 @@
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { listeningPort, runCli, spawnProcess } from '../support/process'
+import { tempDir } from '../support/temp-dir'
+
+const dir = tempDir()
+afterAll(() => dir.cleanup())
+const env = { DATABASE_PATH: join(dir.path, 'cli.db') }
+
+describe('CLI', () => {
+  it('creates a workspace and a key that works over HTTP until it is revoked', async () => {
+    const created = runCli(['workspace', 'create', 'acme', '--plan', 'paid'], env)
+    expect(created.status, created.stderr).toBe(0)
+    expect(created.stdout).toMatch(/^wsp_\w+\s+acme\s+paid$/m)
+
+    const issued = runCli(['key', 'create', 'acme'], env)
+    expect(issued.status, issued.stderr).toBe(0)
+    const key = issued.stdout.trim()
+    expect(key).toMatch(/^wag_[a-z2-7]{40}$/)
+
+    const listed = runCli(['key', 'list', 'acme'], env)
+    expect(listed.stdout).toContain(key.slice(0, 12))
+    expect(listed.stdout).not.toContain(key)
+    const keyId = /key_\w+/.exec(listed.stdout)![0]
+
+    const server = spawnProcess(join('node_modules', '.bin', 'tsx'), ['src/cli.ts', 'serve'], {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    })
+    try {
+      const port = listeningPort(await server.waitForLine(/"msg":"listening"/))
+      const call = () => fetch(`http://127.0.0.1:${port}/v1/workspace`, { headers: { authorization: `Bearer ${key}` } })
+      const ok = await call()
+      expect(ok.status).toBe(200)
+      expect(await ok.json()).toMatchObject({ name: 'acme', plan: 'paid' })
+
+      const revoked = runCli(['key', 'revoke', keyId], env)
+      expect(revoked.status, revoked.stderr).toBe(0)
+      const refused = await call()
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toMatchObject({ error: 'unauthorized' })
+      // The key must never appear in the server's logs.
+      expect(server.output()).not.toContain(key)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('lists workspaces and refuses bad input with a clear message', () => {
+    expect(runCli(['workspace', 'list'], env).stdout).toMatch(/acme\s+paid/)
+    const badPlan = runCli(['workspace', 'create', 'x', '--plan', 'gold'], env)
+    expect(badPlan.status).not.toBe(0)
+    expect(badPlan.stderr).toContain('--plan must be one of: free, paid')
+    const unknownWorkspace = runCli(['key', 'create', 'nobody'], env)
+    expect(unknownWorkspace.status).not.toBe(0)
+    expect(unknownWorkspace.stderr).toContain('Workspace "nobody" not found')
+  })
+
+  it('stops with a message naming a bad environment variable', () => {
+    const result = runCli(['migrate'], { ...env, PORT: 'eighty' })
+    expect(result.status).toBe(2)
+    expect(result.stderr).toMatch(/PORT:/)
+  })
+
+  it('creates the default workspace on the first serve and prints its key once', async () => {
+    const fresh = { DATABASE_PATH: join(dir.path, 'first.db'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }
+    const first = spawnProcess(join('node_modules', '.bin', 'tsx'), ['src/cli.ts', 'serve'], fresh)
+    const keyLine = await first.waitForLine(/API key \(shown only this once/)
+    const port = listeningPort(await first.waitForLine(/"msg":"listening"/))
+    const key = /wag_\w+/.exec(keyLine)![0]
+    const response = await fetch(`http://127.0.0.1:${port}/v1/workspace`, { headers: { authorization: `Bearer ${key}` } })
+    expect(await response.json()).toMatchObject({ name: 'default', plan: 'free' })
+    expect(await first.stop()).toBe(0)
+
+    const second = spawnProcess(join('node_modules', '.bin', 'tsx'), ['src/cli.ts', 'serve'], fresh)
+    await second.waitForLine(/"msg":"listening"/)
+    await second.stop()
+    expect(second.output()).not.toContain('API key')
+  })
+})

@@ -1,0 +1,59 @@
+import { join } from 'node:path'
+import type { Clock } from '../../src/clock'
+import type { GatewayConfig } from '../../src/config'
+import { closeDatabase, openDatabase } from '../../src/db/database'
+import { createGateway, type Gateway } from '../../src/gateway'
+import { silentLogger } from '../../src/logger'
+import { createApiKey } from '../../src/services/api-keys'
+import { createWorkspace } from '../../src/services/workspaces'
+import { tempDir } from './temp-dir'
+
+export interface TestGateway {
+  gateway: Gateway
+  databasePath: string
+  /** A request to the app with the workspace's key (override headers to test auth). */
+  request(path: string, init?: RequestInit): Promise<Response>
+  /** Makes another workspace with a key, for isolation tests. */
+  addWorkspace(name: string, plan?: 'free' | 'paid'): { key: string; workspaceId: string }
+  key: string
+  close(): Promise<void>
+}
+
+export async function startTestGateway(
+  options: { config?: Partial<GatewayConfig>; clock?: Clock; databasePath?: string; plan?: 'free' | 'paid' } = {},
+): Promise<TestGateway> {
+  const dir = options.databasePath ? undefined : tempDir()
+  const databasePath = options.databasePath ?? join(dir!.path, 'gateway.db')
+  const database = await openDatabase(databasePath)
+  const gateway = createGateway({ database, config: options.config, clock: options.clock, logger: silentLogger() })
+  await gateway.start()
+
+  const addWorkspace = (name: string, plan: 'free' | 'paid' = 'free') => {
+    const workspace = createWorkspace(gateway.context, { name, plan })
+    return { key: createApiKey(gateway.context, { workspace: workspace.id }).key, workspaceId: workspace.id }
+  }
+  const { key } = addWorkspace('test', options.plan ?? 'free')
+
+  return {
+    gateway,
+    databasePath,
+    key,
+    addWorkspace,
+    request: (path, init = {}) => {
+      const headers = new Headers(init.headers)
+      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${key}`)
+      return Promise.resolve(gateway.app.request(path, { ...init, headers }))
+    },
+    async close() {
+      await gateway.stop()
+      closeDatabase(database)
+      dir?.cleanup()
+    },
+  }
+}
+
+export const jsonBody = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
