@@ -6,6 +6,8 @@ import type { OutgoingContent, ReceiptType, SendOptions } from './contact-action
 import { SimulatorError } from './errors'
 import { clearFaults, injectFault } from './faults'
 import type { FaultKind } from './faults'
+import { downloadAndDecryptMedia } from './media-download'
+import type { MediaType, proto } from '@whiskeysockets/baileys'
 import type { SimState } from './state'
 
 export const waitUntil = async <T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> => {
@@ -51,6 +53,11 @@ export class ContactHandle {
 	/** Offers a voice call to an account; resolves with the call id. */
 	call(to?: string): string {
 		return offerCall(this.state, this.targetAccount(to), this.contact)
+	}
+
+	/** Downloads a received media message from the media host and decrypts it, as the phone would. */
+	downloadMedia(media: proto.Message.IImageMessage, type: MediaType = 'image'): Promise<Buffer> {
+		return downloadAndDecryptMedia(media, type, path => this.state.media.urlFor(path), this.state.media.tls.caPem)
 	}
 
 	inbox(): InboxMessage[] {
