@@ -62,8 +62,12 @@ const handleDirectMessage = async (state: SimState, account: Account, node: Bina
 	}
 	if (state.options.autoReceipts) {
 		const id = node.attrs.id ?? ''
-		setTimeout(() => sendReceipt(state, account, contact, id, 'delivered'), 30)
-		setTimeout(() => sendReceipt(state, account, contact, id, 'read'), 60)
+		// Best effort: the client may already be gone when the contact's phone gets to it
+		const receipt = (type: 'delivered' | 'read') => () => {
+			if (state.liveConnectionOf(account)) sendReceipt(state, account, contact, id, type)
+		}
+		setTimeout(receipt('delivered'), 30)
+		setTimeout(receipt('read'), 60)
 	}
 }
 
