@@ -26,6 +26,9 @@ export const envSchema = z.object({
   QR_TIMEOUT_MS: positiveInt.optional(),
   /** Timeout of one query to the WhatsApp network (e.g. a contact check). */
   WA_QUERY_TIMEOUT_MS: positiveInt.default(20_000),
+  /** Reconnect backoff after a dropped connection: first delay, and the cap it doubles up to. */
+  RECONNECT_BASE_MS: positiveInt.default(1_000),
+  RECONNECT_MAX_MS: positiveInt.default(60_000),
   FREE_DAILY_CONTACT_CHECKS: z.coerce.number().int().min(0).default(20),
   PAID_DAILY_CONTACT_CHECKS: z.coerce.number().int().min(0).default(5_000),
   FREE_MESSAGE_WEBHOOKS: flag.default(true),
@@ -58,6 +61,7 @@ export interface GatewayConfig {
   connectTimeoutMs: number
   qrTimeoutMs?: number
   queryTimeoutMs: number
+  reconnect: { baseMs: number; maxMs: number }
   plans: Record<PlanName, PlanLimits>
   simulatorUrl?: string
 }
@@ -93,6 +97,7 @@ function fromEnv(e: Env): GatewayConfig {
     connectTimeoutMs: e.CONNECT_TIMEOUT_MS,
     qrTimeoutMs: e.QR_TIMEOUT_MS,
     queryTimeoutMs: e.WA_QUERY_TIMEOUT_MS,
+    reconnect: { baseMs: e.RECONNECT_BASE_MS, maxMs: e.RECONNECT_MAX_MS },
     plans: {
       free: {
         interactiveMessages: e.FREE_INTERACTIVE_MESSAGES,

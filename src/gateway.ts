@@ -2,9 +2,23 @@ import { systemClock, type Clock } from './clock'
 import { resolveConfig, type GatewayConfig } from './config'
 import type { GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
+import { createBaileysEngine } from './engine/whatsapp/engine'
+import type { EngineEvent, WhatsAppEngine } from './engine/whatsapp/types'
+import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { createLogger, type Logger } from './logger'
-import type { ServiceContext } from './services/context'
+import type { GatewayContext } from './services/context'
+import { applyEngineEvent, restoreSessions } from './services/sessions/lifecycle'
+
+export interface EngineFactoryDeps {
+  db: GatewayDatabase
+  logger: Logger
+  config: GatewayConfig
+  /** Where the engine reports connection events. */
+  emit(event: EngineEvent): void
+}
+
+export type EngineFactory = (deps: EngineFactoryDeps) => WhatsAppEngine
 
 export interface GatewayOptions {
   /** An open database (see openDatabase); migrations are applied to it here. */
@@ -13,17 +27,28 @@ export interface GatewayOptions {
   config?: Partial<GatewayConfig>
   logger?: Logger
   clock?: Clock
+  /** The WhatsApp side; Baileys by default. */
+  engine?: EngineFactory
 }
 
 export interface Gateway {
   app: HttpApp
   config: GatewayConfig
-  context: ServiceContext
-  /** Starts background work (reconnecting stored sessions). */
+  context: GatewayContext
+  /** Reconnects every stored session that has credentials. */
   start(): Promise<void>
-  /** Stops background work and closes connections without logging them out. */
+  /** Closes every WhatsApp connection without logging it out. */
   stop(): Promise<void>
 }
+
+export const baileysEngine: EngineFactory = ({ db, logger, config, emit }) =>
+  createBaileysEngine({
+    db,
+    logger: logger.child({ component: 'whatsapp' }),
+    simulatorUrl: config.simulatorUrl,
+    timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
+    emit,
+  })
 
 /**
  * Builds a gateway from its dependencies. Nothing lives at module level: two gateways in
@@ -32,20 +57,25 @@ export interface Gateway {
 export function createGateway(options: GatewayOptions): Gateway {
   const config = resolveConfig(options.config)
   const logger = options.logger ?? createLogger(config.logLevel)
-  const context: ServiceContext = {
-    db: options.database,
-    clock: options.clock ?? systemClock,
+  const db = options.database
+  const applied = migrate(db)
+  if (applied > 0) logger.info({ applied }, 'database migrations applied')
+
+  const events = new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed'))
+  let context: GatewayContext
+  const engine = (options.engine ?? baileysEngine)({
+    db,
     logger,
     config,
-  }
-  const applied = migrate(context.db)
-  if (applied > 0) logger.info({ applied }, 'database migrations applied')
+    emit: (event) => applyEngineEvent(context, event),
+  })
+  context = { db, clock: options.clock ?? systemClock, logger, config, engine, events }
 
   return {
     app: createHttpApp(context),
     config,
     context,
-    async start() {},
-    async stop() {},
+    start: () => restoreSessions(context),
+    stop: () => engine.stopAll(),
   }
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
 import { GatewayError } from '../errors'
 import type { RouteSpec } from '../openapi/route'
-import type { ServiceContext } from '../services/context'
+import type { GatewayContext } from '../services/context'
 import type { AppEnv } from './env'
 import { errorHandler, notFoundHandler } from './error-handler'
 import { bodyLimit } from './middleware/body-limit'
@@ -15,7 +15,7 @@ import { v1Routes, v1RouteSpecs } from './routes/v1'
 const operationalSpecs: RouteSpec[] = []
 
 /** Composes the HTTP surface in order: ids and logs, probes, deployment key, docs, /v1. */
-export function createHttpApp(ctx: ServiceContext) {
+export function createHttpApp(ctx: GatewayContext) {
   const app = new Hono<AppEnv>()
     .use(requestId())
     .use(requestLogger(ctx.logger))

@@ -1,23 +1,13 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z } from 'zod'
-import { GatewayError } from '../errors'
-
-export interface FieldError {
-  path: string
-  message: string
-}
+import { validationError, type FieldError } from '../services/validation-error'
 
 export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({
     path: issue.path.map(String).join('.') || '(body)',
     message: issue.message,
   }))
-}
-
-export function validationError(fields: FieldError[], message?: string): GatewayError {
-  const summary = fields.map((f) => `${f.path}: ${f.message}`).join('; ')
-  return new GatewayError('validation_error', message ?? `Invalid request: ${summary}`, { fields })
 }
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i

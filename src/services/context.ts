@@ -1,6 +1,8 @@
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
+import type { WhatsAppEngine } from '../engine/whatsapp/types'
+import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
 
 /** What every service verb receives: the gateway's dependencies, never HTTP. */
@@ -9,4 +11,10 @@ export interface ServiceContext {
   clock: Clock
   logger: Logger
   config: GatewayConfig
+}
+
+/** A running gateway's context: adds the live WhatsApp side and the event stream. */
+export interface GatewayContext extends ServiceContext {
+  engine: WhatsAppEngine
+  events: EventBus
 }

@@ -1,13 +1,15 @@
 import { Hono } from 'hono'
 import type { RouteSpec } from '../../../openapi/route'
-import type { ServiceContext } from '../../../services/context'
+import type { GatewayContext } from '../../../services/context'
 import type { AppEnv } from '../../env'
 import { bearerAuth } from '../../middleware/bearer-auth'
+import { sessionRoutes, sessionRouteSpecs } from './sessions'
 import { getWorkspace, getWorkspaceSpec } from './workspace/get'
 
-/** Every /v1 route, behind bearer auth, and the specs the OpenAPI document is built from. */
-export const v1RouteSpecs: RouteSpec[] = [getWorkspaceSpec]
+/** The specs the OpenAPI document is built from, one per /v1 route. */
+export const v1RouteSpecs: RouteSpec[] = [...sessionRouteSpecs, getWorkspaceSpec]
 
-export function v1Routes(ctx: ServiceContext) {
-  return new Hono<AppEnv>().use('/v1/*', bearerAuth(ctx)).route('/', getWorkspace(ctx))
+/** Every /v1 route, behind bearer auth. */
+export function v1Routes(ctx: GatewayContext) {
+  return new Hono<AppEnv>().use('/v1/*', bearerAuth(ctx)).route('/', sessionRoutes(ctx)).route('/', getWorkspace(ctx))
 }

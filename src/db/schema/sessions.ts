@@ -1,0 +1,37 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { lifecycleDates, timestamp } from './columns'
+import { workspaces } from './workspaces'
+
+/** The states of decisions.md; `connected` is the only one that is online. */
+export const sessionStatuses = ['pending', 'connecting', 'connected', 'expired', 'logged_out', 'disconnected'] as const
+export type SessionStatus = (typeof sessionStatuses)[number]
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: sessionStatuses }).notNull(),
+    statusReason: text('status_reason'),
+    /** The linked account's phone number (digits) once paired. */
+    number: text('number'),
+    lid: text('lid'),
+    webhookUrl: text('webhook_url').notNull(),
+    webhookMessages: integer('webhook_messages', { mode: 'boolean' }).notNull(),
+    webhookSecret: text('webhook_secret').notNull(),
+    autoRejectCalls: integer('auto_reject_calls', { mode: 'boolean' }).notNull().default(false),
+    pairingMode: text('pairing_mode', { enum: ['qr', 'pairing'] }).notNull().default('qr'),
+    pairingNumber: text('pairing_number'),
+    lastSeen: timestamp('last_seen'),
+    ...lifecycleDates,
+  },
+  (t) => [
+    uniqueIndex('sessions_workspace_name_unique').on(t.workspaceId, t.name),
+    index('sessions_status_idx').on(t.status),
+  ],
+)
+
+export type Session = typeof sessions.$inferSelect

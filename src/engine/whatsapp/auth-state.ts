@@ -1,0 +1,97 @@
+import {
+  BufferJSON,
+  initAuthCreds,
+  makeCacheableSignalKeyStore,
+  proto,
+  type AuthenticationCreds,
+  type AuthenticationState,
+  type SignalDataTypeMap,
+  type SignalKeyStore,
+} from '@whiskeysockets/baileys'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { GatewayDatabase } from '../../db/database'
+import { waAuth } from '../../db/schema'
+import type { Logger } from '../../logger'
+
+const CREDS = 'creds'
+
+const serialize = (value: unknown) => JSON.stringify(value, BufferJSON.replacer)
+const deserialize = (text: string) => JSON.parse(text, BufferJSON.reviver) as unknown
+
+/** Complete pairing leaves an account identity behind; a bare `me` comes from a pairing-code request. */
+export const isPaired = (creds: AuthenticationCreds) => Boolean(creds.me?.id && creds.account)
+
+export function loadCreds(db: GatewayDatabase, sessionId: string): AuthenticationCreds | undefined {
+  const row = db
+    .select({ value: waAuth.value })
+    .from(waAuth)
+    .where(and(eq(waAuth.sessionId, sessionId), eq(waAuth.category, CREDS), eq(waAuth.keyId, '')))
+    .get()
+  return row ? (deserialize(row.value) as AuthenticationCreds) : undefined
+}
+
+export function clearAuthState(db: GatewayDatabase, sessionId: string): void {
+  db.delete(waAuth).where(eq(waAuth.sessionId, sessionId)).run()
+}
+
+/** Keys in SQLite; every set() is one transaction, so a crash never leaves half a key update. */
+function sqliteKeyStore(db: GatewayDatabase, sessionId: string): SignalKeyStore {
+  return {
+    async get(type, ids) {
+      if (ids.length === 0) return {}
+      const rows = db
+        .select({ keyId: waAuth.keyId, value: waAuth.value })
+        .from(waAuth)
+        .where(and(eq(waAuth.sessionId, sessionId), eq(waAuth.category, type), inArray(waAuth.keyId, ids)))
+        .all()
+      const found: { [id: string]: SignalDataTypeMap[typeof type] } = {}
+      for (const row of rows) {
+        let value = deserialize(row.value)
+        if (type === 'app-state-sync-key') value = proto.Message.AppStateSyncKeyData.fromObject(value as object)
+        found[row.keyId] = value as SignalDataTypeMap[typeof type]
+      }
+      return found
+    },
+    async set(data) {
+      db.transaction((tx) => {
+        for (const [category, entries] of Object.entries(data)) {
+          for (const [keyId, value] of Object.entries(entries ?? {})) {
+            const where = and(eq(waAuth.sessionId, sessionId), eq(waAuth.category, category), eq(waAuth.keyId, keyId))
+            if (value == null) tx.delete(waAuth).where(where).run()
+            else
+              tx.insert(waAuth)
+                .values({ sessionId, category, keyId, value: serialize(value) })
+                .onConflictDoUpdate({ target: [waAuth.sessionId, waAuth.category, waAuth.keyId], set: { value: serialize(value) } })
+                .run()
+          }
+        }
+      })
+    },
+    async clear() {
+      clearAuthState(db, sessionId)
+    },
+  }
+}
+
+export interface SqliteAuthState {
+  state: AuthenticationState
+  saveCreds(): void
+}
+
+/**
+ * Baileys auth state for one session, stored in SQLite and cached in memory as Baileys
+ * recommends (makeCacheableSignalKeyStore). Never files.
+ */
+export function sqliteAuthState(db: GatewayDatabase, sessionId: string, logger: Logger): SqliteAuthState {
+  const creds = loadCreds(db, sessionId) ?? initAuthCreds()
+  const keys = makeCacheableSignalKeyStore(sqliteKeyStore(db, sessionId), logger as never)
+  return {
+    state: { creds, keys },
+    saveCreds() {
+      db.insert(waAuth)
+        .values({ sessionId, category: CREDS, keyId: '', value: serialize(creds) })
+        .onConflictDoUpdate({ target: [waAuth.sessionId, waAuth.category, waAuth.keyId], set: { value: serialize(creds) } })
+        .run()
+    },
+  }
+}

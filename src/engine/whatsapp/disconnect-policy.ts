@@ -1,0 +1,61 @@
+import { DisconnectReason } from '@whiskeysockets/baileys'
+import type { SessionStatus } from '../../db/schema'
+
+export interface CloseContext {
+  /** Baileys' status code from lastDisconnect (undefined when it gave none). */
+  code: number | undefined
+  message: string | undefined
+  /** Whether the session completed pairing (has an account identity). */
+  paired: boolean
+  mode: 'qr' | 'pairing'
+}
+
+export type CloseDecision =
+  | { action: 'reconnect'; immediately: boolean }
+  | { action: 'stop'; status: SessionStatus; reason: string; wipeCredentials: boolean }
+
+/**
+ * What to do when Baileys closes a connection the gateway did not close itself.
+ * Pure, so every branch is unit-tested without a network.
+ */
+export function decideAfterClose({ code, message, paired, mode }: CloseContext): CloseDecision {
+  // After pair-success the server asks for a restart; the new connection logs in.
+  if (code === DisconnectReason.restartRequired) return { action: 'reconnect', immediately: true }
+
+  if (!paired) {
+    // A QR (or pairing code) belongs to one connection: when it ends unused, pairing is over.
+    const timedOut = code === DisconnectReason.timedOut && /QR refs/i.test(message ?? '')
+    const reason = timedOut ? (mode === 'pairing' ? 'pairing_code_timeout' : 'qr_timeout') : 'pairing_interrupted'
+    return { action: 'stop', status: 'expired', reason, wipeCredentials: true }
+  }
+
+  switch (code) {
+    case DisconnectReason.loggedOut:
+      return { action: 'stop', status: 'logged_out', reason: 'device_removed', wipeCredentials: true }
+    case DisconnectReason.forbidden:
+      return { action: 'stop', status: 'logged_out', reason: 'forbidden', wipeCredentials: true }
+    case DisconnectReason.connectionReplaced:
+      // Another client took this device over; reconnecting would only kick it back out, forever.
+      return { action: 'stop', status: 'disconnected', reason: 'connection_replaced', wipeCredentials: false }
+    default:
+      return { action: 'reconnect', immediately: false }
+  }
+}
+
+/** Short machine word for a close we reconnect from, for statusReason. */
+export function closeReason(code: number | undefined): string {
+  switch (code) {
+    case DisconnectReason.connectionClosed:
+      return 'connection_closed'
+    case DisconnectReason.connectionLost:
+      return 'connection_lost'
+    case DisconnectReason.badSession:
+      return 'bad_session'
+    case DisconnectReason.unavailableService:
+      return 'service_unavailable'
+    case DisconnectReason.multideviceMismatch:
+      return 'multidevice_mismatch'
+    default:
+      return 'connection_error'
+  }
+}

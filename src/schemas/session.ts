@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { sessionStatuses } from '../db/schema'
+
+const digits = (what: string) => z.string().regex(/^\d{6,15}$/, `${what} must be 6 to 15 digits, country code first`)
+const sessionName = z.string().trim().min(1).max(100)
+const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
+
+export const ConnectSessionBody = z
+  .strictObject({
+    sessionName: sessionName.meta({ description: 'Unique per workspace.' }),
+    webhookUrl: webhookUrl.meta({ description: 'HTTPS endpoint that receives the session events.' }),
+    webhookMessages: z.boolean().optional().meta({ description: 'Message webhooks; default true where the plan has them.' }),
+    mode: z.enum(['qr', 'pairing']).default('qr'),
+    pairingNumber: digits('pairingNumber').optional().meta({ description: 'Required when mode is pairing.' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.mode === 'pairing' && !body.pairingNumber)
+      ctx.addIssue({ code: 'custom', path: ['pairingNumber'], message: 'is required when mode is "pairing"' })
+    if (body.mode === 'qr' && body.pairingNumber)
+      ctx.addIssue({ code: 'custom', path: ['pairingNumber'], message: 'is only used when mode is "pairing"' })
+  })
+  .meta({ id: 'ConnectSessionRequest' })
+
+export const SessionStatusSchema = z.enum(sessionStatuses).meta({
+  id: 'SessionStatus',
+  description:
+    'pending → connected | expired; connected → connecting → connected | logged_out; any → disconnected; expired | logged_out | disconnected → pending on a new connect.',
+})
+
+export const SessionSchema = z
+  .object({
+    sessionId: z.string(),
+    sessionName: z.string(),
+    status: SessionStatusSchema,
+    statusReason: z.string().nullable().meta({ description: 'Short machine word, e.g. qr_timeout, device_removed.' }),
+    number: z.string().nullable(),
+    connected: z.boolean(),
+    webhookUrl: z.string(),
+    webhookMessages: z.boolean(),
+    autoRejectCalls: z.boolean(),
+    lastSeen: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Session' })
+
+export const ConnectSessionResponse = z
+  .object({
+    sessionId: z.string(),
+    status: SessionStatusSchema,
+    qrCode: z.string().meta({ description: 'The QR payload to render; it is replaced every 20 to 60 s.' }),
+    pairingCode: z.string().optional().meta({ description: 'In pairing mode: the code to type on the phone.' }),
+    webhookUrl: z.string(),
+    webhookMessages: z.boolean(),
+    webhookSecret: z.string().meta({ description: 'Signs webhook deliveries (Standard Webhooks).' }),
+  })
+  .meta({ id: 'ConnectSessionResponse' })
+
+export const SessionListResponse = z.object({ sessions: z.array(SessionSchema) }).meta({ id: 'SessionList' })
+
+export const UpdateSessionBody = z
+  .strictObject({
+    sessionName: sessionName.optional(),
+    webhookUrl: webhookUrl.optional(),
+    webhookMessages: z.boolean().optional(),
+    autoRejectCalls: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: 'send at least one of sessionName, webhookUrl, webhookMessages, autoRejectCalls',
+  })
+  .meta({ id: 'UpdateSessionRequest' })
+
+export const SessionIdParam = z.object({ id: z.string().min(1).max(100) })
+export const SessionIdPathParam = z.object({ session_id: z.string().min(1).max(100) })
+
+export type ConnectSessionInput = z.infer<typeof ConnectSessionBody>
+export type UpdateSessionInput = z.infer<typeof UpdateSessionBody>
+export type SessionView = z.infer<typeof SessionSchema>

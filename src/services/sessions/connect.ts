@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { PlanName } from '../../config'
+import { sessions, type Session, type SessionStatus, type Workspace } from '../../db/schema'
+import { EngineError, type PairingPrompt } from '../../engine/whatsapp/types'
+import { GatewayError } from '../../errors'
+import { newSessionId } from '../../ids'
+import type { ConnectSessionInput } from '../../schemas/session'
+import type { GatewayContext } from '../context'
+import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
+import { setSessionStatus } from './status'
+
+/** A session in one of these holds its name; connect with that name again is 409. */
+const HOLDS_NAME: SessionStatus[] = ['pending', 'connecting', 'connected']
+
+const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`
+
+/**
+ * Finds or creates the session for a name in one synchronous transaction, so concurrent
+ * connects with one name end with one session; a finished one is re-paired under its id.
+ */
+function claimSession(
+  ctx: GatewayContext,
+  workspace: Workspace,
+  input: ConnectSessionInput,
+  webhookMessages: boolean,
+): { session: Session; previousStatus: SessionStatus | null } {
+  return ctx.db.transaction(
+    (tx) => {
+      const now = ctx.clock.now()
+      const pairing = {
+        status: 'pending' as const,
+        statusReason: null,
+        webhookUrl: input.webhookUrl,
+        webhookMessages,
+        pairingMode: input.mode,
+        pairingNumber: input.pairingNumber ?? null,
+        updatedAt: now,
+      }
+      const existing = tx
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.workspaceId, workspace.id), eq(sessions.name, input.sessionName)))
+        .get()
+      if (existing && HOLDS_NAME.includes(existing.status)) {
+        throw new GatewayError('session_name_taken', `A session named "${input.sessionName}" is ${existing.status}`, {
+          sessionId: existing.id,
+          status: existing.status,
+        })
+      }
+      if (existing) {
+        const session = tx.update(sessions).set(pairing).where(eq(sessions.id, existing.id)).returning().get()
+        return { session, previousStatus: existing.status }
+      }
+      const session = tx
+        .insert(sessions)
+        .values({
+          ...pairing,
+          id: newSessionId(),
+          workspaceId: workspace.id,
+          name: input.sessionName,
+          webhookSecret: newWebhookSecret(),
+          createdAt: now,
+        })
+        .returning()
+        .get()
+      return { session, previousStatus: null }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EngineError('timeout', `no QR code within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+export async function connectSession(
+  ctx: GatewayContext,
+  { workspace, plan, input }: { workspace: Workspace; plan: PlanName; input: ConnectSessionInput },
+) {
+  const webhookMessages = resolveWebhookMessages(ctx, plan, input.webhookMessages)
+  assertWebhookUrl(ctx, input.webhookUrl)
+  const { session, previousStatus } = claimSession(ctx, workspace, input, webhookMessages)
+  if (previousStatus) {
+    ctx.events.emit('session.status', {
+      sessionId: session.id,
+      workspaceId: workspace.id,
+      status: 'pending',
+      previousStatus,
+      statusReason: null,
+      at: ctx.clock.now(),
+    })
+  }
+  ctx.logger.info({ sessionId: session.id, mode: input.mode, repairing: Boolean(previousStatus) }, 'session pairing started')
+
+  // A re-pairing starts from nothing: no old connection, no old keys.
+  await ctx.engine.logout(session.id)
+  let prompt: PairingPrompt | null
+  try {
+    prompt = await withTimeout(
+      ctx.engine.open(session.id, { mode: input.mode, pairingNumber: input.pairingNumber, autoRejectCalls: session.autoRejectCalls }),
+      ctx.config.connectTimeoutMs,
+    )
+  } catch (error) {
+    await ctx.engine.close(session.id)
+    const timedOut = error instanceof EngineError && error.kind === 'timeout'
+    setSessionStatus(ctx, session.id, { status: 'expired', reason: timedOut ? 'upstream_timeout' : 'pairing_failed' })
+    ctx.logger.warn({ err: error, sessionId: session.id }, 'pairing could not start')
+    if (timedOut) throw new GatewayError('upstream_timeout', 'WhatsApp did not offer a QR code in time; try again')
+    throw new GatewayError('upstream_error', 'WhatsApp refused to start pairing; try again')
+  }
+  if (!prompt) throw new Error(`session ${session.id} was restored instead of paired`)
+
+  return {
+    sessionId: session.id,
+    status: session.status,
+    qrCode: prompt.qr,
+    ...(prompt.pairingCode ? { pairingCode: prompt.pairingCode } : {}),
+    webhookUrl: session.webhookUrl,
+    webhookMessages: session.webhookMessages,
+    webhookSecret: session.webhookSecret,
+  }
+}

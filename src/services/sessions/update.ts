@@ -1,0 +1,45 @@
+import { and, eq, ne } from 'drizzle-orm'
+import type { PlanName } from '../../config'
+import { sessions } from '../../db/schema'
+import { GatewayError } from '../../errors'
+import type { UpdateSessionInput } from '../../schemas/session'
+import type { GatewayContext } from '../context'
+import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
+import { findSession, sessionView } from './view'
+
+export function updateSession(
+  ctx: GatewayContext,
+  { workspaceId, plan, sessionId, input }: { workspaceId: string; plan: PlanName; sessionId: string; input: UpdateSessionInput },
+) {
+  findSession(ctx, workspaceId, sessionId)
+  if (input.webhookMessages !== undefined) resolveWebhookMessages(ctx, plan, input.webhookMessages)
+  if (input.webhookUrl !== undefined) assertWebhookUrl(ctx, input.webhookUrl)
+
+  const updated = ctx.db.transaction(
+    (tx) => {
+      if (input.sessionName !== undefined) {
+        const clash = tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.name, input.sessionName), ne(sessions.id, sessionId)))
+          .get()
+        if (clash) throw new GatewayError('session_name_taken', `A session named "${input.sessionName}" already exists`)
+      }
+      return tx
+        .update(sessions)
+        .set({
+          ...(input.sessionName !== undefined ? { name: input.sessionName } : {}),
+          ...(input.webhookUrl !== undefined ? { webhookUrl: input.webhookUrl } : {}),
+          ...(input.webhookMessages !== undefined ? { webhookMessages: input.webhookMessages } : {}),
+          ...(input.autoRejectCalls !== undefined ? { autoRejectCalls: input.autoRejectCalls } : {}),
+          updatedAt: ctx.clock.now(),
+        })
+        .where(eq(sessions.id, sessionId))
+        .returning()
+        .get()
+    },
+    { behavior: 'immediate' },
+  )
+  if (input.autoRejectCalls !== undefined) ctx.engine.setAutoRejectCalls(sessionId, input.autoRejectCalls)
+  return sessionView(updated)
+}

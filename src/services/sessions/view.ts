@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm'
+import { sessions, type Session } from '../../db/schema'
+import { notFound } from '../../errors'
+import type { SessionView } from '../../schemas/session'
+import type { ServiceContext } from '../context'
+
+/** A session as the API shows it. */
+export function sessionView(session: Session): SessionView {
+  return {
+    sessionId: session.id,
+    sessionName: session.name,
+    status: session.status,
+    statusReason: session.statusReason,
+    number: session.number,
+    connected: session.status === 'connected',
+    webhookUrl: session.webhookUrl,
+    webhookMessages: session.webhookMessages,
+    autoRejectCalls: session.autoRejectCalls,
+    lastSeen: session.lastSeen ? session.lastSeen.toISOString() : null,
+  }
+}
+
+/** A session of the caller's workspace; any other id is 404, so existence never leaks. */
+export function findSession(ctx: ServiceContext, workspaceId: string, sessionId: string): Session {
+  const session = ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.workspaceId, workspaceId)))
+    .get()
+  if (!session) throw notFound(`Session "${sessionId}"`)
+  return session
+}

@@ -1,0 +1,104 @@
+import type { GatewayConfig } from '../../src/config'
+import type { Clock } from '../../src/clock'
+import { ControlApi } from '../wa-sim/control-api'
+import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
+import { jsonBody, startTestGateway, type TestGateway } from './gateway'
+
+export interface SimulatedGateway extends TestGateway {
+  sim: WhatsAppSimulator
+  /** POST /v1/session/connect; answers the parsed body and status. */
+  connect(body: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }>
+  /** Connects by QR, lets the simulated phone scan it as `phone`, waits for `connected`. */
+  pairByQr(sessionName: string, phone: string): Promise<string>
+  /** Polls GET /v1/session/all until the session has the status. */
+  waitForStatus(sessionId: string, status: string, timeoutMs?: number): Promise<any>
+  listSessions(key?: string): Promise<any[]>
+  /** The phone types the pairing code once the client's request reached the simulator. */
+  enterPairingCode(phone: string, code: string): Promise<void>
+  /** Stops the gateway only (the simulator keeps running), e.g. to restart on the same file. */
+  stopGateway(): Promise<void>
+}
+
+export const WEBHOOK = 'https://hooks.example.com/wa'
+
+/**
+ * A simulator and a gateway wired to it through WA_SIMULATOR's control URL, on a temp
+ * database: the real Baileys client end to end, with no phone and no network.
+ */
+export async function startSimulatedGateway(
+  options: {
+    simulator?: SimulatorStartOptions
+    config?: Partial<GatewayConfig>
+    clock?: Clock
+    databasePath?: string
+    plan?: 'free' | 'paid'
+    /** Reuse a running simulator (restart tests). */
+    reuse?: { sim: WhatsAppSimulator; control: ControlApi }
+  } = {},
+): Promise<SimulatedGateway & { control: ControlApi }> {
+  const sim = options.reuse?.sim ?? (await WhatsAppSimulator.start(options.simulator))
+  const control = options.reuse?.control ?? (await ControlApi.start(sim))
+  const t = await startTestGateway({
+    databasePath: options.databasePath,
+    clock: options.clock,
+    plan: options.plan,
+    config: { simulatorUrl: control.url, reconnect: { baseMs: 50, maxMs: 500 }, ...options.config },
+  })
+
+  const connect = async (body: Record<string, unknown>, key = t.key) => {
+    const response = await t.request('/v1/session/connect', {
+      ...jsonBody({ webhookUrl: WEBHOOK, ...body }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    })
+    return { status: response.status, body: await response.json() }
+  }
+  const listSessions = async (key = t.key) => {
+    const response = await t.request('/v1/session/all', { headers: { authorization: `Bearer ${key}` } })
+    return ((await response.json()) as { sessions: any[] }).sessions
+  }
+  const waitForStatus = async (sessionId: string, status: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs
+    let last: any
+    while (Date.now() < deadline) {
+      last = (await listSessions()).find((s) => s.sessionId === sessionId)
+      if (last?.status === status) return last
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    throw new Error(`session ${sessionId} never reached ${status}; last seen ${JSON.stringify(last)}`)
+  }
+  const pairByQr = async (sessionName: string, phone: string) => {
+    const { status, body } = await connect({ sessionName })
+    if (status !== 200) throw new Error(`connect answered ${status}: ${JSON.stringify(body)}`)
+    sim.scan(body.qrCode, phone)
+    await waitForStatus(body.sessionId, 'connected')
+    return body.sessionId as string
+  }
+
+  const enterPairingCode = async (phone: string, code: string) => {
+    const deadline = Date.now() + 5_000
+    while (!sim.pendingPairings().some((p) => p.pairingCodePhone === phone)) {
+      if (Date.now() > deadline) throw new Error(`no pairing-code request for ${phone} reached the simulator`)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    await sim.enterPairingCode(phone, code)
+  }
+
+  return {
+    ...t,
+    sim,
+    enterPairingCode,
+    control,
+    connect,
+    listSessions,
+    waitForStatus,
+    pairByQr,
+    stopGateway: () => t.close(),
+    async close() {
+      await t.close()
+      if (!options.reuse) {
+        await control.stop()
+        await sim.stop()
+      }
+    },
+  }
+}
