@@ -31,6 +31,27 @@ export const handleClientMessage = async (state: SimState, connection: Connectio
 	account.sentMessageIds.add(id)
 }
 
+/** Account to account: the server hands the recipient device its own <enc>, from the sender's LID device. */
+const relayToAccount = (state: SimState, sender: Account, recipient: Account, node: BinaryNode, encs: ReturnType<typeof recipientsOf>): void => {
+	const connection = state.liveConnectionOf(recipient)
+	const enc = encs[0]?.enc
+	if (!connection || !enc) return
+	const deviceIdentity = childOf(node, 'device-identity')
+	connection.sendNode({
+		tag: 'message',
+		attrs: {
+			from: `${sender.lid}:${sender.deviceId}@lid`,
+			sender_pn: `${sender.phone}:${sender.deviceId}@s.whatsapp.net`,
+			addressing_mode: 'lid',
+			id: node.attrs.id ?? '',
+			type: node.attrs.type ?? 'text',
+			t: unixNow(),
+			notify: `Account ${sender.phone}`,
+		},
+		content: [enc, ...(deviceIdentity ? [deviceIdentity] : [])],
+	})
+}
+
 const recipientsOf = (node: BinaryNode): { jid: string; enc: BinaryNode }[] =>
 	childrenOf(childOf(node, 'participants'))
 		.filter(child => child.tag === 'to')
@@ -39,15 +60,30 @@ const recipientsOf = (node: BinaryNode): { jid: string; enc: BinaryNode }[] =>
 			return enc && child.attrs.jid ? [{ jid: child.attrs.jid, enc }] : []
 		})
 
+/** The <to> nodes addressed to one user's device (by PN or LID). */
+const addressedTo = (recipients: ReturnType<typeof recipientsOf>, users: string[], device: number) =>
+	recipients.filter(r => {
+		const parsed = splitJid(r.jid)
+		return parsed.device === device && users.includes(parsed.user)
+	})
+
 const handleDirectMessage = async (state: SimState, account: Account, node: BinaryNode, target: ReturnType<typeof splitJid>): Promise<void> => {
-	const { contact } = state.lookupUser(target.user, target.server)
+	const { contact, account: recipientAccount } = state.lookupUser(target.user, target.server)
 	const recipients = recipientsOf(node)
+	if (recipientAccount && recipientAccount !== account) {
+		// Another simulated account: usync announced its phone (0) and its linked companion
+		const announced = recipientAccount.linked ? [0, recipientAccount.deviceId] : [0]
+		for (const device of announced) {
+			if (addressedTo(recipients, [recipientAccount.phone, recipientAccount.lid], device).length === 0) {
+				state.violations.record(account.phone, 'missing-device-encryption', `message ${node.attrs.id} has no <enc> for ${recipientAccount.lid}:${device}@lid`)
+			}
+		}
+		relayToAccount(state, account, recipientAccount, node, addressedTo(recipients, [recipientAccount.phone, recipientAccount.lid], recipientAccount.deviceId))
+		return
+	}
 	if (!contact) return
 	// The contact announced device 0 in usync, so the client must have encrypted for it
-	const forContact = recipients.filter(r => {
-		const parsed = splitJid(r.jid)
-		return parsed.device === 0 && (parsed.user === contact.phone || parsed.user === contact.lid)
-	})
+	const forContact = addressedTo(recipients, [contact.phone, contact.lid], 0)
 	if (forContact.length === 0) {
 		state.violations.record(account.phone, 'missing-device-encryption', `message ${node.attrs.id} to ${node.attrs.to} has no <enc> for ${contact.lidJid} device 0`)
 		return

@@ -51,6 +51,16 @@ describe('pairing and login', () => {
 		expect(b.sock.user?.id.split(':')[0]).toBe('15551230004')
 		expect(sim.account('15551230003').lid).not.toBe(sim.account('15551230004').lid)
 		expect(sim.account('15551230003').online && sim.account('15551230004').online).toBe(true)
+		// They can talk to each other: the server relays each device's <enc>
+		const received = new Promise<string | null | undefined>(resolve =>
+			b.sock.ev.on('messages.upsert', ({ messages }) => {
+				const m = messages.find(x => !x.key.fromMe)
+				if (m) resolve(m.message?.conversation ?? m.message?.extendedTextMessage?.text)
+			}),
+		)
+		await a.sock.sendMessage('15551230004@s.whatsapp.net', { text: 'account to account' })
+		expect(await received).toBe('account to account')
+		expect(sim.violations()).toEqual([])
 		closeSocket(a.sock)
 		closeSocket(b.sock)
 	})
