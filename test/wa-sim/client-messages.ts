@@ -82,6 +82,10 @@ const handleDirectMessage = async (state: SimState, account: Account, node: Bina
 		return
 	}
 	if (!contact) return
+	// usync also announced the sender's own phone (device 0): it gets the device-sent copy
+	if (addressedTo(recipients, [account.phone, account.lid], 0).length === 0) {
+		state.violations.record(account.phone, 'missing-device-encryption', `message ${node.attrs.id} has no <enc> for the account's own phone ${account.lidJid} device 0`)
+	}
 	// The contact announced device 0 in usync, so the client must have encrypted for it
 	const forContact = addressedTo(recipients, [contact.phone, contact.lid], 0)
 	if (forContact.length === 0) {

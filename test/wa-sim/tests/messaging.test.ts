@@ -96,4 +96,19 @@ describe('1:1 messaging with a real Baileys client', () => {
 			expect.objectContaining({ account: ACCOUNT, kind: 'unknown-message-reference', detail: expect.stringContaining('3EB0DOESNOTEXIST') }),
 		])
 	})
+
+	it('records stanzas a real server would reject: missing attributes, devices left out', async () => {
+		const before = sim.violations().length
+		await sock.sendNode({ tag: 'iq', attrs: { to: 's.whatsapp.net', type: 'get', xmlns: 'w:p' }, content: [{ tag: 'ping', attrs: {} }] })
+		await sock.sendNode({
+			tag: 'message',
+			attrs: { id: '3EB0NOENC', to: `${BOB}@s.whatsapp.net`, type: 'text' },
+			content: [{ tag: 'participants', attrs: {}, content: [] }],
+		})
+		await expect.poll(() => sim.violations().length, { timeout: 2000 }).toBeGreaterThanOrEqual(before + 3)
+		const kinds = sim.violations().slice(before).map(v => `${v.kind}: ${v.detail}`)
+		expect(kinds).toContainEqual(expect.stringMatching(/^malformed-node: <iq> without id/))
+		expect(kinds).toContainEqual(expect.stringMatching(/^missing-device-encryption: .*own phone/))
+		expect(kinds).toContainEqual(expect.stringMatching(new RegExp(`^missing-device-encryption: .*${sim.contact(BOB).lid}@lid device 0`)))
+	})
 })
