@@ -5,7 +5,7 @@ import { closeDatabase, openDatabase } from '../../src/db/database'
 import { createGateway, type Gateway } from '../../src/gateway'
 import { silentLogger } from '../../src/logger'
 import { createApiKey } from '../../src/services/api-keys'
-import { createWorkspace } from '../../src/services/workspaces'
+import { createWorkspace, listWorkspaces } from '../../src/services/workspaces'
 import { tempDir } from './temp-dir'
 
 export interface TestGateway {
@@ -32,7 +32,11 @@ export async function startTestGateway(
     const workspace = createWorkspace(gateway.context, { name, plan })
     return { key: createApiKey(gateway.context, { workspace: workspace.id }).key, workspaceId: workspace.id }
   }
-  const { key } = addWorkspace('test', options.plan ?? 'free')
+  // On a restart over the same file the workspace is already there: give it a fresh key.
+  const existing = listWorkspaces(gateway.context).find((w) => w.name === 'test')
+  const key = existing
+    ? createApiKey(gateway.context, { workspace: existing.id }).key
+    : addWorkspace('test', options.plan ?? 'free').key
 
   return {
     gateway,

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
+
+describe('POST /v1/session/connect refuses bad input', () => {
+  let t: SimulatedGateway
+  beforeAll(async () => {
+    t = await startSimulatedGateway({
+      config: {
+        plans: {
+          free: { interactiveMessages: false, messageWebhooks: false, dailyContactChecks: 20 },
+          paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: 5000 },
+        },
+      },
+    })
+  })
+  afterAll(() => t.close())
+
+  const expectFieldError = (response: { status: number; body: any }, path: string, message: RegExp) => {
+    expect(response.status).toBe(400)
+    expect(response.body.error).toBe('validation_error')
+    expect(response.body.details.fields).toEqual(expect.arrayContaining([{ path, message: expect.stringMatching(message) }]))
+  }
+
+  it('needs a pairingNumber in pairing mode, of digits only', async () => {
+    expectFieldError(await t.connect({ sessionName: 'p', mode: 'pairing' }), 'pairingNumber', /required when mode is "pairing"/)
+    expectFieldError(
+      await t.connect({ sessionName: 'p', mode: 'pairing', pairingNumber: '+1 555 000' }),
+      'pairingNumber',
+      /digits/,
+    )
+  })
+
+  it('rejects a missing name, an unknown mode and a misspelled field', async () => {
+    expectFieldError(await t.connect({ sessionName: '' }), 'sessionName', /too small|>=1/i)
+    expectFieldError(await t.connect({ sessionName: 'x', mode: 'sms' }), 'mode', /qr|pairing/)
+    expectFieldError(await t.connect({ sessionName: 'x', webhookURL: 'https://a.example' }), '(body)', /webhookURL/)
+  })
+
+  it('requires an https webhook that is not a private address', async () => {
+    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'http://hooks.example.com/' }), 'webhookUrl', /must use https/)
+    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://127.0.0.1/hook' }), 'webhookUrl', /private/)
+    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://[::1]/hook' }), 'webhookUrl', /private/)
+    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://10.1.2.3/hook' }), 'webhookUrl', /private/)
+    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://localhost:8443/hook' }), 'webhookUrl', /private/)
+    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'not a url' }), 'webhookUrl', /URL/)
+  })
+
+  it('answers 403 plan_required for message webhooks the plan lacks, and defaults them off', async () => {
+    const refused = await t.connect({ sessionName: 'x', webhookMessages: true })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ error: 'plan_required', details: { feature: 'webhookMessages' } })
+    const accepted = await t.connect({ sessionName: 'x' })
+    expect(accepted.status).toBe(200)
+    expect(accepted.body.webhookMessages).toBe(false)
+  })
+
+  it('left nothing behind for the refused requests', async () => {
+    expect((await t.listSessions()).map((s) => s.sessionName)).toEqual(['x'])
+  })
+
+  it('answers 403 plan_required when an update asks for message webhooks', async () => {
+    const [x] = await t.listSessions()
+    const response = await t.request(`/v1/session/update/${x.sessionId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ webhookMessages: true }),
+    })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ error: 'plan_required' })
+  })
+
+  it('answers 409 session_name_taken while a session with the name is pending', async () => {
+    const again = await t.connect({ sessionName: 'x' })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ error: 'session_name_taken', details: { status: 'pending' } })
+  })
+})
+
+describe('request errors keep the Error object shape', () => {
+  let t: SimulatedGateway
+  beforeAll(async () => {
+    t = await startSimulatedGateway({ config: { bodyLimitBytes: 2048 } })
+  })
+  afterAll(() => t.close())
+
+  const post = (body: string, contentType = 'application/json') =>
+    t.request('/v1/session/connect', { method: 'POST', headers: { 'content-type': contentType }, body })
+
+  it('answers 400 for malformed JSON', async () => {
+    const response = await post('{"sessionName": "a",')
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ error: 'validation_error', message: 'Malformed JSON in request body', details: {} })
+  })
+
+  it('answers 400 naming the field for a wrong type', async () => {
+    const response = await post(JSON.stringify({ sessionName: 42, webhookUrl: 'https://hooks.example.com' }))
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.details.fields).toEqual([{ path: 'sessionName', message: expect.stringMatching(/expected string/) }])
+  })
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const response = await post('sessionName=a', 'application/x-www-form-urlencoded')
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toMatch(/Content-Type: application\/json/)
+  })
+
+  it('answers 413 for a body over the limit', async () => {
+    const response = await post(JSON.stringify({ sessionName: 'a'.repeat(5000), webhookUrl: 'https://hooks.example.com' }))
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ error: 'payload_too_large', details: { limitBytes: 2048 } })
+  })
+
+  it('answers 404 with an Error object for an unknown route, and a request id on every answer', async () => {
+    const response = await t.request('/v1/nothing-here')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ error: 'not_found', message: 'No such route', details: {} })
+    expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/)
+  })
+})
