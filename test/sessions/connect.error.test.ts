@@ -95,14 +95,14 @@ describe('request errors keep the Error object shape', () => {
   it('answers 400 naming the field for a wrong type', async () => {
     const response = await post(JSON.stringify({ sessionName: 42, webhookUrl: 'https://hooks.example.com' }))
     expect(response.status).toBe(400)
-    const body = await response.json()
+    const body = (await response.json()) as any
     expect(body.details.fields).toEqual([{ path: 'sessionName', message: expect.stringMatching(/expected string/) }])
   })
 
   it('answers 400 for a body that is not JSON', async () => {
     const response = await post('sessionName=a', 'application/x-www-form-urlencoded')
     expect(response.status).toBe(400)
-    expect((await response.json()).message).toMatch(/Content-Type: application\/json/)
+    expect(((await response.json()) as any).message).toMatch(/Content-Type: application\/json/)
   })
 
   it('answers 413 for a body over the limit', async () => {

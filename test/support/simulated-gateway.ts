@@ -6,6 +6,7 @@ import { jsonBody, startTestGateway, type TestGateway } from './gateway'
 
 export interface SimulatedGateway extends TestGateway {
   sim: WhatsAppSimulator
+  control: ControlApi
   /** POST /v1/session/connect; answers the parsed body and status. */
   connect(body: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }>
   /** Connects by QR, lets the simulated phone scan it as `phone`, waits for `connected`. */
@@ -35,7 +36,7 @@ export async function startSimulatedGateway(
     /** Reuse a running simulator (restart tests). */
     reuse?: { sim: WhatsAppSimulator; control: ControlApi }
   } = {},
-): Promise<SimulatedGateway & { control: ControlApi }> {
+): Promise<SimulatedGateway> {
   const sim = options.reuse?.sim ?? (await WhatsAppSimulator.start(options.simulator))
   const control = options.reuse?.control ?? (await ControlApi.start(sim))
   const t = await startTestGateway({
@@ -50,7 +51,7 @@ export async function startSimulatedGateway(
       ...jsonBody({ webhookUrl: WEBHOOK, ...body }),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     })
-    return { status: response.status, body: await response.json() }
+    return { status: response.status, body: (await response.json()) as any }
   }
   const listSessions = async (key = t.key) => {
     const response = await t.request('/v1/session/all', { headers: { authorization: `Bearer ${key}` } })

@@ -13,5 +13,11 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "when": 1795290309943,
     "breakpoints": true,
     "sql": "CREATE TABLE `sessions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`workspace_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`status` text NOT NULL,\n\t`status_reason` text,\n\t`number` text,\n\t`lid` text,\n\t`webhook_url` text NOT NULL,\n\t`webhook_messages` integer NOT NULL,\n\t`webhook_secret` text NOT NULL,\n\t`auto_reject_calls` integer DEFAULT false NOT NULL,\n\t`pairing_mode` text DEFAULT 'qr' NOT NULL,\n\t`pairing_number` text,\n\t`last_seen` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `sessions_workspace_name_unique` ON `sessions` (`workspace_id`,`name`);--> statement-breakpoint\nCREATE INDEX `sessions_status_idx` ON `sessions` (`status`);--> statement-breakpoint\nCREATE TABLE `wa_auth` (\n\t`session_id` text NOT NULL,\n\t`category` text NOT NULL,\n\t`key_id` text NOT NULL,\n\t`value` text NOT NULL,\n\tPRIMARY KEY(`session_id`, `category`, `key_id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+  },
+  {
+    "tag": "0002_contact_check_usage",
+    "when": 1795290630397,
+    "breakpoints": true,
+    "sql": "CREATE TABLE `contact_check_usage` (\n\t`workspace_id` text NOT NULL,\n\t`day` text NOT NULL,\n\t`used` integer NOT NULL,\n\tPRIMARY KEY(`workspace_id`, `day`),\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
   }
 ]

@@ -1,5 +1,5 @@
 import { jidDecode, USyncQuery, USyncUser, type WASocket } from '@whiskeysockets/baileys'
-import type { NumberCheck } from './types'
+import { EngineError, type NumberCheck } from './types'
 
 interface USyncRow {
   id: string
@@ -17,6 +17,9 @@ export async function checkNumbers(socket: WASocket, phones: string[]): Promise<
   const query = new USyncQuery().withContactProtocol().withLIDProtocol()
   for (const phone of unique) query.withUser(new USyncUser().withPhone(`+${phone}`))
   const result = await socket.executeUSyncQuery(query)
+  // Baileys rc14 resolves a timed-out query as undefined instead of throwing: that is no answer,
+  // never an answer that every number is unknown.
+  if (!result) throw new EngineError('timeout', 'WhatsApp did not answer the usync query')
 
   const byNumber = new Map<string, USyncRow>()
   for (const row of (result?.list ?? []) as USyncRow[]) {

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+export const MAX_PHONES_PER_CHECK = 50
+
+const phone = z.string().regex(/^\d{6,15}$/, {
+  error: (issue) => `${JSON.stringify(issue.input)} is not a phone number: 6 to 15 digits, country code first`,
+})
+
+export const ContactCheckBody = z
+  .strictObject({
+    sessionId: z.string().min(1),
+    phones: z
+      .array(phone)
+      .min(1, 'send at least one number')
+      .max(MAX_PHONES_PER_CHECK, {
+        error: (issue) =>
+          `at most ${MAX_PHONES_PER_CHECK} numbers per request (got ${(issue.input as unknown[]).length})`,
+      })
+      .meta({ description: `1 to ${MAX_PHONES_PER_CHECK} numbers, digits only; each counts against the daily quota.` }),
+  })
+  .meta({ id: 'ContactCheckRequest' })
+
+export const ContactCheckResult = z
+  .object({
+    phone: z.string().meta({ description: 'Exactly as sent.' }),
+    exists: z.boolean(),
+    jid: z.string().optional().meta({ description: 'Only when exists is true.' }),
+    lid: z.string().optional().meta({ description: 'Only when exists is true and WhatsApp gave one.' }),
+  })
+  .meta({ id: 'ContactCheckResult' })
+
+export const ContactCheckResponse = z
+  .object({
+    success: z.boolean(),
+    results: z.array(ContactCheckResult),
+    summary: z.object({ total: z.int(), exists: z.int(), notExists: z.int() }),
+  })
+  .meta({ id: 'ContactCheckResponse' })
+
+export type ContactCheckInput = z.infer<typeof ContactCheckBody>
