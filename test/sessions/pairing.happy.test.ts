@@ -31,7 +31,7 @@ describe('pairing a session through Baileys and the simulator', () => {
     expect(body.pairingCode).toMatch(/^[A-Z0-9]{8}$/)
     expect(body.status).toBe('pending')
 
-    await t.enterPairingCode('15550001002', body.pairingCode)
+    await t.sim.enterPairingCode('15550001002', body.pairingCode)
     const session = await t.waitForStatus(body.sessionId, 'connected')
     expect(session.number).toBe('15550001002')
     expect(t.sim.violations()).toEqual([])

@@ -14,8 +14,6 @@ export interface SimulatedGateway extends TestGateway {
   /** Polls GET /v1/session/all until the session has the status. */
   waitForStatus(sessionId: string, status: string, timeoutMs?: number): Promise<any>
   listSessions(key?: string): Promise<any[]>
-  /** The phone types the pairing code once the client's request reached the simulator. */
-  enterPairingCode(phone: string, code: string): Promise<void>
   /** Stops the gateway only (the simulator keeps running), e.g. to restart on the same file. */
   stopGateway(): Promise<void>
 }
@@ -75,19 +73,9 @@ export async function startSimulatedGateway(
     return body.sessionId as string
   }
 
-  const enterPairingCode = async (phone: string, code: string) => {
-    const deadline = Date.now() + 5_000
-    while (!sim.pendingPairings().some((p) => p.pairingCodePhone === phone)) {
-      if (Date.now() > deadline) throw new Error(`no pairing-code request for ${phone} reached the simulator`)
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    await sim.enterPairingCode(phone, code)
-  }
-
   return {
     ...t,
     sim,
-    enterPairingCode,
     control,
     connect,
     listSessions,

@@ -6,67 +6,67 @@ import type { PreKeyBundle } from './signal-device'
 import { SignalDevice } from './signal-device'
 
 export interface AccountStats {
-	/** Noise handshakes completed as this account (logins, including refused ones) */
-	connections: number
-	/** Logins answered with <success> */
-	logins: number
-	usyncQueries: number
-	messagesReceived: number
-	iqs: number
+  /** Noise handshakes completed as this account (logins, including refused ones) */
+  connections: number
+  /** Logins answered with <success> */
+  logins: number
+  usyncQueries: number
+  messagesReceived: number
+  iqs: number
 }
 
 export interface CallRecord {
-	callId: string
-	from: string
-	/** What the client answered: 'reject', 'accept', ... (undefined while only offered) */
-	response?: string
+  callId: string
+  from: string
+  /** What the client answered: 'reject', 'accept', ... (undefined while only offered) */
+  response?: string
 }
 
 export class Account {
-	/** The phone's own device 0, so the client can encrypt its device-sent copies to it */
-	readonly primaryDevice = new SignalDevice()
-	linked = true
-	/** Set by the refuse-login fault: logins get <failure reason=401> until cleared */
-	refuseLogin = false
-	/** Set by the unresponsive fault: iqs are swallowed until cleared */
-	unresponsive = false
-	connection: Connection | undefined
-	bundle: PreKeyBundle | undefined
-	uploadedPreKeyCount = 0
-	/** Ids of messages this account's client sent, for edit/revoke reference checks */
-	readonly sentMessageIds = new Set<string>()
-	/** Group jid -> device jids that already hold this device's sender key */
-	readonly senderKeyHolders = new Map<string, Set<string>>()
-	readonly calls: CallRecord[] = []
-	readonly stats: AccountStats = { connections: 0, logins: 0, usyncQueries: 0, messagesReceived: 0, iqs: 0 }
-	/** Prekeys are handed out once each, as the real server does */
-	private nextPreKeyIndex = 0
+  /** The phone's own device 0, so the client can encrypt its device-sent copies to it */
+  readonly primaryDevice = new SignalDevice()
+  linked = true
+  /** Set by the refuse-login fault: logins get <failure reason=401> until cleared */
+  refuseLogin = false
+  /** Set by the unresponsive fault: iqs are swallowed until cleared */
+  unresponsive = false
+  connection: Connection | undefined
+  bundle: PreKeyBundle | undefined
+  uploadedPreKeyCount = 0
+  /** Ids of messages this account's client sent, for edit/revoke reference checks */
+  readonly sentMessageIds = new Set<string>()
+  /** Group jid -> device jids that already hold this device's sender key */
+  readonly senderKeyHolders = new Map<string, Set<string>>()
+  readonly calls: CallRecord[] = []
+  readonly stats: AccountStats = { connections: 0, logins: 0, usyncQueries: 0, messagesReceived: 0, iqs: 0 }
+  /** Prekeys are handed out once each, as the real server does */
+  private nextPreKeyIndex = 0
 
-	constructor(
-		readonly phone: string,
-		readonly lid: string,
-		readonly deviceId: number,
-		readonly noisePublic: Uint8Array,
-		readonly identityPublic: Uint8Array,
-		readonly accountKey: CurveKeyPair,
-	) {}
+  constructor(
+    readonly phone: string,
+    readonly lid: string,
+    readonly deviceId: number,
+    readonly noisePublic: Uint8Array,
+    readonly identityPublic: Uint8Array,
+    readonly accountKey: CurveKeyPair,
+  ) {}
 
-	get pnJid(): string {
-		return `${this.phone}@s.whatsapp.net`
-	}
+  get pnJid(): string {
+    return `${this.phone}@s.whatsapp.net`
+  }
 
-	get lidJid(): string {
-		return `${this.lid}@lid`
-	}
+  get lidJid(): string {
+    return `${this.lid}@lid`
+  }
 
-	get deviceLidJid(): string {
-		return `${this.lid}:${this.deviceId}@lid`
-	}
+  get deviceLidJid(): string {
+    return `${this.lid}:${this.deviceId}@lid`
+  }
 
-	/** The client's uploaded bundle with one fresh one-time prekey, for a contact starting a session. */
-	takeBundle(): PreKeyBundle {
-		if (!this.bundle) throw new Error(`account ${this.phone} has not uploaded prekeys yet`)
-		const preKey = this.bundle.preKeys[this.nextPreKeyIndex++ % this.bundle.preKeys.length]
-		return { ...this.bundle, preKeys: preKey ? [preKey] : [] }
-	}
+  /** The client's uploaded bundle with one fresh one-time prekey, for a contact starting a session. */
+  takeBundle(): PreKeyBundle {
+    if (!this.bundle) throw new Error(`account ${this.phone} has not uploaded prekeys yet`)
+    const preKey = this.bundle.preKeys[this.nextPreKeyIndex++ % this.bundle.preKeys.length]
+    return { ...this.bundle, preKeys: preKey ? [preKey] : [] }
+  }
 }

@@ -6,50 +6,50 @@ import { SignalDevice } from './signal-device'
 import { WaitableLog } from './waitable-log'
 
 export interface InboxMessage {
-	id: string
-	/** The account phone that sent it */
-	from: string
-	/** The chat: the contact's own jid for 1:1, the group jid for groups */
-	chat: string
-	message: proto.IMessage
-	timestamp: number
+  id: string
+  /** The account phone that sent it */
+  from: string
+  /** The chat: the contact's own jid for 1:1, the group jid for groups */
+  chat: string
+  message: proto.IMessage
+  timestamp: number
 }
 
 export class Contact {
-	readonly device = new SignalDevice()
-	readonly inbox = new WaitableLog<InboxMessage>()
-	// Records live in memory only, so they are kept as objects rather than serialized
-	private readonly senderKeys = new Map<string, SenderKeyRecord>()
-	private readonly senderKeyStore = {
-		loadSenderKey: async (name: SenderKeyName) => this.senderKeys.get(name.toString()) ?? new SenderKeyRecord(),
-		storeSenderKey: async (name: SenderKeyName, record: SenderKeyRecord) => {
-			this.senderKeys.set(name.toString(), record)
-		},
-	}
+  readonly device = new SignalDevice()
+  readonly inbox = new WaitableLog<InboxMessage>()
+  // Records live in memory only, so they are kept as objects rather than serialized
+  private readonly senderKeys = new Map<string, SenderKeyRecord>()
+  private readonly senderKeyStore = {
+    loadSenderKey: async (name: SenderKeyName) => this.senderKeys.get(name.toString()) ?? new SenderKeyRecord(),
+    storeSenderKey: async (name: SenderKeyName, record: SenderKeyRecord) => {
+      this.senderKeys.set(name.toString(), record)
+    },
+  }
 
-	constructor(
-		readonly phone: string,
-		readonly lid: string,
-	) {}
+  constructor(
+    readonly phone: string,
+    readonly lid: string,
+  ) {}
 
-	get pnJid(): string {
-		return `${this.phone}@s.whatsapp.net`
-	}
+  get pnJid(): string {
+    return `${this.phone}@s.whatsapp.net`
+  }
 
-	get lidJid(): string {
-		return `${this.lid}@lid`
-	}
+  get lidJid(): string {
+    return `${this.lid}@lid`
+  }
 
-	/** Stores the sender key an account's device distributed for a group. */
-	async processSenderKey(groupJid: string, senderName: string, skdm: Uint8Array): Promise<void> {
-		const name = new SenderKeyName(groupJid, { id: senderName, deviceId: 0, toString: () => `${senderName}.0` })
-		const message = new SenderKeyDistributionMessage(null, null, null, null, skdm)
-		await new GroupSessionBuilder(this.senderKeyStore).process(name, message)
-	}
+  /** Stores the sender key an account's device distributed for a group. */
+  async processSenderKey(groupJid: string, senderName: string, skdm: Uint8Array): Promise<void> {
+    const name = new SenderKeyName(groupJid, { id: senderName, deviceId: 0, toString: () => `${senderName}.0` })
+    const message = new SenderKeyDistributionMessage(null, null, null, null, skdm)
+    await new GroupSessionBuilder(this.senderKeyStore).process(name, message)
+  }
 
-	async decryptGroup(groupJid: string, senderName: string, ciphertext: Uint8Array): Promise<proto.IMessage> {
-		const name = new SenderKeyName(groupJid, { id: senderName, deviceId: 0, toString: () => `${senderName}.0` })
-		const padded = await new GroupCipher(this.senderKeyStore, name).decrypt(ciphertext)
-		return proto.Message.decode(unpadRandomMax16(padded))
-	}
+  async decryptGroup(groupJid: string, senderName: string, ciphertext: Uint8Array): Promise<proto.IMessage> {
+    const name = new SenderKeyName(groupJid, { id: senderName, deviceId: 0, toString: () => `${senderName}.0` })
+    const padded = await new GroupCipher(this.senderKeyStore, name).decrypt(ciphertext)
+    return proto.Message.decode(unpadRandomMax16(padded))
+  }
 }

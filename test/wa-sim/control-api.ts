@@ -13,113 +13,113 @@ type Handler = (params: string[], body: Record<string, unknown>) => unknown | Pr
 const RECEIPT_TYPES = ['delivered', 'read', 'played']
 
 const text = (body: Record<string, unknown>, field: string, required = true): string | undefined => {
-	const value = body[field]
-	if (typeof value === 'string' && value.length > 0) return value
-	if (required) throw new SimulatorError('invalid_request', `"${field}" must be a non-empty string`)
-	return undefined
+  const value = body[field]
+  if (typeof value === 'string' && value.length > 0) return value
+  if (required) throw new SimulatorError('invalid_request', `"${field}" must be a non-empty string`)
+  return undefined
 }
 
 const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
-	['GET', /^\/config$/, () => sim.config],
-	['POST', /^\/scan$/, (_, body) => sim.scan(text(body, 'qr')!, text(body, 'phone', false))],
-	['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
-	['GET', /^\/pairings$/, () => sim.pendingPairings()],
-	['POST', /^\/contacts$/, (_, body) => sim.addContact(text(body, 'phone')!)],
-	[
-		'POST',
-		/^\/contacts\/(\d+)\/messages$/,
-		async ([phone], body) => ({ messageId: await sim.contact(phone!).send({ text: text(body, 'text')! }, { to: text(body, 'to', false), fromLid: body.fromLid === true }) }),
-	],
-	[
-		'POST',
-		/^\/contacts\/(\d+)\/receipts$/,
-		([phone], body) => {
-			const type = text(body, 'type')!
-			if (!RECEIPT_TYPES.includes(type)) throw new SimulatorError('invalid_request', `"type" must be one of ${RECEIPT_TYPES.join(', ')}`)
-			sim.contact(phone!).receipt(text(body, 'messageId')!, type as ReceiptType, text(body, 'to', false))
-			return { ok: true }
-		},
-	],
-	['POST', /^\/contacts\/(\d+)\/calls$/, ([phone], body) => ({ callId: sim.contact(phone!).call(text(body, 'to', false)) })],
-	[
-		'GET',
-		/^\/contacts\/(\d+)\/inbox$/,
-		([phone]) => sim.contact(phone!).inbox().map(entry => ({ ...entry, message: proto.Message.toObject(proto.Message.fromObject(entry.message), { bytes: String, longs: Number }) })),
-	],
-	['GET', /^\/accounts$/, () => sim.accounts().map(a => ({ phone: a.phone, lid: a.lid, deviceId: a.deviceId, linked: a.linked, online: a.online, calls: a.calls() }))],
-	[
-		'POST',
-		/^\/accounts\/(\d+)\/faults$/,
-		([phone], body) => {
-			const kind = text(body, 'kind')!
-			if (!isFaultKind(kind)) throw new SimulatorError('invalid_request', `unknown fault kind "${kind}"`)
-			sim.account(phone!).fault(kind)
-			return { ok: true }
-		},
-	],
-	['DELETE', /^\/accounts\/(\d+)\/faults$/, ([phone]) => (sim.account(phone!).clearFaults(), { ok: true })],
-	[
-		'POST',
-		/^\/groups$/,
-		(_, body) => {
-			const participants = body.participants
-			if (!Array.isArray(participants) || !participants.every(p => typeof p === 'string')) throw new SimulatorError('invalid_request', '"participants" must be an array of phone numbers')
-			return sim.createGroup(text(body, 'subject')!, participants as string[], text(body, 'owner', false))
-		},
-	],
-	['GET', /^\/stats$/, () => sim.stats()],
-	['GET', /^\/violations$/, () => sim.violations()],
+  ['GET', /^\/config$/, () => sim.config],
+  ['POST', /^\/scan$/, (_, body) => sim.scan(text(body, 'qr')!, text(body, 'phone', false))],
+  ['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
+  ['GET', /^\/pairings$/, () => sim.pendingPairings()],
+  ['POST', /^\/contacts$/, (_, body) => sim.addContact(text(body, 'phone')!)],
+  [
+    'POST',
+    /^\/contacts\/(\d+)\/messages$/,
+    async ([phone], body) => ({ messageId: await sim.contact(phone!).send({ text: text(body, 'text')! }, { to: text(body, 'to', false), fromLid: body.fromLid === true }) }),
+  ],
+  [
+    'POST',
+    /^\/contacts\/(\d+)\/receipts$/,
+    ([phone], body) => {
+      const type = text(body, 'type')!
+      if (!RECEIPT_TYPES.includes(type)) throw new SimulatorError('invalid_request', `"type" must be one of ${RECEIPT_TYPES.join(', ')}`)
+      sim.contact(phone!).receipt(text(body, 'messageId')!, type as ReceiptType, text(body, 'to', false))
+      return { ok: true }
+    },
+  ],
+  ['POST', /^\/contacts\/(\d+)\/calls$/, ([phone], body) => ({ callId: sim.contact(phone!).call(text(body, 'to', false)) })],
+  [
+    'GET',
+    /^\/contacts\/(\d+)\/inbox$/,
+    ([phone]) => sim.contact(phone!).inbox().map(entry => ({ ...entry, message: proto.Message.toObject(proto.Message.fromObject(entry.message), { bytes: String, longs: Number }) })),
+  ],
+  ['GET', /^\/accounts$/, () => sim.accounts().map(a => ({ phone: a.phone, lid: a.lid, deviceId: a.deviceId, linked: a.linked, online: a.online, calls: a.calls() }))],
+  [
+    'POST',
+    /^\/accounts\/(\d+)\/faults$/,
+    ([phone], body) => {
+      const kind = text(body, 'kind')!
+      if (!isFaultKind(kind)) throw new SimulatorError('invalid_request', `unknown fault kind "${kind}"`)
+      sim.account(phone!).fault(kind)
+      return { ok: true }
+    },
+  ],
+  ['DELETE', /^\/accounts\/(\d+)\/faults$/, ([phone]) => (sim.account(phone!).clearFaults(), { ok: true })],
+  [
+    'POST',
+    /^\/groups$/,
+    (_, body) => {
+      const participants = body.participants
+      if (!Array.isArray(participants) || !participants.every(p => typeof p === 'string')) throw new SimulatorError('invalid_request', '"participants" must be an array of phone numbers')
+      return sim.createGroup(text(body, 'subject')!, participants as string[], text(body, 'owner', false))
+    },
+  ],
+  ['GET', /^\/stats$/, () => sim.stats()],
+  ['GET', /^\/violations$/, () => sim.violations()],
 ]
 
 const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
-	const chunks: Buffer[] = []
-	for await (const chunk of req) chunks.push(chunk as Buffer)
-	if (chunks.length === 0) return {}
-	try {
-		const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf-8'))
-		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
-	} catch {
-		// reported below
-	}
-	throw new SimulatorError('invalid_json', 'the body must be a JSON object')
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  if (chunks.length === 0) return {}
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf-8'))
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+  } catch {
+    // reported below
+  }
+  throw new SimulatorError('invalid_json', 'the body must be a JSON object')
 }
 
 const reply = (res: ServerResponse, status: number, body: unknown): void => {
-	res.writeHead(status, { 'content-type': 'application/json' })
-	res.end(JSON.stringify(body))
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
 }
 
 export class ControlApi {
-	private constructor(private readonly server: Server) {}
+  private constructor(private readonly server: Server) {}
 
-	static async start(sim: WhatsAppSimulator, port = 0): Promise<ControlApi> {
-		const table = routes(sim)
-		const server = createServer(async (req, res) => {
-			const path = (req.url ?? '/').split('?')[0] ?? '/'
-			const matching = table.filter(([, pattern]) => pattern.test(path))
-			const route = matching.find(([method]) => method === req.method)
-			if (!route) {
-				reply(res, matching.length ? 405 : 404, { error: matching.length ? 'method_not_allowed' : 'not_found', message: `${req.method} ${path}` })
-				return
-			}
-			try {
-				const params = route[1].exec(path)?.slice(1) ?? []
-				reply(res, 200, (await route[2](params, await readJson(req))) ?? { ok: true })
-			} catch (error) {
-				const known = error instanceof SimulatorError
-				reply(res, known ? error.status : 500, { error: known ? error.code : 'internal_error', message: (error as Error).message })
-			}
-		})
-		await new Promise<void>(resolve => server.listen(port, '127.0.0.1', resolve))
-		return new ControlApi(server)
-	}
+  static async start(sim: WhatsAppSimulator, port = 0): Promise<ControlApi> {
+    const table = routes(sim)
+    const server = createServer(async (req, res) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/'
+      const matching = table.filter(([, pattern]) => pattern.test(path))
+      const route = matching.find(([method]) => method === req.method)
+      if (!route) {
+        reply(res, matching.length ? 405 : 404, { error: matching.length ? 'method_not_allowed' : 'not_found', message: `${req.method} ${path}` })
+        return
+      }
+      try {
+        const params = route[1].exec(path)?.slice(1) ?? []
+        reply(res, 200, (await route[2](params, await readJson(req))) ?? { ok: true })
+      } catch (error) {
+        const known = error instanceof SimulatorError
+        reply(res, known ? error.status : 500, { error: known ? error.code : 'internal_error', message: (error as Error).message })
+      }
+    })
+    await new Promise<void>(resolve => server.listen(port, '127.0.0.1', resolve))
+    return new ControlApi(server)
+  }
 
-	get url(): string {
-		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-	}
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
 
-	async stop(): Promise<void> {
-		this.server.closeAllConnections()
-		await new Promise<void>(resolve => this.server.close(() => resolve()))
-	}
+  async stop(): Promise<void> {
+    this.server.closeAllConnections()
+    await new Promise<void>(resolve => this.server.close(() => resolve()))
+  }
 }

@@ -9,34 +9,34 @@ export type FaultKind = (typeof FAULT_KINDS)[number]
 export const isFaultKind = (value: string): value is FaultKind => (FAULT_KINDS as readonly string[]).includes(value)
 
 export const injectFault = (state: SimState, account: Account, kind: FaultKind): void => {
-	const connection = state.liveConnectionOf(account)
-	switch (kind) {
-		case 'refuse-login': // next logins get <failure reason=401>
-			account.refuseLogin = true
-			return
-		case 'unresponsive': // iqs are swallowed until clearFaults(): queries time out
-			account.unresponsive = true
-			return
-	}
-	if (!connection) throw new SimulatorError('account_offline', `account ${account.phone} has no open connection`, 409)
-	switch (kind) {
-		case 'drop': // socket closed without a word -> connectionClosed (428)
-			connection.drop()
-			return
-		case 'conflict': // another client took over -> connectionReplaced (440)
-			connection.sendNode({ tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] })
-			return
-		case 'logout': // the phone removed this device -> loggedOut (401); its credentials stop working
-			account.linked = false
-			connection.sendNode({ tag: 'stream:error', attrs: { code: '401' }, content: [{ tag: 'conflict', attrs: { type: 'device_removed' } }] })
-			return
-		case 'restart': // restartRequired (515)
-			connection.sendNode({ tag: 'stream:error', attrs: { code: '515' } })
-			return
-	}
+  const connection = state.liveConnectionOf(account)
+  switch (kind) {
+    case 'refuse-login': // next logins get <failure reason=401>
+      account.refuseLogin = true
+      return
+    case 'unresponsive': // iqs are swallowed until clearFaults(): queries time out
+      account.unresponsive = true
+      return
+  }
+  if (!connection) throw new SimulatorError('account_offline', `account ${account.phone} has no open connection`, 409)
+  switch (kind) {
+    case 'drop': // socket closed without a word -> connectionClosed (428)
+      connection.drop()
+      return
+    case 'conflict': // another client took over -> connectionReplaced (440)
+      connection.sendNode({ tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] })
+      return
+    case 'logout': // the phone removed this device -> loggedOut (401); its credentials stop working
+      account.linked = false
+      connection.sendNode({ tag: 'stream:error', attrs: { code: '401' }, content: [{ tag: 'conflict', attrs: { type: 'device_removed' } }] })
+      return
+    case 'restart': // restartRequired (515)
+      connection.sendNode({ tag: 'stream:error', attrs: { code: '515' } })
+      return
+  }
 }
 
 export const clearFaults = (account: Account): void => {
-	account.refuseLogin = false
-	account.unresponsive = false
+  account.refuseLogin = false
+  account.unresponsive = false
 }

@@ -11,123 +11,123 @@ import type { MediaType, proto } from '@whiskeysockets/baileys'
 import type { SimState } from './state'
 
 export const waitUntil = async <T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> => {
-	const deadline = Date.now() + timeoutMs
-	for (;;) {
-		const value = probe()
-		if (value !== undefined) return value
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-		await new Promise(resolve => setTimeout(resolve, 10))
-	}
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise(resolve => setTimeout(resolve, 10))
+  }
 }
 
 export interface ContactSendOptions extends SendOptions {
-	/** The account phone to send to; defaults to the only (or last messaging) account */
-	to?: string
+  /** The account phone to send to; defaults to the only (or last messaging) account */
+  to?: string
 }
 
 export class ContactHandle {
-	constructor(
-		private readonly state: SimState,
-		private readonly contact: Contact,
-	) {}
+  constructor(
+    private readonly state: SimState,
+    private readonly contact: Contact,
+  ) {}
 
-	get phone(): string {
-		return this.contact.phone
-	}
+  get phone(): string {
+    return this.contact.phone
+  }
 
-	get lid(): string {
-		return this.contact.lid
-	}
+  get lid(): string {
+    return this.contact.lid
+  }
 
-	/** Sends text or an image to an account's client; resolves with the message id. */
-	send(content: OutgoingContent, options: ContactSendOptions = {}): Promise<string> {
-		return sendToAccount(this.state, this.targetAccount(options.to), this.contact, content, options)
-	}
+  /** Sends text or an image to an account's client; resolves with the message id. */
+  send(content: OutgoingContent, options: ContactSendOptions = {}): Promise<string> {
+    return sendToAccount(this.state, this.targetAccount(options.to), this.contact, content, options)
+  }
 
-	/** A receipt for a message the account sent to this contact. */
-	receipt(messageId: string, type: ReceiptType, to?: string): void {
-		const sender = this.contact.inbox.list().find(message => message.id === messageId)?.from
-		sendReceipt(this.state, this.targetAccount(to ?? sender), this.contact, messageId, type)
-	}
+  /** A receipt for a message the account sent to this contact. */
+  receipt(messageId: string, type: ReceiptType, to?: string): void {
+    const sender = this.contact.inbox.list().find(message => message.id === messageId)?.from
+    sendReceipt(this.state, this.targetAccount(to ?? sender), this.contact, messageId, type)
+  }
 
-	/** Offers a voice call to an account; resolves with the call id. */
-	call(to?: string): string {
-		return offerCall(this.state, this.targetAccount(to), this.contact)
-	}
+  /** Offers a voice call to an account; resolves with the call id. */
+  call(to?: string): string {
+    return offerCall(this.state, this.targetAccount(to), this.contact)
+  }
 
-	/** Downloads a received media message from the media host and decrypts it, as the phone would. */
-	downloadMedia(media: proto.Message.IImageMessage, type: MediaType = 'image'): Promise<Buffer> {
-		return downloadAndDecryptMedia(media, type, path => this.state.media.urlFor(path), this.state.media.tls.caPem)
-	}
+  /** Downloads a received media message from the media host and decrypts it, as the phone would. */
+  downloadMedia(media: proto.Message.IImageMessage, type: MediaType = 'image'): Promise<Buffer> {
+    return downloadAndDecryptMedia(media, type, path => this.state.media.urlFor(path), this.state.media.tls.caPem)
+  }
 
-	inbox(): InboxMessage[] {
-		return this.contact.inbox.list()
-	}
+  inbox(): InboxMessage[] {
+    return this.contact.inbox.list()
+  }
 
-	/** First inbox message (already received or future) matching `predicate`. */
-	waitForMessage(predicate: (message: InboxMessage) => boolean = () => true, timeoutMs = 10_000): Promise<InboxMessage> {
-		return this.contact.inbox.waitFor(predicate, timeoutMs, `a message in ${this.phone}'s inbox`)
-	}
+  /** First inbox message (already received or future) matching `predicate`. */
+  waitForMessage(predicate: (message: InboxMessage) => boolean = () => true, timeoutMs = 10_000): Promise<InboxMessage> {
+    return this.contact.inbox.waitFor(predicate, timeoutMs, `a message in ${this.phone}'s inbox`)
+  }
 
-	private targetAccount(phone: string | undefined): Account {
-		if (phone) {
-			const account = this.state.accounts.get(phone)
-			if (!account) throw new SimulatorError('unknown_account', `no account ${phone}`, 404)
-			return account
-		}
-		const lastSender = this.contact.inbox.list().at(-1)?.from
-		const linked = [...this.state.accounts.values()].filter(account => account.linked)
-		const account = (lastSender && this.state.accounts.get(lastSender)) || (linked.length === 1 ? linked[0] : undefined)
-		if (!account) throw new SimulatorError('ambiguous_account', 'say which account to address with `to`')
-		return account
-	}
+  private targetAccount(phone: string | undefined): Account {
+    if (phone) {
+      const account = this.state.accounts.get(phone)
+      if (!account) throw new SimulatorError('unknown_account', `no account ${phone}`, 404)
+      return account
+    }
+    const lastSender = this.contact.inbox.list().at(-1)?.from
+    const linked = [...this.state.accounts.values()].filter(account => account.linked)
+    const account = (lastSender && this.state.accounts.get(lastSender)) || (linked.length === 1 ? linked[0] : undefined)
+    if (!account) throw new SimulatorError('ambiguous_account', 'say which account to address with `to`')
+    return account
+  }
 }
 
 export class AccountHandle {
-	constructor(
-		private readonly state: SimState,
-		private readonly account: Account,
-	) {}
+  constructor(
+    private readonly state: SimState,
+    private readonly account: Account,
+  ) {}
 
-	get phone(): string {
-		return this.account.phone
-	}
+  get phone(): string {
+    return this.account.phone
+  }
 
-	get lid(): string {
-		return this.account.lid
-	}
+  get lid(): string {
+    return this.account.lid
+  }
 
-	get deviceId(): number {
-		return this.account.deviceId
-	}
+  get deviceId(): number {
+    return this.account.deviceId
+  }
 
-	/** False once the client logged out or the device was removed. */
-	get linked(): boolean {
-		return this.account.linked
-	}
+  /** False once the client logged out or the device was removed. */
+  get linked(): boolean {
+    return this.account.linked
+  }
 
-	get online(): boolean {
-		return this.state.liveConnectionOf(this.account) !== undefined
-	}
+  get online(): boolean {
+    return this.state.liveConnectionOf(this.account) !== undefined
+  }
 
-	stats(): AccountStats {
-		return { ...this.account.stats }
-	}
+  stats(): AccountStats {
+    return { ...this.account.stats }
+  }
 
-	fault(kind: FaultKind): void {
-		injectFault(this.state, this.account, kind)
-	}
+  fault(kind: FaultKind): void {
+    injectFault(this.state, this.account, kind)
+  }
 
-	clearFaults(): void {
-		clearFaults(this.account)
-	}
+  clearFaults(): void {
+    clearFaults(this.account)
+  }
 
-	calls(): CallRecord[] {
-		return this.account.calls.map(call => ({ ...call }))
-	}
+  calls(): CallRecord[] {
+    return this.account.calls.map(call => ({ ...call }))
+  }
 
-	/** Resolves with the client's answer ('reject', ...) to an offered call. */
-	waitForCallResponse(callId: string, timeoutMs = 10_000): Promise<string> {
-		return waitUntil(() => this.account.calls.find(call => call.callId === callId)?.response, timeoutMs, `a response to call ${callId}`)
-	}
+  /** Resolves with the client's answer ('reject', ...) to an offered call. */
+  waitForCallResponse(callId: string, timeoutMs = 10_000): Promise<string> {
+    return waitUntil(() => this.account.calls.find(call => call.callId === callId)?.response, timeoutMs, `a response to call ${callId}`)
+  }
 }

@@ -1,9 +1,9 @@
 // The simulator logs through this tiny interface so tests can stay silent and the CLI can use stderr.
 export interface Logger {
-	trace(message: string): void
-	debug(message: string): void
-	info(message: string): void
-	warn(message: string): void
+  trace(message: string): void
+  debug(message: string): void
+  info(message: string): void
+  warn(message: string): void
 }
 
 const noop = (): void => {}
@@ -14,7 +14,7 @@ const LEVELS = ['trace', 'debug', 'info', 'warn'] as const
 export type LogLevel = (typeof LEVELS)[number]
 
 export const stderrLogger = (level: LogLevel = 'info'): Logger => {
-	const min = LEVELS.indexOf(level)
-	const at = (name: LogLevel) => (LEVELS.indexOf(name) >= min ? (message: string) => process.stderr.write(`[wa-sim ${name}] ${message}\n`) : noop)
-	return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn') }
+  const min = LEVELS.indexOf(level)
+  const at = (name: LogLevel) => (LEVELS.indexOf(name) >= min ? (message: string) => process.stderr.write(`[wa-sim ${name}] ${message}\n`) : noop)
+  return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn') }
 }

@@ -10,22 +10,22 @@ export const childrenOf = (node: BinaryNode | undefined): BinaryNode[] => (Array
 export const childOf = (node: BinaryNode | undefined, tag: string): BinaryNode | undefined => childrenOf(node).find(child => child.tag === tag)
 
 export const contentBytes = (node: BinaryNode | undefined): Buffer | undefined => {
-	const content = node?.content
-	if (content instanceof Uint8Array) return Buffer.from(content)
-	if (typeof content === 'string') return Buffer.from(content, 'utf-8')
-	return undefined
+  const content = node?.content
+  if (content instanceof Uint8Array) return Buffer.from(content)
+  if (typeof content === 'string') return Buffer.from(content, 'utf-8')
+  return undefined
 }
 
 export const iqResult = (request: BinaryNode, content?: BinaryNode[]): BinaryNode => ({
-	tag: 'iq',
-	attrs: { from: request.attrs.to ?? S_WHATSAPP_NET, type: 'result', id: request.attrs.id ?? '' },
-	...(content ? { content } : {}),
+  tag: 'iq',
+  attrs: { from: request.attrs.to ?? S_WHATSAPP_NET, type: 'result', id: request.attrs.id ?? '' },
+  ...(content ? { content } : {}),
 })
 
 export const iqError = (request: BinaryNode, code: number, text: string): BinaryNode => ({
-	tag: 'iq',
-	attrs: { from: request.attrs.to ?? S_WHATSAPP_NET, type: 'error', id: request.attrs.id ?? '' },
-	content: [{ tag: 'error', attrs: { code: String(code), text } }],
+  tag: 'iq',
+  attrs: { from: request.attrs.to ?? S_WHATSAPP_NET, type: 'error', id: request.attrs.id ?? '' },
+  content: [{ tag: 'error', attrs: { code: String(code), text } }],
 })
 
 let counter = 0

@@ -14,107 +14,107 @@ import type { SimState } from './state'
 import { missingAttributes } from './strict-checks'
 
 export class ChatServer {
-	private readonly serverStatic = Curve.generateKeyPair()
+  private readonly serverStatic = Curve.generateKeyPair()
 
-	private constructor(
-		private readonly state: SimState,
-		private readonly wss: WebSocketServer,
-	) {
-		wss.on('connection', ws => {
-			const connection = new Connection(ws, this.serverStatic, pub => makeNoiseCertChain(state.rootKey, pub), this.hooks, state.logger)
-			state.connections.add(connection)
-		})
-	}
+  private constructor(
+    private readonly state: SimState,
+    private readonly wss: WebSocketServer,
+  ) {
+    wss.on('connection', ws => {
+      const connection = new Connection(ws, this.serverStatic, pub => makeNoiseCertChain(state.rootKey, pub), this.hooks, state.logger)
+      state.connections.add(connection)
+    })
+  }
 
-	static async start(state: SimState, port = 0): Promise<ChatServer> {
-		const wss = new WebSocketServer({ port, host: '127.0.0.1' })
-		await new Promise<void>((resolve, reject) => {
-			wss.once('listening', resolve)
-			wss.once('error', reject)
-		})
-		return new ChatServer(state, wss)
-	}
+  static async start(state: SimState, port = 0): Promise<ChatServer> {
+    const wss = new WebSocketServer({ port, host: '127.0.0.1' })
+    await new Promise<void>((resolve, reject) => {
+      wss.once('listening', resolve)
+      wss.once('error', reject)
+    })
+    return new ChatServer(state, wss)
+  }
 
-	get url(): string {
-		return `ws://127.0.0.1:${(this.wss.address() as AddressInfo).port}/ws/chat`
-	}
+  get url(): string {
+    return `ws://127.0.0.1:${(this.wss.address() as AddressInfo).port}/ws/chat`
+  }
 
-	async stop(): Promise<void> {
-		for (const connection of this.state.connections) connection.drop()
-		await new Promise<void>(resolve => this.wss.close(() => resolve()))
-	}
+  async stop(): Promise<void> {
+    for (const connection of this.state.connections) connection.drop()
+    await new Promise<void>(resolve => this.wss.close(() => resolve()))
+  }
 
-	private readonly hooks = {
-		onHandshake: (connection: Connection, payload: proto.ClientPayload) => {
-			if (payload.devicePairingData) offerQrRefs(this.state, connection)
-			else this.login(connection, payload)
-		},
-		onNode: (connection: Connection, node: BinaryNode) => this.onNode(connection, node),
-		onClose: (connection: Connection) => {
-			this.state.connections.delete(connection)
-			if (connection.account?.connection === connection) connection.account.connection = undefined
-		},
-	}
+  private readonly hooks = {
+    onHandshake: (connection: Connection, payload: proto.ClientPayload) => {
+      if (payload.devicePairingData) offerQrRefs(this.state, connection)
+      else this.login(connection, payload)
+    },
+    onNode: (connection: Connection, node: BinaryNode) => this.onNode(connection, node),
+    onClose: (connection: Connection) => {
+      this.state.connections.delete(connection)
+      if (connection.account?.connection === connection) connection.account.connection = undefined
+    },
+  }
 
-	/** Known device + matching noise key + still linked + no refuse-login fault, or <failure 401>. */
-	private login(connection: Connection, payload: proto.ClientPayload): void {
-		const phone = String(payload.username ?? '')
-		const account = this.state.accounts.get(phone)
-		if (account) account.stats.connections++
-		const accepted =
-			account !== undefined &&
-			account.linked &&
-			!account.refuseLogin &&
-			account.deviceId === (payload.device ?? 0) &&
-			connection.clientStatic.equals(Buffer.from(account.noisePublic))
-		if (!accepted) {
-			this.state.logger.info(`login refused for ${phone}:${payload.device ?? 0}`)
-			connection.sendNode({ tag: 'failure', attrs: { reason: '401', location: 'sim' } })
-			return
-		}
-		const previous = this.state.liveConnectionOf(account)
-		if (previous && previous !== connection) {
-			// One connection per device: the newer login replaces the older, as on WhatsApp
-			previous.sendNode({ tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] })
-			previous.close()
-		}
-		account.connection = connection
-		connection.account = account
-		account.stats.logins++
-		connection.sendNode({
-			tag: 'success',
-			attrs: { t: unixNow(), lid: account.lidJid, props: '1', abprops: '1', location: 'sim', creation: '1700000000' },
-		})
-		// Without the offline marker Baileys keeps buffering events as if offline messages were pending
-		setTimeout(() => connection.sendNode({ tag: 'ib', attrs: { from: 's.whatsapp.net' }, content: [{ tag: 'offline', attrs: { count: '0' } }] }), 20)
-	}
+  /** Known device + matching noise key + still linked + no refuse-login fault, or <failure 401>. */
+  private login(connection: Connection, payload: proto.ClientPayload): void {
+    const phone = String(payload.username ?? '')
+    const account = this.state.accounts.get(phone)
+    if (account) account.stats.connections++
+    const accepted =
+      account !== undefined &&
+      account.linked &&
+      !account.refuseLogin &&
+      account.deviceId === (payload.device ?? 0) &&
+      connection.clientStatic.equals(Buffer.from(account.noisePublic))
+    if (!accepted) {
+      this.state.logger.info(`login refused for ${phone}:${payload.device ?? 0}`)
+      connection.sendNode({ tag: 'failure', attrs: { reason: '401', location: 'sim' } })
+      return
+    }
+    const previous = this.state.liveConnectionOf(account)
+    if (previous && previous !== connection) {
+      // One connection per device: the newer login replaces the older, as on WhatsApp
+      previous.sendNode({ tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] })
+      previous.close()
+    }
+    account.connection = connection
+    connection.account = account
+    account.stats.logins++
+    connection.sendNode({
+      tag: 'success',
+      attrs: { t: unixNow(), lid: account.lidJid, props: '1', abprops: '1', location: 'sim', creation: '1700000000' },
+    })
+    // Without the offline marker Baileys keeps buffering events as if offline messages were pending
+    setTimeout(() => connection.sendNode({ tag: 'ib', attrs: { from: 's.whatsapp.net' }, content: [{ tag: 'offline', attrs: { count: '0' } }] }), 20)
+  }
 
-	private async onNode(connection: Connection, node: BinaryNode): Promise<void> {
-		const missing = missingAttributes(node)
-		if (missing.length) {
-			this.state.violations.record(connection.account?.phone ?? '', 'malformed-node', `<${node.tag}> without ${missing.join(', ')}`)
-			return
-		}
-		switch (node.tag) {
-			case 'iq':
-				return handleIq(this.state, connection, node)
-			case 'message':
-				return handleClientMessage(this.state, connection, node)
-			case 'receipt':
-				return connection.sendNode({ tag: 'ack', attrs: { class: 'receipt', id: node.attrs.id ?? '', from: node.attrs.to ?? '', ...(node.attrs.type ? { type: node.attrs.type } : {}) } })
-			case 'call':
-				return this.onCall(connection, node)
-			default:
-				return // ack, presence, chatstate...: nothing to answer
-		}
-	}
+  private async onNode(connection: Connection, node: BinaryNode): Promise<void> {
+    const missing = missingAttributes(node)
+    if (missing.length) {
+      this.state.violations.record(connection.account?.phone ?? '', 'malformed-node', `<${node.tag}> without ${missing.join(', ')}`)
+      return
+    }
+    switch (node.tag) {
+      case 'iq':
+        return handleIq(this.state, connection, node)
+      case 'message':
+        return handleClientMessage(this.state, connection, node)
+      case 'receipt':
+        return connection.sendNode({ tag: 'ack', attrs: { class: 'receipt', id: node.attrs.id ?? '', from: node.attrs.to ?? '', ...(node.attrs.type ? { type: node.attrs.type } : {}) } })
+      case 'call':
+        return this.onCall(connection, node)
+      default:
+        return // ack, presence, chatstate...: nothing to answer
+    }
+  }
 
-	/** The client answers an offered call (reject/accept/...): record it and ack. */
-	private onCall(connection: Connection, node: BinaryNode): void {
-		const action = Array.isArray(node.content) ? node.content[0] : undefined
-		const callId = action?.attrs['call-id']
-		const record = connection.account?.calls.find(call => call.callId === callId)
-		if (record && action) record.response = action.tag
-		connection.sendNode({ tag: 'ack', attrs: { class: 'call', id: node.attrs.id ?? '', from: node.attrs.to ?? '', ...(action ? { type: action.tag } : {}) } })
-	}
+  /** The client answers an offered call (reject/accept/...): record it and ack. */
+  private onCall(connection: Connection, node: BinaryNode): void {
+    const action = Array.isArray(node.content) ? node.content[0] : undefined
+    const callId = action?.attrs['call-id']
+    const record = connection.account?.calls.find(call => call.callId === callId)
+    if (record && action) record.response = action.tag
+    connection.sendNode({ tag: 'ack', attrs: { class: 'call', id: node.attrs.id ?? '', from: node.attrs.to ?? '', ...(action ? { type: action.tag } : {}) } })
+  }
 }

@@ -16,153 +16,155 @@ import { SimState } from './state'
 import type { Violation } from './strict-checks'
 
 export interface SimulatorStartOptions {
-	autoReceipts?: boolean
-	autoScan?: boolean
-	/** QR refs offered to a registering client (default 6); fewer refs make Baileys give up sooner */
-	qrRefs?: number
-	logger?: Logger
-	/** WebSocket port (default: any free port) */
-	port?: number
-	/** Contacts to register at start */
-	contacts?: string[]
+  autoReceipts?: boolean
+  /** QR refs offered to a registering client (default 6); fewer refs make Baileys give up sooner */
+  qrRefs?: number
+  logger?: Logger
+  /** WebSocket port (default: any free port) */
+  port?: number
+  /** Contacts to register at start */
+  contacts?: string[]
 }
 
 export interface SimulatorConfig {
-	/** Baileys `waWebSocketUrl` */
-	wsUrl: string
-	/** Base64 of the 32-byte Curve25519 root public key: set Baileys' WA_CERT_DETAILS.PUBLIC_KEY to it */
-	rootPublicKey: string
-	/** PEM of the CA that signed the media host's certificate: trust it in Baileys' `fetchAgent` */
-	mediaCaPem: string
-	/** host:port of the media host */
-	mediaHost: string
+  /** Baileys `waWebSocketUrl` */
+  wsUrl: string
+  /** Base64 of the 32-byte Curve25519 root public key: set Baileys' WA_CERT_DETAILS.PUBLIC_KEY to it */
+  rootPublicKey: string
+  /** PEM of the CA that signed the media host's certificate: trust it in Baileys' `fetchAgent` */
+  mediaCaPem: string
+  /** host:port of the media host */
+  mediaHost: string
 }
 
 export interface PendingPairing {
-	connectionId: number
-	/** Latest QR refs offered to this client */
-	qrRefs: string[]
-	/** Set when the client asked for a pairing code for this phone */
-	pairingCodePhone?: string
+  connectionId: number
+  /** Latest QR refs offered to this client */
+  qrRefs: string[]
+  /** Set when the client asked for a pairing code for this phone */
+  pairingCodePhone?: string
 }
 
 export interface CreatedGroup {
-	jid: string
-	subject: string
-	participants: string[]
+  jid: string
+  subject: string
+  participants: string[]
 }
 
 export class WhatsAppSimulator {
-	private constructor(
-		private readonly state: SimState,
-		private readonly server: ChatServer,
-		readonly config: SimulatorConfig,
-	) {}
+  private constructor(
+    private readonly state: SimState,
+    private readonly server: ChatServer,
+    readonly config: SimulatorConfig,
+  ) {}
 
-	static async start(options: SimulatorStartOptions = {}): Promise<WhatsAppSimulator> {
-		const rootKey = Curve.generateKeyPair()
-		const tls = await makeMediaTls()
-		const media = await MediaHost.start(tls)
-		const state = new SimState(
-			{ autoReceipts: options.autoReceipts ?? false, autoScan: options.autoScan ?? false, qrRefs: options.qrRefs ?? 6, logger: options.logger ?? silentLogger },
-			rootKey,
-			media,
-		)
-		const server = await ChatServer.start(state, options.port)
-		const config = { wsUrl: server.url, rootPublicKey: Buffer.from(rootKey.public).toString('base64'), mediaCaPem: tls.caPem, mediaHost: media.hostname }
-		const simulator = new WhatsAppSimulator(state, server, config)
-		for (const phone of options.contacts ?? []) simulator.addContact(phone)
-		return simulator
-	}
+  static async start(options: SimulatorStartOptions = {}): Promise<WhatsAppSimulator> {
+    const rootKey = Curve.generateKeyPair()
+    const tls = await makeMediaTls()
+    const media = await MediaHost.start(tls)
+    const state = new SimState(
+      { autoReceipts: options.autoReceipts ?? false, qrRefs: options.qrRefs ?? 6, logger: options.logger ?? silentLogger },
+      rootKey,
+      media,
+    )
+    const server = await ChatServer.start(state, options.port)
+    const config = { wsUrl: server.url, rootPublicKey: Buffer.from(rootKey.public).toString('base64'), mediaCaPem: tls.caPem, mediaHost: media.hostname }
+    const simulator = new WhatsAppSimulator(state, server, config)
+    for (const phone of options.contacts ?? []) simulator.addContact(phone)
+    return simulator
+  }
 
-	/** Registers a contact with its own Signal identity and LID (idempotent per phone). */
-	addContact(phone: string): { phone: string; lid: string } {
-		const normalized = normalizePhone(phone)
-		const existing = this.state.contacts.get(normalized)
-		if (existing) return { phone: existing.phone, lid: existing.lid }
-		if (this.state.accounts.has(normalized)) throw new SimulatorError('phone_in_use', `${normalized} is an account`, 409)
-		const contact = new Contact(normalized, this.state.allocateLid())
-		this.state.contacts.set(normalized, contact)
-		return { phone: contact.phone, lid: contact.lid }
-	}
+  /** Registers a contact with its own Signal identity and LID (idempotent per phone). */
+  addContact(phone: string): { phone: string; lid: string } {
+    const normalized = normalizePhone(phone)
+    const existing = this.state.contacts.get(normalized)
+    if (existing) return { phone: existing.phone, lid: existing.lid }
+    if (this.state.accounts.has(normalized)) throw new SimulatorError('phone_in_use', `${normalized} is an account`, 409)
+    const contact = new Contact(normalized, this.state.allocateLid())
+    this.state.contacts.set(normalized, contact)
+    return { phone: contact.phone, lid: contact.lid }
+  }
 
-	/** The simulated phone scans a QR shown by a client; `phone` defaults to a fresh number. */
-	scan(qr: string, phone?: string): LinkedIdentity {
-		return scanQr(this.state, qr, phone === undefined ? undefined : normalizePhone(phone))
-	}
+  /** The simulated phone scans a QR shown by a client; `phone` defaults to a fresh number. */
+  scan(qr: string, phone?: string): LinkedIdentity {
+    return scanQr(this.state, qr, phone === undefined ? undefined : normalizePhone(phone))
+  }
 
-	/** The phone user types the code the client showed after requestPairingCode(phone). */
-	async enterPairingCode(phone: string, code: string): Promise<LinkedIdentity> {
-		await enterPairingCode(this.state, normalizePhone(phone), code)
-		const account = await waitUntil(() => this.state.accounts.get(normalizePhone(phone)), 10_000, `pairing of ${phone}`)
-		return { phone: account.phone, lid: account.lid }
-	}
+  /** The phone user types the code the client showed after requestPairingCode(phone). */
+  async enterPairingCode(phone: string, code: string): Promise<LinkedIdentity> {
+    // Baileys' requestPairingCode resolves once its request is written, so it may still be in flight
+    const requested = () => (this.pendingPairings().some(p => p.pairingCodePhone === normalizePhone(phone)) ? true : undefined)
+    await waitUntil(requested, 5_000, `a pairing-code request for ${phone}`)
+    await enterPairingCode(this.state, normalizePhone(phone), code)
+    const account = await waitUntil(() => this.state.accounts.get(normalizePhone(phone)), 10_000, `pairing of ${phone}`)
+    return { phone: account.phone, lid: account.lid }
+  }
 
-	pendingPairings(): PendingPairing[] {
-		return [...this.state.connections].flatMap(connection => {
-			const registration = connection.registration
-			if (connection.closed || !registration || registration.pendingAccount) return []
-			const pairingCodePhone = registration.pairingCode?.phone
-			return [{ connectionId: connection.id, qrRefs: [...registration.qrRefs], ...(pairingCodePhone ? { pairingCodePhone } : {}) }]
-		})
-	}
+  pendingPairings(): PendingPairing[] {
+    return [...this.state.connections].flatMap(connection => {
+      const registration = connection.registration
+      if (connection.closed || !registration || registration.pendingAccount) return []
+      const pairingCodePhone = registration.pairingCode?.phone
+      return [{ connectionId: connection.id, qrRefs: [...registration.qrRefs], ...(pairingCodePhone ? { pairingCodePhone } : {}) }]
+    })
+  }
 
-	contact(phone: string): ContactHandle {
-		const contact = this.state.contacts.get(normalizePhone(phone))
-		if (!contact) throw new SimulatorError('unknown_contact', `no contact ${phone}`, 404)
-		return new ContactHandle(this.state, contact)
-	}
+  contact(phone: string): ContactHandle {
+    const contact = this.state.contacts.get(normalizePhone(phone))
+    if (!contact) throw new SimulatorError('unknown_contact', `no contact ${phone}`, 404)
+    return new ContactHandle(this.state, contact)
+  }
 
-	account(phone: string): AccountHandle {
-		const account = this.state.accounts.get(normalizePhone(phone))
-		if (!account) throw new SimulatorError('unknown_account', `no account ${phone}`, 404)
-		return new AccountHandle(this.state, account)
-	}
+  account(phone: string): AccountHandle {
+    const account = this.state.accounts.get(normalizePhone(phone))
+    if (!account) throw new SimulatorError('unknown_account', `no account ${phone}`, 404)
+    return new AccountHandle(this.state, account)
+  }
 
-	accounts(): AccountHandle[] {
-		return [...this.state.accounts.values()].map(account => new AccountHandle(this.state, account))
-	}
+  accounts(): AccountHandle[] {
+    return [...this.state.accounts.values()].map(account => new AccountHandle(this.state, account))
+  }
 
-	/** Waits until a pairing completes for `phone` (or any phone) and the account exists. */
-	waitForAccount(phone?: string, timeoutMs = 10_000): Promise<AccountHandle> {
-		return waitUntil(
-			() => {
-				const account = phone ? this.state.accounts.get(normalizePhone(phone)) : [...this.state.accounts.values()].at(-1)
-				return account ? new AccountHandle(this.state, account) : undefined
-			},
-			timeoutMs,
-			`account ${phone ?? '(any)'}`,
-		)
-	}
+  /** Waits until a pairing completes for `phone` (or any phone) and the account exists. */
+  waitForAccount(phone?: string, timeoutMs = 10_000): Promise<AccountHandle> {
+    return waitUntil(
+      () => {
+        const account = phone ? this.state.accounts.get(normalizePhone(phone)) : [...this.state.accounts.values()].at(-1)
+        return account ? new AccountHandle(this.state, account) : undefined
+      },
+      timeoutMs,
+      `account ${phone ?? '(any)'}`,
+    )
+  }
 
-	/** A group of contacts; `ownerPhone` (default: the only account) is its creator and admin. */
-	createGroup(subject: string, participantPhones: string[], ownerPhone?: string): CreatedGroup {
-		const participants = participantPhones.map(normalizePhone)
-		for (const phone of participants) if (!this.state.contacts.has(phone)) this.addContact(phone)
-		const owner = ownerPhone ? normalizePhone(ownerPhone) : [...this.state.accounts.keys()].at(-1)
-		const jid = `120363${Date.now().toString().slice(-9)}${this.state.groups.size.toString().padStart(3, '0')}@g.us`
-		const createdAt = Math.floor(Date.now() / 1000)
-		this.state.groups.set(jid, { jid, subject, creator: owner ? `${owner}@s.whatsapp.net` : '', participants, ownerAccount: owner, createdAt })
-		return { jid, subject, participants }
-	}
+  /** A group of contacts; `ownerPhone` (default: the only account) is its creator and admin. */
+  createGroup(subject: string, participantPhones: string[], ownerPhone?: string): CreatedGroup {
+    const participants = participantPhones.map(normalizePhone)
+    for (const phone of participants) if (!this.state.contacts.has(phone)) this.addContact(phone)
+    const owner = ownerPhone ? normalizePhone(ownerPhone) : [...this.state.accounts.keys()].at(-1)
+    const jid = `120363${Date.now().toString().slice(-9)}${this.state.groups.size.toString().padStart(3, '0')}@g.us`
+    const createdAt = Math.floor(Date.now() / 1000)
+    this.state.groups.set(jid, { jid, subject, creator: owner ? `${owner}@s.whatsapp.net` : '', participants, ownerAccount: owner, createdAt })
+    return { jid, subject, participants }
+  }
 
-	violations(): Violation[] {
-		return this.state.violations.all()
-	}
+  violations(): Violation[] {
+    return this.state.violations.all()
+  }
 
-	stats(): Record<string, AccountStats> {
-		return Object.fromEntries([...this.state.accounts.values()].map(account => [account.phone, { ...account.stats }]))
-	}
+  stats(): Record<string, AccountStats> {
+    return Object.fromEntries([...this.state.accounts.values()].map(account => [account.phone, { ...account.stats }]))
+  }
 
-	/** Stored media uploads, by direct path (encrypted bytes as uploaded) */
-	mediaUploads(): { directPath: string; size: number }[] {
-		return [...this.state.media.uploads.values()].map(upload => ({ directPath: upload.directPath, size: upload.bytes.length }))
-	}
+  /** Stored media uploads, by direct path (encrypted bytes as uploaded) */
+  mediaUploads(): { directPath: string; size: number }[] {
+    return [...this.state.media.uploads.values()].map(upload => ({ directPath: upload.directPath, size: upload.bytes.length }))
+  }
 
-	async stop(): Promise<void> {
-		await this.server.stop()
-		await this.state.media.stop()
-	}
+  async stop(): Promise<void> {
+    await this.server.stop()
+    await this.state.media.stop()
+  }
 }
 
 const normalizePhone = (phone: string): string => phone.replace(/\D/g, '')

@@ -8,72 +8,71 @@ import type { MediaHost } from './media-host'
 import { Violations } from './strict-checks'
 
 export interface Group {
-	jid: string
-	subject: string
-	creator: string
-	/** Contact phones; the creating account is added as admin */
-	participants: string[]
-	ownerAccount: string | undefined
-	createdAt: number
+  jid: string
+  subject: string
+  creator: string
+  /** Contact phones; the creating account is added as admin */
+  participants: string[]
+  ownerAccount: string | undefined
+  createdAt: number
 }
 
 export interface SimOptions {
-	/** Contacts answer every message with delivered + read receipts */
-	autoReceipts: boolean
-	/** The simulated phone scans every QR as soon as it is shown, with a fresh number */
-	autoScan: boolean
-	/** How many QR refs a registering client gets (each becomes one QR) */
-	qrRefs: number
-	logger: Logger
+  /** Contacts answer every message with delivered + read receipts */
+  autoReceipts: boolean
+  /** The simulated phone scans every QR as soon as it is shown, with a fresh number */
+  /** How many QR refs a registering client gets (each becomes one QR) */
+  qrRefs: number
+  logger: Logger
 }
 
 export class SimState {
-	readonly accounts = new Map<string, Account>()
-	readonly contacts = new Map<string, Contact>()
-	readonly groups = new Map<string, Group>()
-	readonly connections = new Set<Connection>()
-	readonly violations = new Violations()
-	private nextLid = 100_000_000_000_000
-	private nextPhone = 15_550_100_000
+  readonly accounts = new Map<string, Account>()
+  readonly contacts = new Map<string, Contact>()
+  readonly groups = new Map<string, Group>()
+  readonly connections = new Set<Connection>()
+  readonly violations = new Violations()
+  private nextLid = 100_000_000_000_000
+  private nextPhone = 15_550_100_000
 
-	constructor(
-		readonly options: SimOptions,
-		readonly rootKey: CurveKeyPair,
-		readonly media: MediaHost,
-	) {}
+  constructor(
+    readonly options: SimOptions,
+    readonly rootKey: CurveKeyPair,
+    readonly media: MediaHost,
+  ) {}
 
-	get logger(): Logger {
-		return this.options.logger
-	}
+  get logger(): Logger {
+    return this.options.logger
+  }
 
-	allocateLid(): string {
-		return String(this.nextLid++)
-	}
+  allocateLid(): string {
+    return String(this.nextLid++)
+  }
 
-	allocatePhone(): string {
-		let phone = String(this.nextPhone++)
-		while (this.accounts.has(phone) || this.contacts.has(phone)) phone = String(this.nextPhone++)
-		return phone
-	}
+  allocatePhone(): string {
+    let phone = String(this.nextPhone++)
+    while (this.accounts.has(phone) || this.contacts.has(phone)) phone = String(this.nextPhone++)
+    return phone
+  }
 
-	accountByLid(lid: string): Account | undefined {
-		for (const account of this.accounts.values()) if (account.lid === lid) return account
-		return undefined
-	}
+  accountByLid(lid: string): Account | undefined {
+    for (const account of this.accounts.values()) if (account.lid === lid) return account
+    return undefined
+  }
 
-	contactByLid(lid: string): Contact | undefined {
-		for (const contact of this.contacts.values()) if (contact.lid === lid) return contact
-		return undefined
-	}
+  contactByLid(lid: string): Contact | undefined {
+    for (const contact of this.contacts.values()) if (contact.lid === lid) return contact
+    return undefined
+  }
 
-	/** Resolves the user part of a PN or LID jid to an account or contact. */
-	lookupUser(user: string, server: string): { account?: Account; contact?: Contact } {
-		if (server === 'lid') return { account: this.accountByLid(user), contact: this.contactByLid(user) }
-		return { account: this.accounts.get(user), contact: this.contacts.get(user) }
-	}
+  /** Resolves the user part of a PN or LID jid to an account or contact. */
+  lookupUser(user: string, server: string): { account?: Account; contact?: Contact } {
+    if (server === 'lid') return { account: this.accountByLid(user), contact: this.contactByLid(user) }
+    return { account: this.accounts.get(user), contact: this.contacts.get(user) }
+  }
 
-	liveConnectionOf(account: Account): Connection | undefined {
-		const connection = account.connection
-		return connection && !connection.closed ? connection : undefined
-	}
+  liveConnectionOf(account: Account): Connection | undefined {
+    const connection = account.connection
+    return connection && !connection.closed ? connection : undefined
+  }
 }

@@ -3,40 +3,40 @@
 import type { BinaryNode } from '@whiskeysockets/baileys'
 
 export type ViolationKind =
-	| 'malformed-node'
-	| 'missing-device-encryption'
-	| 'invalid-device-signature'
-	| 'unknown-message-reference'
-	| 'undecryptable-message'
+  | 'malformed-node'
+  | 'missing-device-encryption'
+  | 'invalid-device-signature'
+  | 'unknown-message-reference'
+  | 'undecryptable-message'
 
 export interface Violation {
-	/** Account phone, or '' when the connection has none yet */
-	account: string
-	kind: ViolationKind
-	detail: string
+  /** Account phone, or '' when the connection has none yet */
+  account: string
+  kind: ViolationKind
+  detail: string
 }
 
 export class Violations {
-	private readonly list: Violation[] = []
+  private readonly list: Violation[] = []
 
-	record(account: string, kind: ViolationKind, detail: string): void {
-		this.list.push({ account, kind, detail })
-	}
+  record(account: string, kind: ViolationKind, detail: string): void {
+    this.list.push({ account, kind, detail })
+  }
 
-	all(): Violation[] {
-		return [...this.list]
-	}
+  all(): Violation[] {
+    return [...this.list]
+  }
 }
 
 /** Attributes the real server requires on every stanza of a tag. */
 const REQUIRED_ATTRS: Record<string, string[]> = {
-	iq: ['id', 'type'],
-	message: ['id', 'to', 'type'],
-	receipt: ['id', 'to'],
-	call: ['id', 'to'],
+  iq: ['id', 'type'],
+  message: ['id', 'to', 'type'],
+  receipt: ['id', 'to'],
+  call: ['id', 'to'],
 }
 
 export const missingAttributes = (node: BinaryNode): string[] => {
-	const required = REQUIRED_ATTRS[node.tag] ?? []
-	return required.filter(name => !node.attrs[name])
+  const required = REQUIRED_ATTRS[node.tag] ?? []
+  return required.filter(name => !node.attrs[name])
 }

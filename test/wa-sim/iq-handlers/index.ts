@@ -11,35 +11,35 @@ import { handleMdIq } from './md'
 import { handleUsyncIq } from './usync'
 
 export const handleIq = (state: SimState, connection: Connection, node: BinaryNode): void => {
-	const account = connection.account
-	if (node.attrs.type === 'result' || node.attrs.type === 'error') {
-		onPairDeviceSign(state, connection, node)
-		return
-	}
-	if (account) {
-		account.stats.iqs++
-		// The unresponsive fault: swallow iqs so the client's queries time out
-		if (account.unresponsive) return
-	}
-	connection.sendNode(answer(state, connection, node))
+  const account = connection.account
+  if (node.attrs.type === 'result' || node.attrs.type === 'error') {
+    onPairDeviceSign(state, connection, node)
+    return
+  }
+  if (account) {
+    account.stats.iqs++
+    // The unresponsive fault: swallow iqs so the client's queries time out
+    if (account.unresponsive) return
+  }
+  connection.sendNode(answer(state, connection, node))
 }
 
 const answer = (state: SimState, connection: Connection, node: BinaryNode): BinaryNode => {
-	const account = connection.account
-	if (node.attrs.xmlns === 'md') return handleMdIq(state, connection, node)
-	if (!account) return iqResult(node)
-	switch (node.attrs.xmlns) {
-		case 'encrypt':
-			return handleEncryptIq(state, account, node)
-		case 'usync':
-			return handleUsyncIq(state, account, node)
-		case 'w:g2':
-			return handleGroupsIq(state, account, node)
-		case 'w:m':
-			return iqResult(node, [
-				{ tag: 'media_conn', attrs: { auth: 'sim-auth', ttl: '3600' }, content: [{ tag: 'host', attrs: { hostname: state.media.hostname, maxContentLengthBytes: '104857600' } }] },
-			])
-		default:
-			return iqResult(node)
-	}
+  const account = connection.account
+  if (node.attrs.xmlns === 'md') return handleMdIq(state, connection, node)
+  if (!account) return iqResult(node)
+  switch (node.attrs.xmlns) {
+    case 'encrypt':
+      return handleEncryptIq(state, account, node)
+    case 'usync':
+      return handleUsyncIq(state, account, node)
+    case 'w:g2':
+      return handleGroupsIq(state, account, node)
+    case 'w:m':
+      return iqResult(node, [
+        { tag: 'media_conn', attrs: { auth: 'sim-auth', ttl: '3600' }, content: [{ tag: 'host', attrs: { hostname: state.media.hostname, maxContentLengthBytes: '104857600' } }] },
+      ])
+    default:
+      return iqResult(node)
+  }
 }

@@ -5,33 +5,33 @@ import { childOf, childrenOf, contentBytes, iqResult } from '../node-utils'
 import type { SimState } from '../state'
 
 export const handleUsyncIq = (state: SimState, account: Account, node: BinaryNode): BinaryNode => {
-	account.stats.usyncQueries++
-	const usync = childOf(node, 'usync')
-	const protocols = childrenOf(childOf(usync, 'query')).map(protocol => protocol.tag)
-	const users = childrenOf(childOf(usync, 'list')).filter(user => user.tag === 'user')
-	const results = users.map(user => userResult(state, user, protocols))
-	return iqResult(node, [
-		{ tag: 'usync', attrs: { ...(usync?.attrs ?? {}) }, content: [{ tag: 'result', attrs: {} }, { tag: 'list', attrs: {}, content: results }] },
-	])
+  account.stats.usyncQueries++
+  const usync = childOf(node, 'usync')
+  const protocols = childrenOf(childOf(usync, 'query')).map(protocol => protocol.tag)
+  const users = childrenOf(childOf(usync, 'list')).filter(user => user.tag === 'user')
+  const results = users.map(user => userResult(state, user, protocols))
+  return iqResult(node, [
+    { tag: 'usync', attrs: { ...(usync?.attrs ?? {}) }, content: [{ tag: 'result', attrs: {} }, { tag: 'list', attrs: {}, content: results }] },
+  ])
 }
 
 const userResult = (state: SimState, user: BinaryNode, protocols: string[]): BinaryNode => {
-	const contactQuery = contentBytes(childOf(user, 'contact'))?.toString('utf-8')
-	const jid = user.attrs.jid ?? `${(contactQuery ?? '').replace(/\D/g, '')}@s.whatsapp.net`
-	const [userPart = '', server = ''] = jid.split('@')
-	const { account, contact } = state.lookupUser(userPart.split(':')[0] ?? '', server)
-	const known = account !== undefined || contact !== undefined
-	const lid = account?.lid ?? contact?.lid
-	const content: BinaryNode[] = []
-	for (const protocol of protocols) {
-		if (protocol === 'contact') content.push({ tag: 'contact', attrs: { type: known ? 'in' : 'out' } })
-		if (protocol === 'devices') {
-			const devices: BinaryNode[] = known ? [{ tag: 'device', attrs: { id: '0' } }] : []
-			if (account?.linked) devices.push({ tag: 'device', attrs: { id: String(account.deviceId), 'key-index': String(account.deviceId) } })
-			content.push({ tag: 'devices', attrs: {}, content: [{ tag: 'device-list', attrs: {}, content: devices }] })
-		}
-		// v7 only builds Signal sessions with LID-addressed devices, so every known user has a LID
-		if (protocol === 'lid' && known && server !== 'lid') content.push({ tag: 'lid', attrs: { val: `${lid}@lid` } })
-	}
-	return { tag: 'user', attrs: { jid }, content }
+  const contactQuery = contentBytes(childOf(user, 'contact'))?.toString('utf-8')
+  const jid = user.attrs.jid ?? `${(contactQuery ?? '').replace(/\D/g, '')}@s.whatsapp.net`
+  const [userPart = '', server = ''] = jid.split('@')
+  const { account, contact } = state.lookupUser(userPart.split(':')[0] ?? '', server)
+  const known = account !== undefined || contact !== undefined
+  const lid = account?.lid ?? contact?.lid
+  const content: BinaryNode[] = []
+  for (const protocol of protocols) {
+    if (protocol === 'contact') content.push({ tag: 'contact', attrs: { type: known ? 'in' : 'out' } })
+    if (protocol === 'devices') {
+      const devices: BinaryNode[] = known ? [{ tag: 'device', attrs: { id: '0' } }] : []
+      if (account?.linked) devices.push({ tag: 'device', attrs: { id: String(account.deviceId), 'key-index': String(account.deviceId) } })
+      content.push({ tag: 'devices', attrs: {}, content: [{ tag: 'device-list', attrs: {}, content: devices }] })
+    }
+    // v7 only builds Signal sessions with LID-addressed devices, so every known user has a LID
+    if (protocol === 'lid' && known && server !== 'lid') content.push({ tag: 'lid', attrs: { val: `${lid}@lid` } })
+  }
+  return { tag: 'user', attrs: { jid }, content }
 }

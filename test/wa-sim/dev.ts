@@ -1,0 +1,65 @@
+/**
+ * `npm run dev:sim`: the simulator and the gateway in one process, to try every endpoint with
+ * curl and no phone. The simulated phone scans every QR the gateway shows, contacts are
+ * registered, receipts come back by themselves. WhatsApp itself is never contacted.
+ */
+import { rmSync } from 'node:fs'
+import { loadConfig } from '../../src/config'
+import { openDatabase } from '../../src/db/database'
+import { createGateway } from '../../src/gateway'
+import { createLogger } from '../../src/logger'
+import { serve } from '../../src/runtime/serve'
+import { createApiKey } from '../../src/services/api-keys'
+import { createWorkspace } from '../../src/services/workspaces'
+import { ControlApi } from './control-api'
+import { WhatsAppSimulator } from './simulator'
+
+const CONTACTS = ['15551230001', '15551230002', '15551230003']
+
+const sim = await WhatsAppSimulator.start({ autoReceipts: true, contacts: CONTACTS })
+const control = await ControlApi.start(sim, Number(process.env.SIM_CONTROL_PORT ?? 0))
+
+// The simulator forgets everything when it stops, so a dev database from an earlier run would
+// only hold sessions it no longer knows: start from a fresh file every time.
+const databasePath = process.env.DATABASE_PATH ?? './data/dev-sim.db'
+for (const suffix of ['', '-wal', '-shm']) rmSync(`${databasePath}${suffix}`, { force: true })
+
+const config = {
+  ...loadConfig({ ...process.env, DATABASE_PATH: databasePath }),
+  simulatorUrl: control.url,
+  webhookAllowHttp: true,
+  allowPrivateAddresses: true,
+}
+const logger = createLogger(config.logLevel)
+const gateway = createGateway({ database: await openDatabase(databasePath), config, logger })
+gateway.context.events.on('session.qr', ({ sessionId, qr }) => {
+  const { phone } = sim.scan(qr)
+  logger.info({ sessionId, phone }, 'dev:sim: the simulated phone scanned the QR')
+})
+
+createWorkspace(gateway.context, { name: 'default', plan: 'paid' })
+const { key } = createApiKey(gateway.context, { workspace: 'default' })
+const server = await serve({ fetch: gateway.app.fetch, port: config.port, hostname: config.host })
+await gateway.start()
+
+const base = `http://localhost:${server.port}`
+process.stdout.write(`
+  Gateway on the WhatsApp SIMULATOR (not WhatsApp): ${base}   docs: ${base}/docs
+  Simulator control API: ${control.url}
+  API key (workspace "default", paid plan): ${key}
+  Contacts on the simulated network: ${CONTACTS.join(', ')}
+
+  curl -s -X POST ${base}/v1/session/connect -H "authorization: Bearer ${key}" \\
+    -H 'content-type: application/json' -d '{"sessionName":"demo","webhookUrl":"http://localhost:9999/hook"}'
+
+`)
+
+const shutdown = async () => {
+  await server.close()
+  await gateway.stop()
+  await control.stop()
+  await sim.stop()
+  process.exit(0)
+}
+process.once('SIGINT', () => void shutdown())
+process.once('SIGTERM', () => void shutdown())
