@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { requestId } from 'hono/request-id'
 import { GatewayError } from '../errors'
-import type { RouteSpec } from '../openapi/route'
 import type { GatewayContext } from '../services/context'
 import type { AppEnv } from './env'
 import { errorHandler, notFoundHandler } from './error-handler'
@@ -11,8 +10,6 @@ import { requestLogger } from './middleware/request-logger'
 import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { v1Routes, v1RouteSpecs } from './routes/v1'
-
-const operationalSpecs: RouteSpec[] = []
 
 /** Composes the HTTP surface in order: ids and logs, probes, deployment key, docs, /v1. */
 export function createHttpApp(ctx: GatewayContext) {
@@ -26,7 +23,7 @@ export function createHttpApp(ctx: GatewayContext) {
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 
   const routes = app
-    .route('/', docsRoutes([...operationalSpecs, ...v1RouteSpecs]))
+    .route('/', docsRoutes(v1RouteSpecs))
     .route('/', v1Routes(ctx))
     // A catch-all rather than only notFound(): a parent app that mounts us keeps our 404 body.
     .all('*', () => {

@@ -17,6 +17,8 @@ export interface ConnectionTiming {
 export interface ConnectionDeps {
   db: GatewayDatabase
   logger: Logger
+  /** What Baileys itself logs through. */
+  baileysLogger: Logger
   target: NetworkTarget
   timing: ConnectionTiming
   emit(event: EngineEvent): void
@@ -67,10 +69,10 @@ export class SessionConnection {
   start(): void {
     const auth = sqliteAuthState(this.deps.db, this.sessionId, this.deps.logger)
     this.#auth = auth
-    const { target, timing, logger } = this.deps
+    const { target, timing } = this.deps
     const socket = makeWASocket({
       auth: auth.state,
-      logger: logger as never,
+      logger: this.deps.baileysLogger as never,
       waWebSocketUrl: target.waWebSocketUrl,
       fetchAgent: target.fetchAgent,
       markOnlineOnConnect: false,

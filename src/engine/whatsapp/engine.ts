@@ -15,6 +15,8 @@ export interface BaileysEngineDeps {
   emit(event: EngineEvent): void
 }
 
+const VERBOSE = new Set(['debug', 'trace'])
+
 /** The WhatsApp engine over Baileys: owns every live socket, keyed by session id, in memory. */
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
@@ -39,12 +41,20 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
     }
   }
 
+  const hasCredentials = (sessionId: string) => {
+    const creds = loadCreds(deps.db, sessionId)
+    return creds ? isPaired(creds) : false
+  }
+
   return {
     async open(sessionId: string, options: OpenOptions) {
       await connections.get(sessionId)?.end()
+      const logger = deps.logger.child({ sessionId })
       const connection = new SessionConnection(sessionId, options, {
         db: deps.db,
-        logger: deps.logger.child({ sessionId }),
+        logger,
+        // Baileys is chatty at info; its own lines show only from debug on.
+        baileysLogger: logger.child({ lib: 'baileys' }, { level: VERBOSE.has(deps.logger.level) ? deps.logger.level : 'warn' }),
         target: await networkTarget(),
         timing: deps.timing,
         emit: deps.emit,
@@ -52,7 +62,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
           if (connections.get(sessionId) === stopped) connections.delete(sessionId)
         },
       })
-      const restoring = this.hasCredentials(sessionId)
+      const restoring = hasCredentials(sessionId)
       connections.set(sessionId, connection)
       connection.start()
       return restoring ? null : connection.prompt
@@ -68,10 +78,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
       else clearAuthState(deps.db, sessionId)
     },
 
-    hasCredentials(sessionId) {
-      const creds = loadCreds(deps.db, sessionId)
-      return creds ? isPaired(creds) : false
-    },
+    hasCredentials,
 
     isConnected: (sessionId) => Boolean(connections.get(sessionId)?.socket),
 
