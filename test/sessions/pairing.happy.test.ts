@@ -9,6 +9,9 @@ describe('pairing a session through Baileys and the simulator', () => {
   afterAll(() => t.close())
 
   it('pairs by QR: pending with a live QR, then connected with the scanned number', async () => {
+    const events: { type: string; payload: any }[] = []
+    t.gateway.context.events.on('session.qr', (payload) => events.push({ type: 'session.qr', payload }))
+    t.gateway.context.events.on('session.status', (payload) => events.push({ type: 'session.status', payload }))
     const { status, body } = await t.connect({ sessionName: 'sales' })
     expect(status).toBe(200)
     expect(body).toMatchObject({ status: 'pending', webhookUrl: WEBHOOK, webhookMessages: true })
@@ -23,6 +26,12 @@ describe('pairing a session through Baileys and the simulator', () => {
     expect(Date.parse(session.lastSeen)).not.toBeNaN()
     expect(t.sim.account('15550001001').linked).toBe(true)
     expect(t.sim.violations()).toEqual([])
+    // The in-process event stream the webhook outbox will deliver.
+    const mine = events.filter((e) => e.payload.sessionId === body.sessionId)
+    expect(mine[0]).toMatchObject({ type: 'session.qr', payload: { qr: body.qrCode } })
+    expect(mine.filter((e) => e.type === 'session.status').map((e) => [e.payload.previousStatus, e.payload.status])).toEqual([
+      ['pending', 'connected'],
+    ])
   })
 
   it('pairs by pairing code: the phone types the code and the session logs in', async () => {
