@@ -1,8 +1,8 @@
 import type { PlanName } from '../../config'
-import { EngineError } from '../../engine/whatsapp/types'
 import { GatewayError } from '../../errors'
 import type { ContactCheckInput } from '../../schemas/contact'
 import type { GatewayContext } from '../context'
+import { engineFailure } from '../engine-failure'
 import { findSession } from '../sessions/view'
 import { quotaWindow, rateLimitHeaders, refundChecks, reserveChecks } from './quota'
 
@@ -30,11 +30,11 @@ export async function checkContacts(
   } catch (error) {
     refundChecks(ctx, workspaceId, input.phones.length, window)
     ctx.logger.warn({ err: error, sessionId: session.id, refunded: input.phones.length }, 'contact check failed; quota refunded')
-    if (error instanceof EngineError && error.kind === 'timeout')
-      throw new GatewayError('upstream_timeout', 'WhatsApp did not answer the contact check in time; nothing was counted')
-    if (error instanceof EngineError && error.kind === 'not_connected')
-      throw new GatewayError('session_not_connected', 'The session went offline; nothing was counted')
-    throw new GatewayError('upstream_error', 'WhatsApp answered the contact check with an error; nothing was counted')
+    throw engineFailure(error, {
+      timeout: 'WhatsApp did not answer the contact check in time; nothing was counted',
+      upstream: 'WhatsApp answered the contact check with an error; nothing was counted',
+      not_connected: 'The session went offline; nothing was counted',
+    })
   }
 
   const exists = results.filter((r) => r.exists).length

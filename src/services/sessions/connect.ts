@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm'
 import type { PlanName } from '../../config'
 import { sessions, type Session, type SessionStatus, type Workspace } from '../../db/schema'
 import { EngineError, type PairingPrompt } from '../../engine/whatsapp/types'
+import { engineFailure } from '../engine-failure'
 import { GatewayError } from '../../errors'
 import { newSessionId } from '../../ids'
 import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
-import { setSessionStatus } from './status'
+import { announceStatusChange, setSessionStatus } from './status'
 
 /** A session in one of these holds its name; connect with that name again is 409. */
 const HOLDS_NAME: SessionStatus[] = ['pending', 'connecting', 'connected']
@@ -85,16 +86,7 @@ export async function connectSession(
   const webhookMessages = resolveWebhookMessages(ctx, plan, input.webhookMessages)
   assertWebhookUrl(ctx, input.webhookUrl)
   const { session, previousStatus } = claimSession(ctx, workspace, input, webhookMessages)
-  if (previousStatus) {
-    ctx.events.emit('session.status', {
-      sessionId: session.id,
-      workspaceId: workspace.id,
-      status: 'pending',
-      previousStatus,
-      statusReason: null,
-      at: ctx.clock.now(),
-    })
-  }
+  if (previousStatus) announceStatusChange(ctx, session, previousStatus)
   ctx.logger.info({ sessionId: session.id, mode: input.mode, repairing: Boolean(previousStatus) }, 'session pairing started')
 
   // A re-pairing starts from nothing: no old connection, no old keys.
@@ -107,11 +99,15 @@ export async function connectSession(
     )
   } catch (error) {
     await ctx.engine.close(session.id)
-    const timedOut = error instanceof EngineError && error.kind === 'timeout'
-    setSessionStatus(ctx, session.id, { status: 'expired', reason: timedOut ? 'upstream_timeout' : 'pairing_failed' })
+    const failure = engineFailure(error, {
+      timeout: 'WhatsApp did not offer a QR code in time; try again',
+      upstream: 'WhatsApp refused to start pairing; try again',
+      not_connected: 'The connection closed before WhatsApp offered a QR code; try again',
+    })
+    const reason = failure.code === 'upstream_timeout' ? 'upstream_timeout' : 'pairing_failed'
+    setSessionStatus(ctx, session.id, { status: 'expired', reason })
     ctx.logger.warn({ err: error, sessionId: session.id }, 'pairing could not start')
-    if (timedOut) throw new GatewayError('upstream_timeout', 'WhatsApp did not offer a QR code in time; try again')
-    throw new GatewayError('upstream_error', 'WhatsApp refused to start pairing; try again')
+    throw failure
   }
   if (!prompt) throw new Error(`session ${session.id} was restored instead of paired`)
 

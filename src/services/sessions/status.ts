@@ -32,18 +32,23 @@ export function setSessionStatus(ctx: GatewayContext, sessionId: string, change:
     .returning()
     .get()
   if (current.status !== change.status || current.statusReason !== change.reason) {
-    ctx.logger.info(
-      { sessionId, status: change.status, previousStatus: current.status, statusReason: change.reason },
-      'session status',
-    )
-    ctx.events.emit('session.status', {
-      sessionId,
-      workspaceId: current.workspaceId,
-      status: change.status,
-      previousStatus: current.status,
-      statusReason: change.reason,
-      at: now,
-    })
+    announceStatusChange(ctx, updated, current.status)
   }
   return updated
+}
+
+/** Logs a status change and puts it on the event bus (the webhook outbox listens there). */
+export function announceStatusChange(ctx: GatewayContext, session: Session, previousStatus: SessionStatus): void {
+  ctx.logger.info(
+    { sessionId: session.id, status: session.status, previousStatus, statusReason: session.statusReason },
+    'session status',
+  )
+  ctx.events.emit('session.status', {
+    sessionId: session.id,
+    workspaceId: session.workspaceId,
+    status: session.status,
+    previousStatus,
+    statusReason: session.statusReason,
+    at: session.updatedAt,
+  })
 }
