@@ -1,12 +1,12 @@
 import { systemClock } from '../clock'
-import { loadConfig, type GatewayConfig } from '../config'
-import { openDatabase, type GatewayDatabase } from '../db/database'
+import { loadConfig } from '../config'
+import { openDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
 import { createLogger } from '../logger'
 import type { ServiceContext } from '../services/context'
 
 /** What every command starts from: validated config and a migrated database. */
-export async function commandContext(): Promise<ServiceContext & { config: GatewayConfig; db: GatewayDatabase }> {
+export async function commandContext(): Promise<ServiceContext> {
   const config = loadConfig(process.env)
   // Commands write their answers to stdout; logs go to stderr so answers can be piped.
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr)

@@ -1,8 +1,8 @@
-import { loadConfig } from '../config'
+import { loadConfig, type GatewayConfig } from '../config'
 import { closeDatabase, openDatabase } from '../db/database'
-import { createGateway } from '../gateway'
-import { createLogger } from '../logger'
-import { serve } from '../runtime/serve'
+import { createGateway, type Gateway } from '../gateway'
+import { createLogger, type Logger } from '../logger'
+import { serve, type RunningServer } from '../runtime/serve'
 import { createApiKey } from '../services/api-keys'
 import type { ServiceContext } from '../services/context'
 import { createWorkspace, listWorkspaces } from '../services/workspaces'
@@ -18,12 +18,24 @@ function bootstrapFirstWorkspace(ctx: ServiceContext): void {
   )
 }
 
-export async function serveCommand(): Promise<void> {
-  const config = loadConfig(process.env)
-  const logger = createLogger(config.logLevel)
+export interface RunOptions {
+  config: GatewayConfig
+  logger: Logger
+  /** Runs before the server listens (bootstrap, dev hooks). */
+  prepare?(gateway: Gateway): void | Promise<void>
+  /** Runs after the gateway stopped, before the process exits. */
+  cleanup?(): Promise<void>
+}
+
+/**
+ * Opens the database, builds the gateway, listens, reconnects stored sessions, and on
+ * SIGTERM/SIGINT closes the server, the WhatsApp connections (without logging out) and
+ * the database, in that order.
+ */
+export async function runGateway({ config, logger, prepare, cleanup }: RunOptions): Promise<{ gateway: Gateway; server: RunningServer }> {
   const database = await openDatabase(config.databasePath)
   const gateway = createGateway({ database, config, logger })
-  bootstrapFirstWorkspace(gateway.context)
+  await prepare?.(gateway)
 
   const server = await serve({ fetch: gateway.app.fetch, port: config.port, hostname: config.host })
   logger.info({ host: config.host, port: server.port, database: config.databasePath }, 'listening')
@@ -37,9 +49,16 @@ export async function serveCommand(): Promise<void> {
     await server.close()
     await gateway.stop()
     closeDatabase(database)
+    await cleanup?.()
     logger.info('stopped')
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+  return { gateway, server }
+}
+
+export async function serveCommand(): Promise<void> {
+  const config = loadConfig(process.env)
+  await runGateway({ config, logger: createLogger(config.logLevel), prepare: (gateway) => bootstrapFirstWorkspace(gateway.context) })
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
+import { isBun } from '../runtime/detect'
 import type * as schema from './schema'
 
 /** The part of a SQLite driver (better-sqlite3 or bun:sqlite) the gateway uses directly. */
@@ -12,8 +13,6 @@ export interface SqliteClient {
 
 /** A Drizzle database over either driver: both are synchronous SQLite. */
 export type GatewayDatabase = BaseSQLiteDatabase<'sync', unknown, typeof schema> & { $client: SqliteClient }
-
-export const isBun = () => typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined'
 
 const PRAGMAS = [
   'PRAGMA journal_mode = WAL',

@@ -17,7 +17,7 @@ const httpStatusToCode: Record<number, ErrorCode> = {
   504: 'upstream_timeout',
 }
 
-export function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
+function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
   return { error: code, message, details }
 }
 

@@ -1,4 +1,4 @@
-import { isBun } from '../db/database'
+import { isBun } from './detect'
 
 export interface ServeOptions {
   fetch: (request: Request) => Response | Promise<Response>

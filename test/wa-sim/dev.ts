@@ -4,11 +4,9 @@
  * registered, receipts come back by themselves. WhatsApp itself is never contacted.
  */
 import { rmSync } from 'node:fs'
+import { runGateway } from '../../src/cli/serve'
 import { loadConfig } from '../../src/config'
-import { openDatabase } from '../../src/db/database'
-import { createGateway } from '../../src/gateway'
 import { createLogger } from '../../src/logger'
-import { serve } from '../../src/runtime/serve'
 import { createApiKey } from '../../src/services/api-keys'
 import { createWorkspace } from '../../src/services/workspaces'
 import { ControlApi } from './control-api'
@@ -31,16 +29,23 @@ const config = {
   allowPrivateAddresses: true,
 }
 const logger = createLogger(config.logLevel)
-const gateway = createGateway({ database: await openDatabase(databasePath), config, logger })
-gateway.context.events.on('session.qr', ({ sessionId, qr }) => {
-  const { phone } = sim.scan(qr)
-  logger.info({ sessionId, phone }, 'dev:sim: the simulated phone scanned the QR')
+let key = ''
+const { server } = await runGateway({
+  config,
+  logger,
+  prepare(gateway) {
+    gateway.context.events.on('session.qr', ({ sessionId, qr }) => {
+      const { phone } = sim.scan(qr)
+      logger.info({ sessionId, phone }, 'dev:sim: the simulated phone scanned the QR')
+    })
+    createWorkspace(gateway.context, { name: 'default', plan: 'paid' })
+    key = createApiKey(gateway.context, { workspace: 'default' }).key
+  },
+  async cleanup() {
+    await control.stop()
+    await sim.stop()
+  },
 })
-
-createWorkspace(gateway.context, { name: 'default', plan: 'paid' })
-const { key } = createApiKey(gateway.context, { workspace: 'default' })
-const server = await serve({ fetch: gateway.app.fetch, port: config.port, hostname: config.host })
-await gateway.start()
 
 const base = `http://localhost:${server.port}`
 process.stdout.write(`
@@ -53,13 +58,3 @@ process.stdout.write(`
     -H 'content-type: application/json' -d '{"sessionName":"demo","webhookUrl":"http://localhost:9999/hook"}'
 
 `)
-
-const shutdown = async () => {
-  await server.close()
-  await gateway.stop()
-  await control.stop()
-  await sim.stop()
-  process.exit(0)
-}
-process.once('SIGINT', () => void shutdown())
-process.once('SIGTERM', () => void shutdown())
