@@ -36,11 +36,15 @@ export function findWorkspace(ctx: ServiceContext, idOrName: string): Workspace 
  * issues the credentials, so it also decides which workspaces exist.
  */
 export function ensureWorkspace(ctx: ServiceContext, name: string): Workspace {
+  const byName = () => ctx.db.select().from(workspaces).where(eq(workspaces.name, name)).get()
+  // Every JWT request comes through here: read first, so only a new workspace takes the write lock.
+  const existing = byName()
+  if (existing) return existing
   const now = ctx.clock.now()
   ctx.db
     .insert(workspaces)
     .values({ id: newWorkspaceId(), name, plan: 'free', createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: workspaces.name })
     .run()
-  return ctx.db.select().from(workspaces).where(eq(workspaces.name, name)).get()!
+  return byName()!
 }
