@@ -11,6 +11,7 @@ export const errorCodes = {
   session_name_taken: 409,
   session_not_connected: 409,
   message_not_editable: 409,
+  idempotency_key_reused: 409,
   payload_too_large: 413,
   media_unavailable: 422,
   daily_limit_exceeded: 429,

@@ -3,19 +3,25 @@ import { resolveConfig, type GatewayConfig } from './config'
 import type { GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import { createBaileysEngine } from './engine/whatsapp/engine'
-import type { EngineEvent, WhatsAppEngine } from './engine/whatsapp/types'
+import type { EngineFact, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { createLogger, type Logger } from './logger'
 import type { GatewayContext } from './services/context'
-import { applyEngineEvent, restoreSessions } from './services/sessions/lifecycle'
+import { createMediaTools } from './media/media-tools'
+import { applyEngineFact } from './services/engine-facts'
+import type { MediaTools } from './services/messages/media-tools'
+import { storedPayload } from './services/messages/records'
+import { restoreSessions } from './services/sessions/restore'
 
 export interface EngineFactoryDeps {
   db: GatewayDatabase
   logger: Logger
   config: GatewayConfig
-  /** Where the engine reports connection events. */
-  emit(event: EngineEvent): void
+  /** Where the engine reports what happens on each connection. */
+  report(fact: EngineFact): void
+  /** A sent message's stored proto, for Baileys' retries. */
+  storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
 }
 
 export type EngineFactory = (deps: EngineFactoryDeps) => WhatsAppEngine
@@ -29,6 +35,8 @@ export interface GatewayOptions {
   clock?: Clock
   /** The WhatsApp side; Baileys by default. */
   engine?: EngineFactory
+  /** Fetching and converting media; the guarded fetcher and ffmpeg by default. */
+  media?: MediaTools
 }
 
 export interface Gateway {
@@ -41,13 +49,15 @@ export interface Gateway {
   stop(): Promise<void>
 }
 
-export const baileysEngine: EngineFactory = ({ db, logger, config, emit }) =>
+export const baileysEngine: EngineFactory = ({ db, logger, config, report, storedMessage }) =>
   createBaileysEngine({
     db,
     logger: logger.child({ component: 'whatsapp' }),
+    logLevel: config.logLevel,
     simulatorUrl: config.simulatorUrl,
     timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
-    emit,
+    report,
+    storedMessage,
   })
 
 /**
@@ -67,9 +77,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     db,
     logger,
     config,
-    emit: (event) => applyEngineEvent(context, event),
+    report: (fact) => applyEngineFact(context, fact),
+    storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
   })
-  context = { db, clock: options.clock ?? systemClock, logger, config, engine, events }
+  const media = options.media ?? createMediaTools(config, logger.child({ component: 'media' }))
+  context = { db, clock: options.clock ?? systemClock, logger, config, engine, events, media, inFlightSends: new Map() }
 
   return {
     app: createHttpApp(context),

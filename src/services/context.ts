@@ -4,6 +4,8 @@ import type { GatewayDatabase } from '../db/database'
 import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
+import type { MediaTools } from './messages/media-tools'
+import type { InFlightSends } from './messages/idempotency'
 
 /** What every service verb receives: the gateway's dependencies, never HTTP. */
 export interface ServiceContext {
@@ -13,8 +15,11 @@ export interface ServiceContext {
   config: GatewayConfig
 }
 
-/** A running gateway's context: adds the live WhatsApp side and the event stream. */
+/** A running gateway's context: adds the live WhatsApp side, media tools and the event stream. */
 export interface GatewayContext extends ServiceContext {
   engine: WhatsAppEngine
   events: EventBus
+  media: MediaTools
+  /** Sends under way per Idempotency-Key, so a concurrent retry waits for the first. */
+  inFlightSends: InFlightSends
 }

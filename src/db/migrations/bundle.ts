@@ -19,5 +19,11 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "when": 1795290630397,
     "breakpoints": true,
     "sql": "CREATE TABLE `contact_check_usage` (\n\t`workspace_id` text NOT NULL,\n\t`day` text NOT NULL,\n\t`used` integer NOT NULL,\n\tPRIMARY KEY(`workspace_id`, `day`),\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+  },
+  {
+    "tag": "0003_messages",
+    "when": 1795355308981,
+    "breakpoints": true,
+    "sql": "CREATE TABLE `messages` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`chat_jid` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`participant` text,\n\t`direction` text NOT NULL,\n\t`type` text NOT NULL,\n\t`status` text NOT NULL,\n\t`status_reason` text,\n\t`quote_id` text,\n\t`content` text NOT NULL,\n\t`payload` blob,\n\t`edited_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `messages_session_created_idx` ON `messages` (`session_id`,`created_at`);--> statement-breakpoint\nCREATE INDEX `messages_created_idx` ON `messages` (`created_at`);--> statement-breakpoint\nCREATE TABLE `idempotency_keys` (\n\t`workspace_id` text NOT NULL,\n\t`key` text NOT NULL,\n\t`request_hash` text NOT NULL,\n\t`session_id` text NOT NULL,\n\t`message_id` text,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`workspace_id`, `key`),\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
   }
 ]

@@ -1,12 +1,21 @@
-import makeWASocket, { jidDecode, type WACallEvent, type WASocket, type ConnectionState } from '@whiskeysockets/baileys'
+import makeWASocket, { generateMessageIDV2, jidDecode, proto, type ConnectionState, type WASocket } from '@whiskeysockets/baileys'
 import type { Boom } from '@hapi/boom'
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
-import { clearAuthState, isPaired, sqliteAuthState, type SqliteAuthState } from './auth-state'
+import { isPaired, sqliteAuthState, type SqliteAuthState } from './auth-state'
 import { backoffDelay, type BackoffPolicy } from './backoff'
-import { closeReason, decideAfterClose } from './disconnect-policy'
+import { shouldSyncHistory } from './history-sync'
+import { attachAckListener } from './listeners/acks'
+import { attachCallListener } from './listeners/calls'
+import { attachInboundListener } from './listeners/inbound'
+import { attachReceiptListener } from './listeners/receipts'
+import type { UnstampedFact } from './listeners/types'
 import type { NetworkTarget } from './network-target'
-import type { EngineEvent, OpenOptions, PairingPrompt } from './types'
+import { withNetworkErrors } from './network-errors'
+import { checkNumbers } from './number-check'
+import type { OutboundContent } from './outbound-content'
+import { editText, revokeMessage, sendContent } from './sender'
+import { EngineError, type EngineFact, type OpenOptions, type OwnMessageRef, type PairingPrompt, type SendOptions, type SessionHandle } from './types'
 
 export interface ConnectionTiming {
   qrTimeoutMs?: number
@@ -21,17 +30,21 @@ export interface ConnectionDeps {
   baileysLogger: Logger
   target: NetworkTarget
   timing: ConnectionTiming
-  emit(event: EngineEvent): void
+  report(fact: EngineFact): void
+  /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
+  storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
   /** Called once when the connection stops for good (not for reconnects). */
   onStopped(connection: SessionConnection): void
 }
 
 /**
- * One session's live link to WhatsApp: opens a Baileys socket, follows its lifecycle,
- * reconnects with backoff and reports status. Knows nothing of HTTP or workspaces.
+ * One session's live link to WhatsApp: opens Baileys sockets, attaches the per-socket
+ * listeners to each, and reports what happens as facts stamped with the socket's number.
+ * It decides nothing about status: after a close it waits for reconnect() or end().
  */
-export class SessionConnection {
+export class SessionConnection implements SessionHandle {
   #socket: WASocket | undefined
+  #socketNumber = 0
   #auth: SqliteAuthState | undefined
   #online = false
   #stopped = false
@@ -52,14 +65,12 @@ export class SessionConnection {
     this.#prompt = { promise, resolve, reject }
   }
 
-  /** The first QR (and pairing code) of a new pairing. */
   get prompt(): Promise<PairingPrompt> {
     return this.#prompt.promise
   }
 
-  /** The socket while the session is online, else undefined. */
-  get socket(): WASocket | undefined {
-    return this.#online ? this.#socket : undefined
+  get online(): boolean {
+    return this.#online && !this.#stopped
   }
 
   setAutoRejectCalls(enabled: boolean): void {
@@ -67,6 +78,7 @@ export class SessionConnection {
   }
 
   start(): void {
+    const number = ++this.#socketNumber
     const auth = sqliteAuthState(this.deps.db, this.sessionId, this.deps.logger)
     this.#auth = auth
     const { target, timing } = this.deps
@@ -76,39 +88,89 @@ export class SessionConnection {
       waWebSocketUrl: target.waWebSocketUrl,
       fetchAgent: target.fetchAgent,
       markOnlineOnConnect: false,
-      // Full history would buffer events for long on first connect; LID mappings arrive without it.
-      shouldSyncHistoryMessage: () => false,
+      shouldSyncHistoryMessage: shouldSyncHistory,
       syncFullHistory: false,
       qrTimeout: timing.qrTimeoutMs,
       defaultQueryTimeoutMs: timing.queryTimeoutMs,
+      getMessage: async (key) => {
+        const payload = key.id ? this.deps.storedMessage(this.sessionId, key.id) : undefined
+        return payload ? proto.Message.decode(payload) : undefined
+      },
     })
     this.#socket = socket
-    socket.ev.on('creds.update', () => auth.saveCreds())
-    socket.ev.on('connection.update', (update) => this.#onUpdate(socket, update))
-    socket.ev.on('call', (calls) => void this.#onCalls(socket, calls))
-  }
-
-  /** Stops for good without unlinking: shutdown, or a session taken offline. */
-  async end(): Promise<void> {
-    this.#stop()
-    this.#socket?.end(undefined)
-  }
-
-  /** Unlinks the device when online, then stops and wipes the credentials. */
-  async logout(): Promise<void> {
-    const socket = this.socket
-    this.#stop()
-    if (socket) {
-      try {
-        await socket.logout()
-      } catch (error) {
-        this.deps.logger.warn({ err: error }, 'logout did not reach WhatsApp; wiping credentials locally')
-        socket.end(undefined)
-      }
-    } else {
-      this.#socket?.end(undefined)
+    const current = () => number === this.#socketNumber && !this.#stopped
+    const context = {
+      socket,
+      logger: this.deps.logger,
+      report: (fact: UnstampedFact) => {
+        if (current()) this.deps.report({ ...fact, sessionId: this.sessionId, socket: number } as EngineFact)
+      },
     }
-    clearAuthState(this.deps.db, this.sessionId)
+    // Credentials of a replaced socket must not overwrite the current ones.
+    socket.ev.on('creds.update', () => {
+      if (current()) auth.saveCreds()
+    })
+    socket.ev.on('connection.update', (update) => {
+      if (current()) this.#onUpdate(socket, update, context.report)
+    })
+    attachAckListener(context)
+    attachReceiptListener(context)
+    attachInboundListener(context)
+    attachCallListener(context, () => this.options.autoRejectCalls)
+  }
+
+  reconnect({ immediately }: { immediately: boolean }): void {
+    if (this.#stopped) return
+    clearTimeout(this.#reconnectTimer)
+    const delay = immediately ? 0 : backoffDelay(++this.#attempt, this.deps.timing.backoff)
+    if (delay > 0) this.deps.logger.info({ attempt: this.#attempt, delayMs: delay }, 'reconnecting')
+    this.#reconnectTimer = setTimeout(() => {
+      if (!this.#stopped) this.start()
+    }, delay)
+  }
+
+  async end(): Promise<void> {
+    const socket = this.#socket
+    this.#stop()
+    socket?.end(undefined)
+  }
+
+  async unlink(): Promise<void> {
+    const socket = this.#online ? this.#socket : undefined
+    if (!socket) throw new EngineError('not_connected', 'The session is offline; WhatsApp cannot be told to unlink it now')
+    this.#stop()
+    try {
+      await socket.logout()
+    } catch (error) {
+      socket.end(undefined)
+      throw new EngineError('upstream', `unlink did not reach WhatsApp: ${(error as Error).message}`)
+    }
+  }
+
+  newMessageId(): string {
+    return generateMessageIDV2(this.#socket?.user?.id)
+  }
+
+  send(to: string, content: OutboundContent, options: SendOptions = {}) {
+    const messageId = options.messageId ?? this.newMessageId()
+    return withNetworkErrors(() => sendContent(this.#connected(), this.deps.logger, to, content, { ...options, messageId }))
+  }
+
+  edit(message: OwnMessageRef, text: string) {
+    return withNetworkErrors(() => editText(this.#connected(), message, text))
+  }
+
+  revoke(message: OwnMessageRef) {
+    return withNetworkErrors(() => revokeMessage(this.#connected(), message))
+  }
+
+  checkNumbers(phones: string[]) {
+    return withNetworkErrors(() => checkNumbers(this.#connected(), phones))
+  }
+
+  #connected(): WASocket {
+    if (!this.online || !this.#socket) throw new EngineError('not_connected', 'The session is not connected')
+    return this.#socket
   }
 
   #stop(): void {
@@ -120,15 +182,26 @@ export class SessionConnection {
     this.deps.onStopped(this)
   }
 
-  #onUpdate(socket: WASocket, update: Partial<ConnectionState>): void {
-    if (socket !== this.#socket || this.#stopped) return
-    if (update.qr) void this.#onQr(socket, update.qr)
-    if (update.connection === 'open') this.#onOpen(socket)
-    if (update.connection === 'close') this.#onClose(update.lastDisconnect?.error as Boom | undefined)
+  #onUpdate(socket: WASocket, update: Partial<ConnectionState>, report: (fact: UnstampedFact) => void): void {
+    if (update.qr) void this.#onQr(socket, update.qr, report)
+    if (update.connection === 'open') {
+      this.#online = true
+      this.#attempt = 0
+      const user = socket.user
+      const number = user?.id ? jidDecode(user.id)?.user : undefined
+      const lid = user?.lid ? jidDecode(user.lid)?.user : undefined
+      report({ type: 'opened', ...(number ? { number } : {}), ...(lid ? { lid } : {}) })
+    }
+    if (update.connection === 'close') {
+      this.#online = false
+      const error = update.lastDisconnect?.error as Boom | undefined
+      const paired = this.#auth ? isPaired(this.#auth.state.creds) : false
+      report({ type: 'closed', code: error?.output?.statusCode, message: error?.message, paired, mode: this.options.mode })
+    }
   }
 
-  async #onQr(socket: WASocket, qr: string): Promise<void> {
-    this.deps.emit({ type: 'qr', sessionId: this.sessionId, qr })
+  async #onQr(socket: WASocket, qr: string, report: (fact: UnstampedFact) => void): Promise<void> {
+    report({ type: 'qr', qr })
     if (this.#prompted) return
     this.#prompted = true
     if (this.options.mode !== 'pairing') return this.#prompt.resolve({ qr })
@@ -137,60 +210,6 @@ export class SessionConnection {
       this.#prompt.resolve({ qr, pairingCode })
     } catch (error) {
       this.#prompt.reject(error as Error)
-    }
-  }
-
-  #onOpen(socket: WASocket): void {
-    this.#online = true
-    this.#attempt = 0
-    const user = socket.user
-    const number = user?.id ? jidDecode(user.id)?.user : undefined
-    const lid = user?.lid ? jidDecode(user.lid)?.user : undefined
-    this.deps.logger.info({ number }, 'session connected')
-    this.deps.emit({ type: 'status', sessionId: this.sessionId, status: 'connected', reason: null, number, lid })
-  }
-
-  #onClose(error: Boom | undefined): void {
-    const wasOnline = this.#online
-    this.#online = false
-    const code = error?.output?.statusCode
-    const paired = this.#auth ? isPaired(this.#auth.state.creds) : false
-    const decision = decideAfterClose({ code, message: error?.message, paired, mode: this.options.mode })
-    this.deps.logger.info({ code, message: error?.message, decision }, 'connection closed')
-
-    if (decision.action === 'stop') {
-      this.#stop()
-      if (decision.wipeCredentials) clearAuthState(this.deps.db, this.sessionId)
-      this.deps.emit({ type: 'status', sessionId: this.sessionId, status: decision.status, reason: decision.reason })
-      return
-    }
-    if (wasOnline) {
-      this.deps.emit({ type: 'status', sessionId: this.sessionId, status: 'connecting', reason: closeReason(code) })
-    }
-    const delay = decision.immediately ? 0 : backoffDelay(++this.#attempt, this.deps.timing.backoff)
-    if (delay > 0) this.deps.logger.info({ attempt: this.#attempt, delayMs: delay }, 'reconnecting')
-    this.#reconnectTimer = setTimeout(() => {
-      if (!this.#stopped) this.start()
-    }, delay)
-  }
-
-  async #onCalls(socket: WASocket, calls: WACallEvent[]): Promise<void> {
-    for (const call of calls) {
-      if (call.status !== 'offer') continue
-      const rejected = this.options.autoRejectCalls
-      if (rejected) {
-        await socket.rejectCall(call.id, call.from).catch((error: unknown) => {
-          this.deps.logger.warn({ err: error, callId: call.id }, 'could not reject call')
-        })
-      }
-      this.deps.emit({
-        type: 'call',
-        sessionId: this.sessionId,
-        callId: call.id,
-        from: call.from,
-        isVideo: Boolean(call.isVideo),
-        rejected,
-      })
     }
   }
 }

@@ -1,92 +1,68 @@
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
 import { clearAuthState, isPaired, loadCreds } from './auth-state'
+import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
-import { checkNumbers } from './number-check'
-import { EngineError, type EngineEvent, type OpenOptions, type WhatsAppEngine } from './types'
+import type { EngineFact, OpenOptions, WhatsAppEngine } from './types'
 
 export interface BaileysEngineDeps {
   db: GatewayDatabase
   logger: Logger
+  /** The operator's LOG_LEVEL; Baileys' own lines follow it (see baileysLogLevel). */
+  logLevel: string
   timing: ConnectionTiming
   /** Control URL of the project's simulator, or undefined for WhatsApp itself. */
   simulatorUrl?: string
-  emit(event: EngineEvent): void
+  report(fact: EngineFact): void
+  storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
 }
 
-const VERBOSE = new Set(['debug', 'trace'])
-
-/** The WhatsApp engine over Baileys: owns every live socket, keyed by session id, in memory. */
+/** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
   let target: Promise<NetworkTarget> | undefined
-  const networkTarget = () => (target ??= resolveNetworkTarget(deps.simulatorUrl, deps.logger))
-
-  const connected = (sessionId: string) => {
-    const socket = connections.get(sessionId)?.socket
-    if (!socket) throw new EngineError('not_connected', 'The session is not connected')
-    return socket
-  }
-
-  const withNetworkErrors = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work()
-    } catch (error) {
-      if (error instanceof EngineError) throw error
-      const status = (error as { output?: { statusCode?: number } }).output?.statusCode
-      const message = (error as Error).message ?? String(error)
-      if (status === 408 || /timed? ?out/i.test(message)) throw new EngineError('timeout', message)
-      throw new EngineError('upstream', message)
-    }
-  }
-
-  const hasCredentials = (sessionId: string) => {
-    const creds = loadCreds(deps.db, sessionId)
-    return creds ? isPaired(creds) : false
+  const networkTarget = () => {
+    // A failed lookup (simulator not up yet) is not remembered: the next open tries again.
+    target ??= resolveNetworkTarget(deps.simulatorUrl, deps.logger).catch((error: unknown) => {
+      target = undefined
+      throw error
+    })
+    return target
   }
 
   return {
     async open(sessionId: string, options: OpenOptions) {
-      await connections.get(sessionId)?.end()
+      const resolved = await networkTarget()
+      // From here on nothing awaits: the swap below cannot interleave with another open().
       const logger = deps.logger.child({ sessionId })
       const connection = new SessionConnection(sessionId, options, {
         db: deps.db,
         logger,
-        // Baileys is chatty at info; its own lines show only from debug on.
-        baileysLogger: logger.child({ lib: 'baileys' }, { level: VERBOSE.has(deps.logger.level) ? deps.logger.level : 'warn' }),
-        target: await networkTarget(),
+        baileysLogger: baileysLogger(logger, deps.logLevel),
+        target: resolved,
         timing: deps.timing,
-        emit: deps.emit,
+        report: deps.report,
+        storedMessage: deps.storedMessage,
         onStopped: (stopped) => {
           if (connections.get(sessionId) === stopped) connections.delete(sessionId)
         },
       })
-      const restoring = hasCredentials(sessionId)
+      const previous = connections.get(sessionId)
       connections.set(sessionId, connection)
+      void previous?.end()
       connection.start()
-      return restoring ? null : connection.prompt
+      return connection
     },
 
-    async close(sessionId) {
-      await connections.get(sessionId)?.end()
+    session: (sessionId) => connections.get(sessionId),
+
+    hasCredentials(sessionId) {
+      const creds = loadCreds(deps.db, sessionId)
+      return creds ? isPaired(creds) : false
     },
 
-    async logout(sessionId) {
-      const connection = connections.get(sessionId)
-      if (connection) await connection.logout()
-      else clearAuthState(deps.db, sessionId)
-    },
-
-    hasCredentials,
-
-    isConnected: (sessionId) => Boolean(connections.get(sessionId)?.socket),
-
-    setAutoRejectCalls(sessionId, enabled) {
-      connections.get(sessionId)?.setAutoRejectCalls(enabled)
-    },
-
-    checkNumbers: (sessionId, phones) => withNetworkErrors(() => checkNumbers(connected(sessionId), phones)),
+    wipeCredentials: (sessionId) => clearAuthState(deps.db, sessionId),
 
     async stopAll() {
       await Promise.all([...connections.values()].map((connection) => connection.end()))

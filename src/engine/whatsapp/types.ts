@@ -1,4 +1,5 @@
-import type { SessionStatus } from '../../db/schema'
+import type { InboundMessage, InboundChange } from './inbound-message'
+import type { OutboundContent } from './outbound-content'
 
 /** What the first moments of a new pairing give the user to act on. */
 export interface PairingPrompt {
@@ -22,29 +23,98 @@ export interface NumberCheck {
   lid?: string
 }
 
-/** Everything the engine reports; the session service turns these into persisted state. */
-export type EngineEvent =
-  | { type: 'status'; sessionId: string; status: SessionStatus; reason: string | null; number?: string; lid?: string }
-  | { type: 'qr'; sessionId: string; qr: string }
-  | { type: 'call'; sessionId: string; callId: string; from: string; isVideo: boolean; rejected: boolean }
+/** Delivery progress of a message we sent, as WhatsApp reports it. */
+export type ReceiptStatus = 'sent' | 'delivered' | 'read' | 'played' | 'failed'
 
 /**
- * The WhatsApp side as services see it: live connections keyed by session id.
+ * Facts the engine reports, each stamped with the socket it came from. The engine decides
+ * nothing about session status: services apply these through their state machine, and a
+ * fact from a socket that is no longer the session's current one never reaches them.
+ */
+export type EngineFact = { sessionId: string; socket: number } & (
+  | { type: 'opened'; number?: string; lid?: string }
+  | { type: 'closed'; code?: number; message?: string; paired: boolean; mode: 'qr' | 'pairing' }
+  | { type: 'qr'; qr: string }
+  | { type: 'receipt'; messageId: string; chatJid: string; status: ReceiptStatus; reason?: string; participant?: string }
+  | { type: 'message'; message: InboundMessage }
+  | { type: 'message-change'; change: InboundChange }
+  | { type: 'call'; callId: string; from: string; isVideo: boolean; rejected: boolean }
+)
+
+/** Where a message is addressed: a user by phone or LID, or a group. */
+export type ChatJid = string
+
+/** A message as handed to WhatsApp: its id and the bytes Baileys can send again on retry. */
+export interface SentMessage {
+  id: string
+  chatJid: ChatJid
+  /** proto.Message encoded; opaque outside the engine (answers Baileys' getMessage). */
+  payload: Uint8Array
+  timestamp: Date
+}
+
+/** A message being answered: what WhatsApp needs to render the quote. */
+export interface QuotedMessage {
+  id: string
+  chatJid: ChatJid
+  fromMe: boolean
+  /** Who wrote it, in a group. */
+  participant?: string
+  payload?: Uint8Array
+}
+
+export interface SendOptions {
+  /** The id to send under (see SessionHandle.newMessageId); a new one when omitted. */
+  messageId?: string
+  quoted?: QuotedMessage
+}
+
+/** A reference to one of our own sent messages, for edit and revoke. */
+export interface OwnMessageRef {
+  id: string
+  chatJid: ChatJid
+}
+
+/**
+ * One session's live link, as services use it. Commands only: what happens afterwards
+ * comes back as facts.
+ */
+export interface SessionHandle {
+  readonly sessionId: string
+  /** Whether the socket is open and logged in right now. */
+  readonly online: boolean
+  /** The first QR (and pairing code) of a new pairing; rejects when the link closes first. */
+  readonly prompt: Promise<PairingPrompt>
+  /** Opens a new socket after a close, at once or after the next backoff step. */
+  reconnect(options: { immediately: boolean }): void
+  /** Closes without unlinking; credentials stay. */
+  end(): Promise<void>
+  /**
+   * Unlinks the device from the account. Rejects when WhatsApp could not be told (offline,
+   * network error); the credentials are then kept so the unlink can be tried again.
+   */
+  unlink(): Promise<void>
+  setAutoRejectCalls(enabled: boolean): void
+  newMessageId(): string
+  send(to: ChatJid, content: OutboundContent, options?: SendOptions): Promise<SentMessage>
+  edit(message: OwnMessageRef, text: string): Promise<void>
+  revoke(message: OwnMessageRef): Promise<void>
+  /** One network round trip for the whole batch. */
+  checkNumbers(phones: string[]): Promise<NumberCheck[]>
+}
+
+/**
+ * The WhatsApp side as services see it: one handle per live session, in memory.
  * Services never touch Baileys; this is the only way in.
  */
 export interface WhatsAppEngine {
-  /** Opens (or reopens) a connection. For a session without credentials, resolves with the first QR. */
-  open(sessionId: string, options: OpenOptions): Promise<PairingPrompt | null>
-  /** Closes the connection without unlinking the device; credentials stay. */
-  close(sessionId: string): Promise<void>
-  /** Unlinks the device (when online), closes the connection and wipes the credentials. */
-  logout(sessionId: string): Promise<void>
+  /** Opens a session's link, ending any earlier one; restores from credentials when they exist. */
+  open(sessionId: string, options: OpenOptions): Promise<SessionHandle>
+  /** The live handle, if the session has one. */
+  session(sessionId: string): SessionHandle | undefined
   /** Whether stored credentials exist from a completed pairing. */
   hasCredentials(sessionId: string): boolean
-  isConnected(sessionId: string): boolean
-  setAutoRejectCalls(sessionId: string, enabled: boolean): void
-  /** One network round trip for the whole batch. */
-  checkNumbers(sessionId: string, phones: string[]): Promise<NumberCheck[]>
+  wipeCredentials(sessionId: string): void
   /** Closes every connection without logging out (shutdown). */
   stopAll(): Promise<void>
 }
@@ -59,3 +129,20 @@ export class EngineError extends Error {
     super(message)
   }
 }
+
+/**
+ * The close codes Baileys reports (its DisconnectReason), as plain numbers so that services
+ * can reason about closes without loading Baileys; a unit test keeps them equal.
+ */
+export const CloseCode = {
+  connectionClosed: 428,
+  connectionLost: 408,
+  connectionReplaced: 440,
+  timedOut: 408,
+  loggedOut: 401,
+  badSession: 500,
+  restartRequired: 515,
+  multideviceMismatch: 411,
+  forbidden: 403,
+  unavailableService: 503,
+} as const

@@ -3,6 +3,7 @@ import { GatewayError } from '../../errors'
 import type { ContactCheckInput } from '../../schemas/contact'
 import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'
+import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
 import { quotaWindow, rateLimitHeaders, refundChecks, reserveChecks } from './quota'
 
@@ -16,9 +17,7 @@ export async function checkContacts(
   { workspaceId, plan, input }: { workspaceId: string; plan: PlanName; input: ContactCheckInput },
 ) {
   const session = findSession(ctx, workspaceId, input.sessionId)
-  if (session.status !== 'connected' || !ctx.engine.isConnected(session.id)) {
-    throw new GatewayError('session_not_connected', `Session is ${session.status}, not connected`, { status: session.status })
-  }
+  const handle = connectedHandle(ctx, session)
 
   const now = ctx.clock.now()
   const window = quotaWindow(now, ctx.config.plans[plan].dailyContactChecks)
@@ -26,7 +25,7 @@ export async function checkContacts(
 
   let results
   try {
-    results = await ctx.engine.checkNumbers(session.id, input.phones)
+    results = await handle.checkNumbers(input.phones)
   } catch (error) {
     refundChecks(ctx, workspaceId, input.phones.length, window)
     ctx.logger.warn({ err: error, sessionId: session.id, refunded: input.phones.length }, 'contact check failed; quota refunded')

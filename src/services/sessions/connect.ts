@@ -9,7 +9,7 @@ import { newSessionId } from '../../ids'
 import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
-import { announceStatusChange, setSessionStatus } from './status'
+import { announceStatusChange, transition } from './transitions'
 
 /** A session in one of these holds its name; connect with that name again is 409. */
 const HOLDS_NAME: SessionStatus[] = ['pending', 'connecting', 'connected']
@@ -90,26 +90,19 @@ export async function connectSession(
   ctx.logger.info({ sessionId: session.id, mode: input.mode, repairing: Boolean(previousStatus) }, 'session pairing started')
 
   // A re-pairing starts from nothing: no old connection, no old keys.
-  await ctx.engine.logout(session.id)
-  let prompt: PairingPrompt | null
+  await ctx.engine.session(session.id)?.end()
+  ctx.engine.wipeCredentials(session.id)
+  let prompt: PairingPrompt
   try {
     prompt = await withTimeout(
-      ctx.engine.open(session.id, { mode: input.mode, pairingNumber: input.pairingNumber, autoRejectCalls: session.autoRejectCalls }),
+      ctx.engine
+        .open(session.id, { mode: input.mode, pairingNumber: input.pairingNumber, autoRejectCalls: session.autoRejectCalls })
+        .then((handle) => handle.prompt),
       ctx.config.connectTimeoutMs,
     )
   } catch (error) {
-    await ctx.engine.close(session.id)
-    const failure = engineFailure(error, {
-      timeout: 'WhatsApp did not offer a QR code in time; try again',
-      upstream: 'WhatsApp refused to start pairing; try again',
-      not_connected: 'The connection closed before WhatsApp offered a QR code; try again',
-    })
-    const reason = failure.code === 'upstream_timeout' ? 'upstream_timeout' : 'pairing_failed'
-    setSessionStatus(ctx, session.id, { status: 'expired', reason })
-    ctx.logger.warn({ err: error, sessionId: session.id }, 'pairing could not start')
-    throw failure
+    throw pairingFailure(ctx, session.id, error)
   }
-  if (!prompt) throw new Error(`session ${session.id} was restored instead of paired`)
 
   return {
     sessionId: session.id,
@@ -120,4 +113,28 @@ export async function connectSession(
     webhookMessages: session.webhookMessages,
     webhookSecret: session.webhookSecret,
   }
+}
+
+/**
+ * Why pairing could not start, as the API error; the session ends `expired` unless the
+ * client disconnected it meanwhile, which always wins (and is what connect then says).
+ */
+function pairingFailure(ctx: GatewayContext, sessionId: string, error: unknown): GatewayError {
+  const handle = ctx.engine.session(sessionId)
+  void handle?.end()
+  const failure = engineFailure(error, {
+    timeout: 'WhatsApp did not offer a QR code in time; try again',
+    upstream: 'WhatsApp refused to start pairing; try again',
+    not_connected: 'The connection closed before WhatsApp offered a QR code; try again',
+  })
+  const reason = failure.code === 'upstream_timeout' ? 'upstream_timeout' : 'pairing_failed'
+  const result = transition(ctx, sessionId, { status: 'expired', reason })
+  if (!result.applied && result.session?.status === 'disconnected') {
+    ctx.logger.info({ sessionId }, 'session disconnected by the client while pairing')
+    return new GatewayError('session_not_connected', 'The session was disconnected before pairing finished; connect again to pair it', {
+      status: 'disconnected',
+    })
+  }
+  ctx.logger.warn({ err: error, sessionId }, 'pairing could not start')
+  return failure
 }

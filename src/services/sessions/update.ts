@@ -40,6 +40,6 @@ export function updateSession(
     },
     { behavior: 'immediate' },
   )
-  if (input.autoRejectCalls !== undefined) ctx.engine.setAutoRejectCalls(sessionId, input.autoRejectCalls)
+  if (input.autoRejectCalls !== undefined) ctx.engine.session(sessionId)?.setAutoRejectCalls(input.autoRejectCalls)
   return sessionView(updated)
 }

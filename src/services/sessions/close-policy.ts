@@ -1,10 +1,10 @@
-import { DisconnectReason } from '@whiskeysockets/baileys'
+import { CloseCode } from '../../engine/whatsapp/types'
 import type { SessionStatus } from '../../db/schema'
 
 export interface CloseContext {
   /** Baileys' status code from lastDisconnect (undefined when it gave none). */
-  code: number | undefined
-  message: string | undefined
+  code?: number
+  message?: string
   /** Whether the session completed pairing (has an account identity). */
   paired: boolean
   mode: 'qr' | 'pairing'
@@ -20,21 +20,21 @@ export type CloseDecision =
  */
 export function decideAfterClose({ code, message, paired, mode }: CloseContext): CloseDecision {
   // After pair-success the server asks for a restart; the new connection logs in.
-  if (code === DisconnectReason.restartRequired) return { action: 'reconnect', immediately: true }
+  if (code === CloseCode.restartRequired) return { action: 'reconnect', immediately: true }
 
   if (!paired) {
     // A QR (or pairing code) belongs to one connection: when it ends unused, pairing is over.
-    const timedOut = code === DisconnectReason.timedOut && /QR refs/i.test(message ?? '')
+    const timedOut = code === CloseCode.timedOut && /QR refs/i.test(message ?? '')
     const reason = timedOut ? (mode === 'pairing' ? 'pairing_code_timeout' : 'qr_timeout') : 'pairing_interrupted'
     return { action: 'stop', status: 'expired', reason, wipeCredentials: true }
   }
 
   switch (code) {
-    case DisconnectReason.loggedOut:
+    case CloseCode.loggedOut:
       return { action: 'stop', status: 'logged_out', reason: 'device_removed', wipeCredentials: true }
-    case DisconnectReason.forbidden:
+    case CloseCode.forbidden:
       return { action: 'stop', status: 'logged_out', reason: 'forbidden', wipeCredentials: true }
-    case DisconnectReason.connectionReplaced:
+    case CloseCode.connectionReplaced:
       // Another client took this device over; reconnecting would only kick it back out, forever.
       return { action: 'stop', status: 'disconnected', reason: 'connection_replaced', wipeCredentials: false }
     default:
@@ -45,15 +45,15 @@ export function decideAfterClose({ code, message, paired, mode }: CloseContext):
 /** Short machine word for a close we reconnect from, for statusReason. */
 export function closeReason(code: number | undefined): string {
   switch (code) {
-    case DisconnectReason.connectionClosed:
+    case CloseCode.connectionClosed:
       return 'connection_closed'
-    case DisconnectReason.connectionLost:
+    case CloseCode.connectionLost:
       return 'connection_lost'
-    case DisconnectReason.badSession:
+    case CloseCode.badSession:
       return 'bad_session'
-    case DisconnectReason.unavailableService:
+    case CloseCode.unavailableService:
       return 'service_unavailable'
-    case DisconnectReason.multideviceMismatch:
+    case CloseCode.multideviceMismatch:
       return 'multidevice_mismatch'
     default:
       return 'connection_error'

@@ -1,7 +1,7 @@
 import { DisconnectReason } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
 import { backoffDelay } from '../../src/engine/whatsapp/backoff'
-import { closeReason, decideAfterClose } from '../../src/engine/whatsapp/disconnect-policy'
+import { closeReason, decideAfterClose } from '../../src/services/sessions/close-policy'
 
 const paired = { paired: true, mode: 'qr' as const, message: undefined }
 const pairing = { paired: false, mode: 'qr' as const }

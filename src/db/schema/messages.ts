@@ -1,0 +1,46 @@
+import { blob, index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import type { MessageContent } from '../../engine/whatsapp/message-content'
+import { lifecycleDates, timestamp } from './columns'
+import { sessions } from './sessions'
+
+/**
+ * Delivery states in the order they happen; a record never moves back. `received` is the
+ * state of inbound messages; `failed` and `deleted` end an outbound message's life.
+ */
+export const messageStatuses = ['pending', 'sent', 'delivered', 'read', 'played', 'failed', 'deleted', 'received'] as const
+export type MessageStatus = (typeof messageStatuses)[number]
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** WhatsApp's own message id (Baileys key.id): the messageId of the API. */
+    id: text('id').notNull(),
+    /** The chat as WhatsApp addressed it (PN, LID or group jid). */
+    chatJid: text('chat_jid').notNull(),
+    /** 1:1: the other party's phone (digits); groups: the group id (`…@g.us`). */
+    phone: text('phone'),
+    lid: text('lid'),
+    /** Groups, inbound: who wrote it (phone digits, else LID). */
+    participant: text('participant'),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    type: text('type').notNull(),
+    status: text('status', { enum: messageStatuses }).notNull(),
+    statusReason: text('status_reason'),
+    quoteId: text('quote_id'),
+    content: text('content', { mode: 'json' }).$type<MessageContent>().notNull(),
+    /** The proto as sent or received, for quotes and Baileys' retries; never served by the API. */
+    payload: blob('payload', { mode: 'buffer' }),
+    editedAt: timestamp('edited_at'),
+    ...lifecycleDates,
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.id] }),
+    index('messages_session_created_idx').on(t.sessionId, t.createdAt),
+    index('messages_created_idx').on(t.createdAt),
+  ],
+)
+
+export type MessageRecord = typeof messages.$inferSelect

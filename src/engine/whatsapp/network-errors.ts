@@ -1,0 +1,19 @@
+import { EngineError } from './types'
+
+/** Runs one network operation; whatever it throws leaves as an EngineError services can map. */
+export async function withNetworkErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    throw asEngineError(error)
+  }
+}
+
+export function asEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error
+  const status = (error as { output?: { statusCode?: number } }).output?.statusCode
+  const message = (error as Error)?.message ?? String(error)
+  if (status === 408 || /timed? ?out/i.test(message)) return new EngineError('timeout', message)
+  if (status === 428 || /connection closed/i.test(message)) return new EngineError('not_connected', message)
+  return new EngineError('upstream', message)
+}

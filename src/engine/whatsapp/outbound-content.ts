@@ -1,0 +1,84 @@
+import type { AnyMessageContent, BinaryNode, proto } from '@whiskeysockets/baileys'
+import { buttonsMessage, INTERACTIVE_STANZA_NODES, listMessage } from './interactive'
+
+export interface ListSection {
+  title: string
+  rows: { title: string; rowId: string; description?: string }[]
+}
+
+export interface ReplyButton {
+  buttonId: string
+  buttonText: string
+}
+
+/**
+ * Everything the gateway can send, already fetched and converted: the engine uploads and
+ * encrypts but never fetches a URL or transcodes.
+ */
+export type OutboundContent =
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; data: Uint8Array; mimetype: string; width?: number; height?: number; caption?: string }
+  | { kind: 'audio'; data: Uint8Array; mimetype: string; seconds?: number }
+  | { kind: 'voice'; data: Uint8Array; mimetype: string; seconds: number; waveform?: Uint8Array }
+  | { kind: 'sticker'; data: Uint8Array; mimetype: string; animated: boolean; width: number; height: number }
+  | { kind: 'location'; latitude: number; longitude: number }
+  | { kind: 'list'; text: string; buttonText: string; title?: string; footer?: string; sections: ListSection[] }
+  | { kind: 'buttons'; text: string; footer?: string; buttons: ReplyButton[] }
+
+/**
+ * How one OutboundContent goes out: either Baileys content (Baileys builds the proto and
+ * uploads media) or a ready proto message; plus what to change on the built proto and the
+ * extra stanza nodes WhatsApp expects for it.
+ */
+export type SendPlan =
+  | { via: 'content'; content: AnyMessageContent; patch?: (message: proto.IMessage) => void; additionalNodes?: BinaryNode[] }
+  | { via: 'proto'; message: proto.IMessage; additionalNodes?: BinaryNode[] }
+
+const buffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+
+/** Pure: OutboundContent → the send plan. Unit-tested without a socket. */
+export function toSendPlan(content: OutboundContent): SendPlan {
+  switch (content.kind) {
+    case 'text':
+      return { via: 'content', content: { text: content.text } }
+    case 'image':
+      return {
+        via: 'content',
+        content: {
+          image: buffer(content.data),
+          mimetype: content.mimetype,
+          ...(content.caption ? { caption: content.caption } : {}),
+          ...(content.width && content.height ? { width: content.width, height: content.height } : {}),
+        },
+      }
+    case 'audio':
+      return {
+        via: 'content',
+        content: { audio: buffer(content.data), mimetype: content.mimetype, ptt: false, ...(content.seconds ? { seconds: content.seconds } : {}) },
+      }
+    case 'voice': {
+      const waveform = content.waveform
+      return {
+        via: 'content',
+        content: { audio: buffer(content.data), mimetype: content.mimetype, ptt: true, seconds: content.seconds },
+        // Baileys' content type has no waveform; the proto field is what phones draw.
+        patch: waveform
+          ? (message) => {
+              if (message.audioMessage) message.audioMessage.waveform = waveform
+            }
+          : undefined,
+      }
+    }
+    case 'sticker':
+      return {
+        via: 'content',
+        content: { sticker: buffer(content.data), mimetype: content.mimetype, isAnimated: content.animated, width: content.width, height: content.height },
+      }
+    case 'location':
+      return { via: 'content', content: { location: { degreesLatitude: content.latitude, degreesLongitude: content.longitude } } }
+    case 'list':
+      return { via: 'proto', message: listMessage(content), additionalNodes: INTERACTIVE_STANZA_NODES }
+    case 'buttons':
+      return { via: 'proto', message: buttonsMessage(content), additionalNodes: INTERACTIVE_STANZA_NODES }
+  }
+}

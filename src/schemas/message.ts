@@ -1,0 +1,222 @@
+import { z } from 'zod'
+import { messageStatuses } from '../db/schema'
+import { messageTypes } from '../engine/whatsapp/message-content'
+import { chatAddress } from './chat-address'
+
+export const MAX_LIST_ROWS = 5
+export const MAX_BUTTONS = 5
+
+const sessionId = z.string().min(1).max(100)
+const quoteId = z.string().min(1).max(128).optional().meta({ description: 'messageId of the message this one replies to.' })
+const mediaUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
+const messageId = z.string().min(1).max(128)
+
+/** The seed SDK's names, accepted when the canonical field is absent (decisions: naming). */
+const alias = (of: string) => ({ deprecated: true, description: `Alias of \`${of}\` (client SDK name); used only when \`${of}\` is absent.` })
+
+type Issue = { code: 'custom'; path: string[]; message: string }
+const requireOne = (body: Record<string, unknown>, canonical: string, aliasName: string, add: (issue: Issue) => void) => {
+  if (body[canonical] === undefined && body[aliasName] === undefined) add({ code: 'custom', path: [canonical], message: 'is required' })
+}
+
+const addressed = {
+  sessionId,
+  phone: chatAddress.optional(),
+  to: chatAddress.optional().meta(alias('phone')),
+}
+
+export const SendTextBody = z
+  .strictObject({
+    ...addressed,
+    message: z.string().min(1).max(65_536).optional(),
+    text: z.string().min(1).max(65_536).optional().meta(alias('message')),
+    quoteId,
+  })
+  .superRefine((b, ctx) => {
+    requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
+    requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
+  })
+  .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
+  .meta({ id: 'SendTextRequest' })
+
+const withPhone = <T extends { phone?: string; to?: string }>({ to, ...b }: T) => ({ ...b, phone: (b.phone ?? to)! })
+const phoneRequired = (b: { phone?: string; to?: string }, ctx: z.RefinementCtx) => requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
+
+export const SendImageBody = z
+  .strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId })
+  .superRefine(phoneRequired)
+  .transform(withPhone)
+  .meta({ id: 'SendImageRequest' })
+
+export const SendAudioBody = z
+  .strictObject({
+    ...addressed,
+    audioUrl: mediaUrl.meta({ description: 'mp3, ogg (vorbis or opus) or opus.' }),
+    ptt: z.boolean().default(false).meta({ description: 'true: sent as a voice note (converted to OGG/Opus); false: as an audio file.' }),
+    quoteId,
+  })
+  .superRefine(phoneRequired)
+  .transform(withPhone)
+  .meta({ id: 'SendAudioRequest' })
+
+export const SendStickerBody = z
+  .strictObject({ ...addressed, stickerUrl: mediaUrl.meta({ description: 'A .webp or .gif image (animation kept).' }), quoteId })
+  .superRefine(phoneRequired)
+  .transform(withPhone)
+  .meta({ id: 'SendStickerRequest' })
+
+export const SendLocationBody = z
+  .strictObject({ ...addressed, latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), quoteId })
+  .superRefine(phoneRequired)
+  .transform(withPhone)
+  .meta({ id: 'SendLocationRequest' })
+
+const ListRow = z.strictObject({
+  title: z.string().min(1).max(24),
+  rowId: z.string().min(1).max(200),
+  description: z.string().max(72).optional(),
+})
+const ListSection = z.strictObject({ title: z.string().min(1).max(24), rows: z.array(ListRow).min(1) })
+
+export const SendListBody = z
+  .strictObject({
+    ...addressed,
+    text: z.string().min(1).max(1024),
+    buttonText: z.string().min(1).max(20).meta({ description: 'Label of the button that opens the list.' }),
+    title: z.string().max(60).optional(),
+    footer: z.string().max(60).optional(),
+    sections: z.array(ListSection).min(1).max(MAX_LIST_ROWS),
+    quoteId,
+  })
+  .superRefine((b, ctx) => {
+    phoneRequired(b, ctx)
+    const rows = b.sections.reduce((n, s) => n + s.rows.length, 0)
+    if (rows > MAX_LIST_ROWS) {
+      ctx.addIssue({ code: 'custom', path: ['sections'], message: `at most ${MAX_LIST_ROWS} rows across all sections (got ${rows})` })
+    }
+  })
+  .transform(withPhone)
+  .meta({ id: 'SendListRequest', description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections.` })
+
+const Button = z
+  .strictObject({
+    buttonId: z.string().min(1).max(256),
+    buttonText: z.string().min(1).max(20).optional(),
+    text: z.string().min(1).max(20).optional().meta(alias('buttonText')),
+  })
+  .superRefine((b, ctx) => requireOne(b, 'buttonText', 'text', (i) => ctx.addIssue(i)))
+  .transform(({ text, ...b }) => ({ buttonId: b.buttonId, buttonText: (b.buttonText ?? text)! }))
+
+export const SendButtonsBody = z
+  .strictObject({
+    ...addressed,
+    message: z.string().min(1).max(1024).optional(),
+    text: z.string().min(1).max(1024).optional().meta(alias('message')),
+    footer: z.string().max(60).optional(),
+    buttons: z
+      .array(Button)
+      .min(1)
+      .max(MAX_BUTTONS, { error: (issue) => `at most ${MAX_BUTTONS} buttons (got ${(issue.input as unknown[]).length})` }),
+    quoteId,
+  })
+  .superRefine((b, ctx) => {
+    phoneRequired(b, ctx)
+    requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
+  })
+  .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
+  .meta({ id: 'SendButtonsRequest', description: `Paid plans. At most ${MAX_BUTTONS} buttons.` })
+
+const referenced = {
+  ...addressed,
+  messageId: messageId.optional(),
+  id: messageId.optional().meta(alias('messageId')),
+}
+const referencedRequired = (b: { phone?: string; to?: string; messageId?: string; id?: string }, ctx: z.RefinementCtx) => {
+  phoneRequired(b, ctx)
+  requireOne(b, 'messageId', 'id', (i) => ctx.addIssue(i))
+}
+
+export const EditMessageBody = z
+  .strictObject({ ...referenced, newMessage: z.string().min(1).max(65_536) })
+  .superRefine(referencedRequired)
+  .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
+  .meta({ id: 'EditMessageRequest' })
+
+export const DeleteMessageBody = z
+  .strictObject(referenced)
+  .superRefine(referencedRequired)
+  .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
+  .meta({ id: 'DeleteMessageRequest' })
+
+export const MessageContentSchema = z
+  .object({
+    text: z.string().optional(),
+    caption: z.string().optional(),
+    mimetype: z.string().optional(),
+    seconds: z.number().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    animated: z.boolean().optional(),
+    fileName: z.string().optional(),
+    latitude: z.number().optional(),
+    longitude: z.number().optional(),
+    name: z.string().optional(),
+    selectedId: z.string().optional(),
+    kind: z.string().optional(),
+    buttonText: z.string().optional(),
+    title: z.string().optional(),
+    footer: z.string().optional(),
+    sections: z.array(z.object({ title: z.string(), rows: z.array(z.object({ title: z.string(), rowId: z.string(), description: z.string().optional() })) })).optional(),
+    buttons: z.array(z.object({ buttonId: z.string(), buttonText: z.string() })).optional(),
+  })
+  .meta({ id: 'MessageContent', description: 'What the message says (never media bytes); the fields depend on the type.' })
+
+export const MessageRecordSchema = z
+  .object({
+    messageId: z.string().meta({ description: 'WhatsApp’s message id; the same in webhooks, quoteId, edit and delete.' }),
+    sessionId: z.string(),
+    phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
+    lid: z.string().nullable().meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
+    participant: z.string().nullable().meta({ description: 'Groups, inbound: who wrote it.' }),
+    direction: z.enum(['inbound', 'outbound']),
+    type: z.enum(messageTypes),
+    status: z.enum(messageStatuses).meta({
+      description: 'Outbound: pending → sent → delivered → read → played (voice notes), never backwards; or failed; deleted after a delete. Inbound: received, or deleted.',
+    }),
+    statusReason: z.string().nullable().meta({ description: 'Why it failed or was deleted, e.g. new_chat_limit.' }),
+    quoteId: z.string().nullable(),
+    content: MessageContentSchema,
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    editedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'MessageRecord' })
+
+export const DeleteMessageResponse = z.object({ success: z.boolean(), message: z.string() }).meta({ id: 'DeleteMessageResponse' })
+
+export const ListMessagesQuery = z.strictObject({
+  sessionId,
+  phone: chatAddress.optional().meta({ description: 'Only this chat.' }),
+  direction: z.enum(['inbound', 'outbound']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional().meta({ description: 'nextCursor of the previous page.' }),
+})
+
+export const MessageListResponse = z
+  .object({ messages: z.array(MessageRecordSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'MessageList' })
+
+export const GetMessageParams = z.object({ messageId })
+export const GetMessageQuery = z.strictObject({ sessionId })
+
+export type SendTextInput = z.infer<typeof SendTextBody>
+export type SendImageInput = z.infer<typeof SendImageBody>
+export type SendAudioInput = z.infer<typeof SendAudioBody>
+export type SendStickerInput = z.infer<typeof SendStickerBody>
+export type SendLocationInput = z.infer<typeof SendLocationBody>
+export type SendListInput = z.infer<typeof SendListBody>
+export type SendButtonsInput = z.infer<typeof SendButtonsBody>
+export type EditMessageInput = z.infer<typeof EditMessageBody>
+export type DeleteMessageInput = z.infer<typeof DeleteMessageBody>
+export type ListMessagesInput = z.infer<typeof ListMessagesQuery>
+export type MessageView = z.infer<typeof MessageRecordSchema>

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm'
+import { sessions } from '../db/schema'
+import type { EngineFact } from '../engine/whatsapp/types'
+import type { GatewayContext } from './context'
+import { applyInboundChange, recordInbound } from './messages/inbound'
+import { applyReceipt } from './messages/receipts'
+import { onClosed, onOpened, onQr } from './sessions/facts'
+
+const workspaceOf = (ctx: GatewayContext, sessionId: string) =>
+  ctx.db.select({ workspaceId: sessions.workspaceId }).from(sessions).where(eq(sessions.id, sessionId)).get()?.workspaceId
+
+/**
+ * Where every fact the engine reports lands: session facts go through the state machine,
+ * message facts into the records. A handler that throws is logged, never raised into Baileys.
+ */
+export function applyEngineFact(ctx: GatewayContext, fact: EngineFact): void {
+  try {
+    dispatch(ctx, fact)
+  } catch (error) {
+    ctx.logger.error({ err: error, sessionId: fact.sessionId, fact: fact.type }, 'could not apply an engine fact')
+  }
+}
+
+function dispatch(ctx: GatewayContext, fact: EngineFact): void {
+  switch (fact.type) {
+    case 'opened':
+      return onOpened(ctx, fact)
+    case 'closed':
+      return onClosed(ctx, fact)
+    case 'receipt':
+      return applyReceipt(ctx, fact)
+    case 'message':
+      return recordInbound(ctx, fact.sessionId, fact.message)
+    case 'message-change':
+      return applyInboundChange(ctx, fact.sessionId, fact.change)
+    case 'qr': {
+      const workspaceId = workspaceOf(ctx, fact.sessionId)
+      if (workspaceId) onQr(ctx, fact, workspaceId)
+      return
+    }
+    case 'call': {
+      const workspaceId = workspaceOf(ctx, fact.sessionId)
+      if (!workspaceId) return
+      const { type: _, socket: __, ...call } = fact
+      ctx.events.emit('call.received', { ...call, workspaceId, at: ctx.clock.now() })
+      return
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm'
+import { messages } from '../../db/schema'
+import type { InboundChange, InboundMessage } from '../../engine/whatsapp/inbound-message'
+import type { GatewayContext } from '../context'
+import { advanceStatus, findRecord, insertRecord } from './records'
+
+/** Stores a message someone sent to the session, with the sender's phone and LID as resolved. */
+export function recordInbound(ctx: GatewayContext, sessionId: string, message: InboundMessage): void {
+  const isGroup = message.chatJid.endsWith('@g.us')
+  const inserted = insertRecord(ctx.db, {
+    sessionId,
+    id: message.id,
+    chatJid: message.chatJid,
+    phone: isGroup ? message.chatJid : (message.phone ?? null),
+    lid: isGroup ? (message.participantLid ?? null) : (message.lid ?? null),
+    participant: isGroup ? (message.participantPhone ?? message.participantLid ?? null) : null,
+    direction: 'inbound',
+    type: message.type,
+    status: 'received',
+    quoteId: message.quoteId ?? null,
+    content: message.content,
+    payload: Buffer.from(message.payload),
+    createdAt: message.timestamp,
+    updatedAt: ctx.clock.now(),
+  })
+  if (inserted) ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')
+}
+
+/** Someone edited or revoked a message: the record follows (own messages edited elsewhere too). */
+export function applyInboundChange(ctx: GatewayContext, sessionId: string, change: InboundChange): void {
+  if (!findRecord(ctx.db, sessionId, change.id)) return
+  if (change.kind === 'revoked') {
+    advanceStatus(ctx, sessionId, change.id, { status: 'deleted', reason: change.fromMe ? 'revoked' : 'revoked_by_sender' })
+    return
+  }
+  const now = ctx.clock.now()
+  ctx.db
+    .update(messages)
+    .set({ content: change.content, editedAt: now, updatedAt: now })
+    .where(and(eq(messages.sessionId, sessionId), eq(messages.id, change.id)))
+    .run()
+}

@@ -1,0 +1,23 @@
+import type { MessageRecord } from '../../db/schema'
+import type { MessageType } from '../../engine/whatsapp/message-content'
+import type { MessageView } from '../../schemas/message'
+
+/** A message record as the API shows it; the stored proto payload never leaves the database. */
+export function messageView(record: MessageRecord): MessageView {
+  return {
+    messageId: record.id,
+    sessionId: record.sessionId,
+    phone: record.phone,
+    lid: record.lid,
+    participant: record.participant,
+    direction: record.direction,
+    type: record.type as MessageType,
+    status: record.status,
+    statusReason: record.statusReason,
+    quoteId: record.quoteId,
+    content: record.content,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    editedAt: record.editedAt ? record.editedAt.toISOString() : null,
+  }
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm'
+import { sessions } from '../../db/schema'
+import type { EngineFact } from '../../engine/whatsapp/types'
+import type { GatewayContext } from '../context'
+import { closeReason, decideAfterClose } from './close-policy'
+import { transition } from './transitions'
+
+type Fact<T extends EngineFact['type']> = Extract<EngineFact, { type: T }>
+
+/** The socket logged in: the session is connected, unless the client closed it meanwhile. */
+export function onOpened(ctx: GatewayContext, fact: Fact<'opened'>): void {
+  const result = transition(ctx, fact.sessionId, { status: 'connected', reason: null, number: fact.number, lid: fact.lid })
+  if (result.applied) return void ctx.logger.info({ sessionId: fact.sessionId, number: fact.number }, 'session connected')
+  // A late login (e.g. a QR scanned after DELETE): the client's decision wins; close it.
+  ctx.logger.info({ sessionId: fact.sessionId, status: result.session?.status }, 'login after the session ended; closing it')
+  void ctx.engine.session(fact.sessionId)?.end()
+}
+
+/** A close the gateway did not ask for: the policy decides between reconnecting and stopping. */
+export function onClosed(ctx: GatewayContext, fact: Fact<'closed'>): void {
+  const handle = ctx.engine.session(fact.sessionId)
+  const decision = decideAfterClose(fact)
+  ctx.logger.info({ sessionId: fact.sessionId, code: fact.code, message: fact.message, decision }, 'connection closed')
+  if (decision.action === 'stop') {
+    void handle?.end()
+    if (decision.wipeCredentials) ctx.engine.wipeCredentials(fact.sessionId)
+    transition(ctx, fact.sessionId, { status: decision.status, reason: decision.reason })
+    return
+  }
+  const status = ctx.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, fact.sessionId)).get()?.status
+  // The restart WhatsApp asks for right after pairing (515): still pairing until the login.
+  if (status === 'pending') return void handle?.reconnect({ immediately: decision.immediately })
+  const result = transition(ctx, fact.sessionId, { status: 'connecting', reason: closeReason(fact.code) })
+  if (!result.applied) return void handle?.end()
+  handle?.reconnect({ immediately: decision.immediately })
+}
+
+export function onQr(ctx: GatewayContext, fact: Fact<'qr'>, workspaceId: string): void {
+  ctx.events.emit('session.qr', { sessionId: fact.sessionId, workspaceId, qr: fact.qr, at: ctx.clock.now() })
+}

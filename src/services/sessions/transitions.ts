@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm'
+import { sessions, type Session, type SessionStatus } from '../../db/schema'
+import type { GatewayContext } from '../context'
+
+/**
+ * Every status change a session may make (decisions.md "Session states"). Anything not
+ * listed is refused, which is how a late fact loses to the client: once a session is
+ * `disconnected`, an `opened` from a socket that was still pairing cannot bring it back.
+ */
+export const allowedTransitions: Record<SessionStatus, readonly SessionStatus[]> = {
+  // pairing: linked, ran out, taken away; `connecting` after a restart mid-515
+  pending: ['pending', 'connected', 'connecting', 'expired', 'disconnected'],
+  // (re)opening with credentials: online, refused, displaced, or closed by the client
+  connecting: ['connecting', 'connected', 'logged_out', 'disconnected', 'expired'],
+  connected: ['connecting', 'logged_out', 'disconnected'],
+  // finished sessions only start over through connect (or are disconnected for good)
+  expired: ['pending', 'disconnected'],
+  logged_out: ['pending', 'disconnected'],
+  disconnected: ['pending', 'disconnected'],
+}
+
+export const canTransition = (from: SessionStatus, to: SessionStatus) => allowedTransitions[from].includes(to)
+
+export interface StatusChange {
+  status: SessionStatus
+  reason: string | null
+  number?: string
+  lid?: string
+}
+
+export type TransitionResult =
+  | { applied: true; session: Session; previousStatus: SessionStatus; changed: boolean }
+  | { applied: false; session: Session | undefined }
+
+/**
+ * The one place a session's status changes: checked against the table and written in one
+ * immediate transaction (so two changes cannot both pass the check on the same old row),
+ * then announced. lastSeen is the last moment the session was known online.
+ */
+export function transition(ctx: GatewayContext, sessionId: string, change: StatusChange): TransitionResult {
+  const result = ctx.db.transaction(
+    (tx): TransitionResult => {
+      const current = tx.select().from(sessions).where(eq(sessions.id, sessionId)).get()
+      if (!current || !canTransition(current.status, change.status)) return { applied: false, session: current }
+      const now = ctx.clock.now()
+      const online = change.status === 'connected' || current.status === 'connected'
+      const session = tx
+        .update(sessions)
+        .set({
+          status: change.status,
+          statusReason: change.reason,
+          ...(change.number ? { number: change.number } : {}),
+          ...(change.lid ? { lid: change.lid } : {}),
+          ...(online ? { lastSeen: now } : {}),
+          updatedAt: now,
+        })
+        .where(eq(sessions.id, sessionId))
+        .returning()
+        .get()
+      const changed = current.status !== change.status || current.statusReason !== change.reason
+      return { applied: true, session, previousStatus: current.status, changed }
+    },
+    { behavior: 'immediate' },
+  )
+  if (result.applied && result.changed) announceStatusChange(ctx, result.session, result.previousStatus)
+  if (!result.applied && result.session) {
+    ctx.logger.debug({ sessionId, from: result.session.status, to: change.status }, 'status change refused')
+  }
+  return result
+}
+
+/** Logs a status change and puts it on the event bus (the webhook outbox listens there). */
+export function announceStatusChange(ctx: GatewayContext, session: Session, previousStatus: SessionStatus): void {
+  ctx.logger.info(
+    { sessionId: session.id, status: session.status, previousStatus, statusReason: session.statusReason },
+    'session status',
+  )
+  ctx.events.emit('session.status', {
+    sessionId: session.id,
+    workspaceId: session.workspaceId,
+    status: session.status,
+    previousStatus,
+    statusReason: session.statusReason,
+    at: session.updatedAt,
+  })
+}
