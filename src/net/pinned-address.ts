@@ -13,14 +13,19 @@ export class AddressRefused extends Error {
  * private answer among public ones is refused whole: getaddrinfo order is not ours to trust).
  * The caller connects to exactly this address, so DNS cannot answer differently later.
  */
-export async function pinnedAddress(
-  url: URL,
-  allowPrivateAddresses: boolean,
-  resolver: HostResolver,
-): Promise<ResolvedAddress> {
+export interface AddressPolicy {
+  allowPrivateAddresses: boolean
+  /** Exact addresses allowed even though private (an operator's internal media host). */
+  allowAddresses?: readonly string[]
+}
+
+export async function pinnedAddress(url: URL, policy: AddressPolicy, resolver: HostResolver): Promise<ResolvedAddress> {
+  const { allowPrivateAddresses } = policy
+  const allowed = new Set((policy.allowAddresses ?? []).map(canonical))
+  const refused = (address: string) => !allowPrivateAddresses && isPrivateAddress(address) && !allowed.has(canonical(address))
   const host = bareHost(url)
   if (ipaddr.isValid(host)) {
-    if (!allowPrivateAddresses && isPrivateAddress(host)) {
+    if (refused(host)) {
       throw new AddressRefused('the URL names a private, loopback or link-local address')
     }
     return { address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }
@@ -36,8 +41,12 @@ export async function pinnedAddress(
   }
   const first = answers[0]
   if (!first) throw new AddressRefused('the host name does not resolve')
-  if (!allowPrivateAddresses && answers.some((answer) => isPrivateAddress(answer.address))) {
+  if (answers.some((answer) => refused(answer.address))) {
     throw new AddressRefused('the host name resolves to a private, loopback or link-local address')
   }
   return first
+}
+
+function canonical(address: string): string {
+  return ipaddr.isValid(address) ? ipaddr.process(address).toString() : address
 }

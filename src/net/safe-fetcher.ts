@@ -7,6 +7,8 @@ import { readLimited } from './read-limited'
 
 export interface SafeFetcherOptions {
   allowPrivateAddresses: boolean
+  /** Exact addresses allowed although private, e.g. an operator's internal media server. */
+  allowAddresses?: readonly string[]
   /** Accept http:// as well as https:// (default true: media over http is common and the address checks still apply). */
   allowHttp?: boolean
   maxBytes: number
@@ -43,7 +45,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
     let url = start
     for (let hop = 0; ; hop++) {
       if (!schemes.includes(url.protocol)) throw unavailable(url, `the URL must use ${schemes.join(' or ')}`)
-      const pinned = await pinnedAddress(url, options.allowPrivateAddresses, resolver)
+      const pinned = await pinnedAddress(url, options, resolver)
       const response = await fetchHop(url, pinned, signal)
       const status = response.statusCode ?? 0
       const location = response.headers.location
