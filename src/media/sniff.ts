@@ -23,7 +23,7 @@ export function imageDimensions(bytes: Uint8Array): { width: number; height: num
   }
 }
 
-/** audio/ogg is what file-type calls Vorbis (and other) OGG; ogg with Opus inside is audio/opus. */
+/** file-type answers audio/ogg for Vorbis, 'audio/ogg; codecs=opus' for Opus, audio/mpeg for mp3. */
 export function isAudio(sniffed: Sniffed | undefined): boolean {
   return sniffed !== undefined && (sniffed.mimetype.startsWith('audio/') || sniffed.mimetype === 'application/ogg')
 }

@@ -20,7 +20,10 @@ export async function toSticker(ctx: FfmpegContext, bytes: Uint8Array): Promise<
     throw conversionFailed('image', `a sticker must be WebP, GIF, PNG or JPEG, not ${sniffed?.mimetype ?? 'unknown data'}`)
   }
   if (sniffed.mimetype === 'image/webp' && readWebpInfo(bytes)?.animated) return animatedWebpAsIs(bytes)
-  const animated = sniffed.mimetype === 'image/gif' && (await frameCount(ctx, bytes)) > 1
+  const frames = await frameCount(ctx, bytes)
+  // ffmpeg exits 0 on a GIF whose frames are all broken: zero decoded frames is undecodable.
+  if (frames === 0) throw conversionFailed('image', 'no picture could be decoded from it')
+  const animated = sniffed.mimetype === 'image/gif' && frames > 1
   return animated ? encodeAnimated(ctx, bytes) : encodeStatic(ctx, bytes)
 }
 
