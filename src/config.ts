@@ -33,6 +33,12 @@ export const envSchema = z.object({
   PAID_DAILY_CONTACT_CHECKS: z.coerce.number().int().min(0).default(5_000),
   FREE_MESSAGE_WEBHOOKS: flag.default(true),
   FREE_INTERACTIVE_MESSAGES: flag.default(false),
+  /** Largest media file the gateway fetches from a client's URL (WhatsApp's own cap is 16 MiB for most kinds). */
+  MEDIA_MAX_BYTES: positiveInt.default(16 * 1024 * 1024),
+  /** Time limit of one media fetch (redirects and body) and of each conversion step. */
+  MEDIA_TIMEOUT_MS: positiveInt.default(30_000),
+  /** The ffmpeg executable; default: the build shipped by @ffmpeg-installer, else `ffmpeg` on PATH. */
+  FFMPEG_PATH: z.string().min(1).optional(),
   /** Control URL of the project's WhatsApp simulator: points Baileys away from WhatsApp. */
   WA_SIMULATOR: z.url().optional(),
 })
@@ -63,6 +69,7 @@ export interface GatewayConfig {
   queryTimeoutMs: number
   reconnect: { baseMs: number; maxMs: number }
   plans: Record<PlanName, PlanLimits>
+  media: { maxBytes: number; timeoutMs: number; ffmpegPath?: string }
   simulatorUrl?: string
 }
 
@@ -106,6 +113,7 @@ function fromEnv(e: Env): GatewayConfig {
       },
       paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: e.PAID_DAILY_CONTACT_CHECKS },
     },
+    media: { maxBytes: e.MEDIA_MAX_BYTES, timeoutMs: e.MEDIA_TIMEOUT_MS, ffmpegPath: e.FFMPEG_PATH },
     simulatorUrl: e.WA_SIMULATOR,
   }
 }

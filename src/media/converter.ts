@@ -1,0 +1,33 @@
+/** What the gateway needs from a media converter; ffmpeg/ holds the real implementation. */
+export interface MediaConverter {
+  /** OGG/Opus mono, as WhatsApp voice notes are; from mp3, ogg/vorbis or ogg/opus. */
+  toVoiceNote(bytes: Uint8Array): Promise<VoiceNote>
+  /** A 512×512 WebP sticker (scaled to fit, transparent padding); animated input stays animated. */
+  toSticker(bytes: Uint8Array): Promise<Sticker>
+  /** Duration and real type of an audio file sent as it is (ptt: false). */
+  probeAudio(bytes: Uint8Array): Promise<AudioInfo>
+}
+
+export interface VoiceNote {
+  bytes: Uint8Array
+  mimetype: 'audio/ogg; codecs=opus'
+  seconds: number
+  /** 64 loudness values 0–100, the bars WhatsApp draws for a voice note. */
+  waveform?: Uint8Array
+}
+
+export interface Sticker {
+  bytes: Uint8Array
+  mimetype: 'image/webp'
+  animated: boolean
+}
+
+export interface AudioInfo {
+  seconds: number
+  mimetype: string
+}
+
+/** WhatsApp's sticker limits: bigger stickers are refused or shown as files. */
+export const STICKER_SIZE = 512
+export const STATIC_STICKER_MAX_BYTES = 100 * 1024
+export const ANIMATED_STICKER_MAX_BYTES = 500 * 1024

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { GatewayError } from '../../errors'
+
+/** Stands in the args for the input file's path. */
+export const INPUT = '{input}'
+
+export interface FfmpegRun {
+  stdout: Uint8Array
+  stderr: string
+}
+
+export interface RunOptions {
+  binary: string
+  /** ffmpeg arguments; INPUT marks where the input file goes. */
+  args: readonly string[]
+  input: Uint8Array
+  timeoutMs: number
+  /** What the input is, for the error message ("audio", "image"). */
+  what: string
+}
+
+/**
+ * Runs ffmpeg once, never through a shell, output on stdout. The input goes through a temp
+ * file (removed afterwards), not stdin: over a pipe ffmpeg 4's GIF demuxer drops frames and
+ * mp3 has no seekable length. A non-zero exit means the input could not be decoded or
+ * converted: that is the client's media, so media_unavailable with ffmpeg's last line.
+ */
+export async function runFfmpeg(options: RunOptions): Promise<FfmpegRun> {
+  const dir = await mkdtemp(join(tmpdir(), 'wa-media-'))
+  try {
+    const inputPath = join(dir, 'input')
+    await writeFile(inputPath, options.input)
+    return await spawnFfmpeg(options, options.args.map((arg) => (arg === INPUT ? inputPath : arg)))
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+function spawnFfmpeg({ binary, timeoutMs, what }: RunOptions, args: string[]): Promise<FfmpegRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const stdout: Buffer[] = []
+    let stderr = ''
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-8_000) // the tail is what explains a failure
+    })
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(new Error(`ffmpeg could not be started (${binary}): ${error.message}`))
+    })
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      if (timedOut) return reject(conversionFailed(what, `conversion took longer than ${timeoutMs} ms`))
+      if (code !== 0) return reject(conversionFailed(what, lastLine(stderr)))
+      resolve({ stdout: new Uint8Array(Buffer.concat(stdout)), stderr })
+    })
+  })
+}
+
+export function conversionFailed(what: string, reason: string): GatewayError {
+  return new GatewayError('media_unavailable', `The ${what} could not be converted: ${reason}`, {
+    reason: reason.slice(0, 200),
+  })
+}
+
+function lastLine(stderr: string): string {
+  const lines = stderr.trim().split('\n').filter((line) => line.trim() !== '')
+  return lines.at(-1)?.trim() || 'ffmpeg failed'
+}
+
+/** The duration ffmpeg reports in its final progress line (`time=00:00:03.01`), in seconds. */
+export function reportedSeconds(stderr: string): number | undefined {
+  const matches = [...stderr.matchAll(/time=\s*(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g)]
+  const last = matches.at(-1)
+  if (!last) return undefined
+  return Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3])
+}
