@@ -80,7 +80,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     report: (fact) => applyEngineFact(context, fact),
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
   })
-  const media = options.media ?? createMediaTools(config, logger.child({ component: 'media' }))
+  const media = options.media ?? createMediaTools(config)
   context = { db, clock: options.clock ?? systemClock, logger, config, engine, events, media, inFlightSends: new Map() }
 
   return {
