@@ -9,7 +9,8 @@ import { deploymentKey } from './middleware/deployment-key'
 import { requestLogger } from './middleware/request-logger'
 import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
-import { v1Routes, v1RouteSpecs } from './routes/v1'
+import { buildOpenApiDocument } from '../openapi/document'
+import { v1Routes } from './routes/v1'
 
 /** Composes the HTTP surface in order: ids and logs, probes, deployment key, docs, /v1. */
 export function createHttpApp(ctx: GatewayContext) {
@@ -22,9 +23,10 @@ export function createHttpApp(ctx: GatewayContext) {
 
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 
+  const v1 = v1Routes(ctx)
   const routes = app
-    .route('/', docsRoutes(v1RouteSpecs))
-    .route('/', v1Routes(ctx))
+    .route('/', docsRoutes(() => buildOpenApiDocument(v1.openAPIRegistry.definitions)))
+    .route('/', v1)
     // A catch-all rather than only notFound(): a parent app that mounts us keeps our 404 body.
     .all('*', () => {
       throw new GatewayError('not_found', 'No such route')

@@ -1,7 +1,7 @@
-import { zValidator } from '@hono/zod-validator'
-import type { ValidationTargets } from 'hono'
+import type { Hook } from '@hono/zod-openapi'
 import type { z } from 'zod'
 import { validationError, type FieldError } from '../services/validation-error'
+import type { AppEnv } from './env'
 
 export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({
@@ -13,25 +13,20 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i
 
 /**
- * zValidator with the one hook every route uses: a failure becomes our 400 Error object
- * (without it, zod-validator answers its raw result). A JSON body sent under another
- * Content-Type is named as such instead of surfacing as "field required".
+ * The one validation hook (every route's `defaultHook`, see ./router.ts): a failure becomes our
+ * 400 Error object; without it the validator answers zod's raw result. A JSON body sent under
+ * another Content-Type is named as such instead of surfacing as "field required".
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
-  target: Target,
-  schema: Schema,
-) {
-  return zValidator(target, schema, (result, c) => {
-    if (result.success) return
-    if (target === 'json') {
-      const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim()
-      if (!JSON_MEDIA_TYPE.test(mediaType)) {
-        throw validationError(
-          [{ path: '(body)', message: 'expected Content-Type: application/json' }],
-          'The request body must be JSON sent with Content-Type: application/json',
-        )
-      }
+export const validationHook: Hook<unknown, AppEnv, string, undefined> = (result, c) => {
+  if (result.success) return
+  if (result.target === 'json') {
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim()
+    if (!JSON_MEDIA_TYPE.test(mediaType)) {
+      throw validationError(
+        [{ path: '(body)', message: 'expected Content-Type: application/json' }],
+        'The request body must be JSON sent with Content-Type: application/json',
+      )
     }
-    throw validationError(fieldErrors(result.error.issues))
-  })
+  }
+  throw validationError(fieldErrors(result.error.issues))
 }

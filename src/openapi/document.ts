@@ -1,43 +1,72 @@
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
+import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi'
-import { codeToStatus, type ErrorCode } from '../errors'
-import { ErrorSchema } from '../schemas/error'
-import type { RouteSpec } from './route'
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRequestBodyObject } from 'zod-openapi'
 
 export const API_VERSION = '1.0.0'
 
-function errorResponses(route: RouteSpec): ZodOpenApiOperationObject['responses'] {
-  const codes = new Set<ErrorCode>(route.errors ?? [])
-  if (route.auth !== false) codes.add('unauthorized')
-  codes.add('internal_error')
-  const byStatus = new Map<number, ErrorCode[]>()
-  for (const code of codes) byStatus.set(codeToStatus(code), [...(byStatus.get(codeToStatus(code)) ?? []), code])
-  return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
-      String(status),
-      { description: list.join(', '), content: { 'application/json': { schema: ErrorSchema } } },
-    ]),
+/**
+ * Why zod-openapi renders the document and not @hono/zod-openapi's own generator: routes are
+ * declared with @hono/zod-openapi (`createRoute`), but its generator draws one schema per zod
+ * type, whereas zod-openapi draws requests in zod's INPUT form (a field with a default is
+ * optional) and responses in its OUTPUT form, and names components from `.meta({ id })`.
+ * The two take the same OpenAPI-shaped route objects, so the translation below is small.
+ */
+
+type Route = Omit<RouteConfig, 'middleware'>
+type Definitions = OpenAPIHono['openAPIRegistry']['definitions']
+
+/**
+ * A request body is registered under components/requestBodies (named by its schema's id) with
+ * the schema inline, not as a $ref to components/schemas. Reason: openapi-typescript (with its
+ * default `defaultNonNullable`) makes every property that has a `default` required, except under
+ * a request body or parameter path; a body schema reached through components/schemas would make
+ * `mode` (default "qr") mandatory in generated clients.
+ */
+function withoutId(schema: z.ZodType): z.ZodType {
+  const { id: _id, ...meta } = z.globalRegistry.get(schema) ?? {}
+  // An explicit def makes a copy with no `parent` link; through that link zod would still
+  // emit a $ref to the original's component.
+  const copy = schema.clone(schema._zod.def)
+  z.globalRegistry.add(copy, meta)
+  return copy
+}
+
+function requestBody(body: NonNullable<Route['request']>['body']): ZodOpenApiRequestBodyObject | undefined {
+  if (!body) return undefined
+  const media = body.content['application/json']
+  const schema = media && 'schema' in media ? media.schema : undefined
+  const id = schema instanceof z.ZodType ? z.globalRegistry.get(schema)?.id : undefined
+  if (!id || !(schema instanceof z.ZodType)) return body as ZodOpenApiRequestBodyObject
+  return { ...body, id, content: { 'application/json': { ...media, schema: withoutId(schema) } } }
+}
+
+function operation({ method: _m, path: _p, request, hide: _h, ...rest }: Route): ZodOpenApiOperationObject {
+  // zod-openapi wants absent parts left out, not set to undefined.
+  const requestParams = Object.fromEntries(
+    Object.entries({
+      path: request?.params,
+      query: request?.query,
+      header: Array.isArray(request?.headers) ? undefined : request?.headers,
+      cookie: request?.cookies,
+    }).filter(([, schema]) => schema !== undefined),
   )
-}
-
-function operation(route: RouteSpec): ZodOpenApiOperationObject {
+  const body = requestBody(request?.body)
   return {
-    summary: route.summary,
-    description: route.description,
-    tags: [route.tag],
-    security: route.auth === false ? [] : [{ bearerAuth: [] }, { bearerAuth: [], deploymentKey: [] }],
-    requestParams: route.params ? { path: route.params } : undefined,
-    requestBody: route.body ? { required: true, content: { 'application/json': { schema: route.body } } } : undefined,
-    responses: {
-      '200': { description: route.response.description, content: { 'application/json': { schema: route.response.schema } } },
-      ...errorResponses(route),
-    },
-  }
+    ...rest,
+    ...(Object.keys(requestParams).length ? { requestParams } : {}),
+    ...(body ? { requestBody: body } : {}),
+  } as ZodOpenApiOperationObject
 }
 
-export function buildOpenApiDocument(routes: RouteSpec[]) {
+/** The document, built from the routes registered with @hono/zod-openapi's `createRoute`. */
+export function buildOpenApiDocument(definitions: Definitions) {
   const paths: ZodOpenApiPathsObject = {}
-  for (const route of routes) paths[route.path] = { ...paths[route.path], [route.method]: operation(route) }
+  for (const definition of definitions) {
+    if (definition.type !== 'route' || (definition.route as Route).hide) continue
+    const route = definition.route as Route
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route) }
+  }
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -45,7 +74,15 @@ export function buildOpenApiDocument(routes: RouteSpec[]) {
       version: API_VERSION,
       description:
         'Links WhatsApp accounts to workspaces through sessions, sends messages, checks numbers and delivers events to webhooks.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    // Replaced per request by the mount point the document is served under (see routes/docs.ts).
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
+      { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
+      { name: 'Workspace', description: 'Who a credential acts for.' },
+    ],
     paths,
     components: {
       securitySchemes: {

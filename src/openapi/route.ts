@@ -1,25 +1,53 @@
 import type { z } from 'zod'
-import type { ErrorCode } from '../errors'
+import { codeToStatus, type ErrorCode, type errorCodes } from '../errors'
+import { ErrorSchema } from '../schemas/error'
 
 /**
- * What a route tells the OpenAPI document. Built from the same zod schemas the route
- * validates with, so the document cannot drift from the code.
+ * Small builders for the parts every `createRoute({...})` repeats, so a route file reads as
+ * its contract: what it takes, what it answers, which errors it can give.
  */
-export interface RouteSpec {
-  method: 'get' | 'post' | 'put' | 'delete'
-  /** OpenAPI form, e.g. `/v1/session/update/{id}`. */
-  path: string
-  summary: string
-  description?: string
-  tag: string
-  /** Whether the route needs `Authorization: Bearer` (default true). */
-  auth?: boolean
-  params?: z.ZodObject
-  body?: z.ZodType
-  response: { description: string; schema: z.ZodType }
-  /** Error codes the route can answer besides 401/500, which every authenticated route has. */
-  errors?: ErrorCode[]
-}
 
-/** `/v1/session/update/{id}` → `/v1/session/update/:id` */
-export const honoPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, ':$1')
+/** Every /v1 route: a bearer credential, plus the deployment key when the operator set one. */
+export const bearerSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { bearerAuth: [], deploymentKey: [] }]
+
+/** A required JSON request body. `required` also makes a body sent as another media type a 400. */
+export const jsonBody = <Schema extends z.ZodType>(schema: Schema, description?: string) => ({
+  required: true,
+  ...(description ? { description } : {}),
+  content: { 'application/json': { schema } },
+})
+
+/** A JSON answer; `headers` (a zod object) documents response headers such as RateLimit-*. */
+export const jsonResponse = <Schema extends z.ZodType>(
+  schema: Schema,
+  description: string,
+  headers?: z.ZodObject,
+) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema } },
+})
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorSchema } },
+})
+
+/**
+ * The error answers of a route, grouped by status, each described by the codes it can carry.
+ * 401 and 500 are added to every authenticated route, so a route lists only its own codes.
+ * Typed clients (hc) see them too and can narrow on `res.status`.
+ */
+export function errorResponses<const Codes extends ErrorCode[]>(codes: Codes, options: { authenticated?: boolean } = {}) {
+  const all = new Set<ErrorCode>(codes)
+  if (options.authenticated !== false) all.add('unauthorized')
+  all.add('internal_error')
+  const byStatus = new Map<number, ErrorCode[]>()
+  for (const code of all) byStatus.set(codeToStatus(code), [...(byStatus.get(codeToStatus(code)) ?? []), code])
+  // Keyed by literal statuses (not `number`) so hc infers one response type per status.
+  type Status = (typeof errorCodes)[Codes[number] | 'unauthorized' | 'internal_error']
+  return Object.fromEntries([...byStatus].map(([status, list]) => [status, errorResponse(list.join(', '))])) as Record<
+    Status,
+    ReturnType<typeof errorResponse>
+  >
+}

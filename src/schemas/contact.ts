@@ -38,3 +38,10 @@ export const ContactCheckResponse = z
   .meta({ id: 'ContactCheckResponse' })
 
 export type ContactCheckInput = z.infer<typeof ContactCheckBody>
+
+/** Sent with every contact check answer (IETF RateLimit header fields), also on 429. */
+export const ContactCheckQuotaHeaders = z.object({
+  'RateLimit-Limit': z.int().meta({ description: 'Checks allowed per UTC day on this plan.' }),
+  'RateLimit-Remaining': z.int().meta({ description: 'Checks left today.' }),
+  'RateLimit-Reset': z.int().meta({ description: 'Seconds until the quota resets (next UTC midnight).' }),
+})

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { Hono } from 'hono'
 import { buildOpenApiDocument } from '../../openapi/document'
-import type { RouteSpec } from '../../openapi/route'
 import type { AppEnv } from '../env'
 
 /** Swagger UI files served from the installed package: the page renders with no network. */
@@ -28,13 +27,21 @@ const page = `<!doctype html>
 </body>
 </html>`
 
-export function docsRoutes(routes: RouteSpec[]) {
+const DOCUMENT_PATH = '/openapi.json'
+
+/** `document` is built on first request (not at start) and then kept. */
+export function docsRoutes(document: () => ReturnType<typeof buildOpenApiDocument>) {
   const require = createRequire(import.meta.url)
-  let document: ReturnType<typeof buildOpenApiDocument> | undefined
+  let built: ReturnType<typeof buildOpenApiDocument> | undefined
   const files = new Map<string, Promise<Buffer>>()
 
   return new Hono<AppEnv>()
-    .get('/openapi.json', (c) => c.json((document ??= buildOpenApiDocument(routes))))
+    .get(DOCUMENT_PATH, (c) => {
+      built ??= document()
+      // The server is where we are mounted: `/` alone, `/wa` under a parent app's `/wa`.
+      const mountPoint = c.req.path.slice(0, -DOCUMENT_PATH.length) || '/'
+      return c.json({ ...built, servers: [{ url: mountPoint }] })
+    })
     .get('/docs', (c) => c.html(page))
     .get('/docs/assets/:file', async (c) => {
       const name = c.req.param('file')

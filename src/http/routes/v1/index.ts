@@ -1,20 +1,19 @@
-import { Hono } from 'hono'
-import type { RouteSpec } from '../../../openapi/route'
 import type { GatewayContext } from '../../../services/context'
-import type { AppEnv } from '../../env'
 import { bearerAuth } from '../../middleware/bearer-auth'
-import { checkContactsRoute, checkContactsSpec } from './contacts/check'
-import { sessionRoutes, sessionRouteSpecs } from './sessions'
-import { getWorkspace, getWorkspaceSpec } from './workspace/get'
+import { createRouter } from '../../router'
+import { checkContactsEndpoint } from './contacts/check'
+import { sessionRoutes } from './sessions'
+import { getWorkspaceEndpoint } from './workspace/get'
 
-/** The specs the OpenAPI document is built from, one per /v1 route. */
-export const v1RouteSpecs: RouteSpec[] = [...sessionRouteSpecs, checkContactsSpec, getWorkspaceSpec]
-
-/** Every /v1 route, behind bearer auth. */
+/**
+ * Every /v1 route, behind bearer auth. The returned app's `openAPIRegistry` holds each
+ * route's declaration: the OpenAPI document is built from it, so no route can be left out.
+ */
 export function v1Routes(ctx: GatewayContext) {
-  return new Hono<AppEnv>()
-    .use('/v1/*', bearerAuth(ctx))
+  const v1 = createRouter()
+  v1.use('/v1/*', bearerAuth(ctx))
+  return v1
     .route('/', sessionRoutes(ctx))
-    .route('/', checkContactsRoute(ctx))
-    .route('/', getWorkspace(ctx))
+    .route('/', checkContactsEndpoint(ctx))
+    .route('/', getWorkspaceEndpoint(ctx))
 }

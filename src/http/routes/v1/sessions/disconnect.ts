@@ -1,24 +1,27 @@
-import { Hono } from 'hono'
-import type { RouteSpec } from '../../../../openapi/route'
+import { createRoute } from '@hono/zod-openapi'
+import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
 import { SessionIdPathParam, SessionSchema } from '../../../../schemas/session'
 import type { GatewayContext } from '../../../../services/context'
 import { disconnectSession } from '../../../../services/sessions/disconnect'
-import type { AppEnv } from '../../../env'
-import { validate } from '../../../validation'
+import { createRouter } from '../../../router'
 
-export const disconnectSessionSpec: RouteSpec = {
+export const disconnectSessionRoute = createRoute({
+  operationId: 'disconnectSession',
   method: 'delete',
   path: '/v1/session/disconnect/{session_id}',
+  tags: ['Sessions'],
   summary: 'Unlink the device and close the session',
   description: 'Logs the linked device out of WhatsApp, closes the connection and wipes its credentials. Idempotent.',
-  tag: 'Sessions',
-  params: SessionIdPathParam,
-  response: { description: 'The session, now disconnected', schema: SessionSchema },
-  errors: ['not_found'],
-}
+  security: bearerSecurity,
+  request: { params: SessionIdPathParam },
+  responses: {
+    200: jsonResponse(SessionSchema, 'The session, now disconnected'),
+    ...errorResponses(['not_found']),
+  },
+})
 
-export const disconnectSessionRoute = (ctx: GatewayContext) =>
-  new Hono<AppEnv>().delete('/v1/session/disconnect/:session_id', validate('param', SessionIdPathParam), async (c) => {
+export const disconnectSessionEndpoint = (ctx: GatewayContext) =>
+  createRouter().openapi(disconnectSessionRoute, async (c) => {
     const session = await disconnectSession(ctx, { workspaceId: c.get('workspace').id, sessionId: c.req.valid('param').session_id })
     return c.json(session, 200)
   })

@@ -1,16 +1,14 @@
-import { Hono } from 'hono'
 import type { GatewayContext } from '../../../../services/context'
-import type { AppEnv } from '../../../env'
-import { connectSessionRoute, connectSessionSpec } from './connect'
-import { disconnectSessionRoute, disconnectSessionSpec } from './disconnect'
-import { listSessionsRoute, listSessionsSpec } from './list'
-import { updateSessionRoute, updateSessionSpec } from './update'
+import { createRouter } from '../../../router'
+import { connectSessionEndpoint } from './connect'
+import { disconnectSessionEndpoint } from './disconnect'
+import { listSessionsEndpoint } from './list'
+import { updateSessionEndpoint } from './update'
 
-export const sessionRouteSpecs = [connectSessionSpec, listSessionsSpec, updateSessionSpec, disconnectSessionSpec]
-
+/** One line per route file; `.route` also carries each route's OpenAPI declaration upward. */
 export const sessionRoutes = (ctx: GatewayContext) =>
-  new Hono<AppEnv>()
-    .route('/', connectSessionRoute(ctx))
-    .route('/', listSessionsRoute(ctx))
-    .route('/', updateSessionRoute(ctx))
-    .route('/', disconnectSessionRoute(ctx))
+  createRouter()
+    .route('/', connectSessionEndpoint(ctx))
+    .route('/', listSessionsEndpoint(ctx))
+    .route('/', updateSessionEndpoint(ctx))
+    .route('/', disconnectSessionEndpoint(ctx))

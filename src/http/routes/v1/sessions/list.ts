@@ -1,18 +1,23 @@
-import { Hono } from 'hono'
-import type { RouteSpec } from '../../../../openapi/route'
+import { createRoute } from '@hono/zod-openapi'
+import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
 import { SessionListResponse } from '../../../../schemas/session'
 import type { GatewayContext } from '../../../../services/context'
 import { listSessions } from '../../../../services/sessions/list'
-import type { AppEnv } from '../../../env'
+import { createRouter } from '../../../router'
 
-export const listSessionsSpec: RouteSpec = {
+export const listSessionsRoute = createRoute({
+  operationId: 'listSessions',
   method: 'get',
   path: '/v1/session/all',
+  tags: ['Sessions'],
   summary: 'List the sessions of the workspace',
   description: 'Every session of the caller’s workspace, whatever its status; `connected` tells which are online.',
-  tag: 'Sessions',
-  response: { description: 'The sessions', schema: SessionListResponse },
-}
+  security: bearerSecurity,
+  responses: {
+    200: jsonResponse(SessionListResponse, 'The sessions'),
+    ...errorResponses([]),
+  },
+})
 
-export const listSessionsRoute = (ctx: GatewayContext) =>
-  new Hono<AppEnv>().get('/v1/session/all', (c) => c.json(listSessions(ctx, { workspaceId: c.get('workspace').id }), 200))
+export const listSessionsEndpoint = (ctx: GatewayContext) =>
+  createRouter().openapi(listSessionsRoute, (c) => c.json(listSessions(ctx, { workspaceId: c.get('workspace').id }), 200))

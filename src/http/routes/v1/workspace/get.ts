@@ -1,21 +1,26 @@
-import { Hono } from 'hono'
-import type { RouteSpec } from '../../../../openapi/route'
+import { createRoute } from '@hono/zod-openapi'
+import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
 import { WorkspaceSchema } from '../../../../schemas/workspace'
 import type { ServiceContext } from '../../../../services/context'
-import type { AppEnv } from '../../../env'
+import { createRouter } from '../../../router'
 
-export const getWorkspaceSpec: RouteSpec = {
+export const getWorkspaceRoute = createRoute({
+  operationId: 'getWorkspace',
   method: 'get',
   path: '/v1/workspace',
+  tags: ['Workspace'],
   summary: 'The workspace of the credential',
   description: 'Answers which workspace and plan a credential acts for; handy to check a new key.',
-  tag: 'Workspace',
-  response: { description: 'The workspace', schema: WorkspaceSchema },
-}
+  security: bearerSecurity,
+  responses: {
+    200: jsonResponse(WorkspaceSchema, 'The workspace'),
+    ...errorResponses([]),
+  },
+})
 
-export const getWorkspace = (ctx: ServiceContext) =>
-  new Hono<AppEnv>().get('/v1/workspace', (c) => {
+export const getWorkspaceEndpoint = (ctx: ServiceContext) =>
+  createRouter().openapi(getWorkspaceRoute, (c) => {
     const workspace = c.get('workspace')
     const plan = c.get('plan')
-    return c.json({ id: workspace.id, name: workspace.name, plan, limits: ctx.config.plans[plan] })
+    return c.json({ id: workspace.id, name: workspace.name, plan, limits: ctx.config.plans[plan] }, 200)
   })

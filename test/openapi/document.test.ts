@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestGateway, type TestGateway } from '../support/gateway'
+
+const run = promisify(execFile)
+const methods = ['get', 'put', 'post', 'delete', 'patch'] as const
+
+describe('GET /openapi.json', () => {
+  let t: TestGateway
+  let document: any
+  beforeAll(async () => {
+    t = await startTestGateway()
+    document = await (await t.request('/openapi.json')).json()
+  })
+  afterAll(() => t.close())
+
+  it('names every operation with a stable operationId (client generators need them)', () => {
+    const ids = Object.values(document.paths as Record<string, any>).flatMap((item) =>
+      methods.filter((m) => item[m]).map((m) => item[m].operationId),
+    )
+    expect(ids).toEqual(['connectSession', 'listSessions', 'updateSession', 'disconnectSession', 'checkContacts', 'getWorkspace'])
+  })
+
+  it('carries the license and a server relative to where it is served', async () => {
+    expect(document.info.license).toEqual({ name: 'MIT', identifier: 'MIT' })
+    expect(document.servers).toEqual([{ url: '/' }])
+    const parent = new Hono().route('/wa', t.gateway.app)
+    const mounted: any = await (await parent.request('/wa/openapi.json', { headers: { authorization: `Bearer ${t.key}` } })).json()
+    expect(mounted.servers).toEqual([{ url: '/wa' }])
+  })
+
+  it('describes request bodies in input form: a field with a default is optional', () => {
+    const connect = document.components.requestBodies.ConnectSessionRequest.content['application/json'].schema
+    expect(connect.required).toEqual(['sessionName', 'webhookUrl'])
+    expect(connect.properties.mode).toMatchObject({ default: 'qr' })
+  })
+
+  it('passes `redocly lint` (recommended rules) with no errors', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'))
+    try {
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document))
+      // Exits non-zero (run rejects) on any error; warnings are printed but do not fail.
+      const { stdout, stderr } = await run('npx', ['--no-install', 'redocly', 'lint', '--format=summary', join(dir, 'openapi.json')], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      })
+      expect(`${stdout}${stderr}`).toMatch(/Your API description is valid/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})
