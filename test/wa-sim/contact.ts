@@ -3,16 +3,20 @@
 import { proto, unpadRandomMax16 } from '@whiskeysockets/baileys'
 import { GroupCipher, GroupSessionBuilder, SenderKeyDistributionMessage, SenderKeyName, SenderKeyRecord } from '@whiskeysockets/baileys/lib/Signal/Group/index.js'
 import { SignalDevice } from './signal-device'
+import type { StanzaInfo } from './stanza-info'
 import { WaitableLog } from './waitable-log'
 
 export interface InboxMessage {
+  /** The stanza id, which is Baileys' key.id of the sent message */
   id: string
   /** The account phone that sent it */
   from: string
   /** The chat: the contact's own jid for 1:1, the group jid for groups */
   chat: string
+  /** The payload exactly as the contact decrypted it (wrappers such as viewOnceMessage kept) */
   message: proto.IMessage
   timestamp: number
+  stanza: StanzaInfo
 }
 
 export class Contact {
