@@ -10,6 +10,14 @@ import type { WhatsAppSimulator } from './simulator'
 
 type Handler = (params: string[], body: Record<string, unknown>) => unknown | Promise<unknown>
 
+/** A non-JSON answer (media bytes), sent as is with its content type. */
+class RawReply {
+  constructor(
+    readonly contentType: string,
+    readonly bytes: Buffer,
+  ) {}
+}
+
 const RECEIPT_TYPES = ['delivered', 'read', 'played']
 
 const text = (body: Record<string, unknown>, field: string, required = true): string | undefined => {
@@ -45,6 +53,14 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
     'GET',
     /^\/contacts\/(\d+)\/inbox$/,
     ([phone]) => sim.contact(phone!).inbox().map(entry => ({ ...entry, message: proto.Message.toObject(proto.Message.fromObject(entry.message), { bytes: String, longs: Number }) })),
+  ],
+  [
+    'GET',
+    /^\/contacts\/(\d+)\/media\/([^/]+)$/,
+    async ([phone, messageId]) => {
+      const opened = await sim.contact(phone!).media(decodeURIComponent(messageId!))
+      return new RawReply(opened.mimetype, opened.bytes)
+    },
   ],
   ['GET', /^\/accounts$/, () => sim.accounts().map(a => ({ phone: a.phone, lid: a.lid, deviceId: a.deviceId, linked: a.linked, online: a.online, calls: a.calls() }))],
   [
@@ -104,7 +120,13 @@ export class ControlApi {
       }
       try {
         const params = route[1].exec(path)?.slice(1) ?? []
-        reply(res, 200, (await route[2](params, await readJson(req))) ?? { ok: true })
+        const answer = await route[2](params, await readJson(req))
+        if (answer instanceof RawReply) {
+          res.writeHead(200, { 'content-type': answer.contentType, 'content-length': answer.bytes.length })
+          res.end(answer.bytes)
+          return
+        }
+        reply(res, 200, answer ?? { ok: true })
       } catch (error) {
         const known = error instanceof SimulatorError
         reply(res, known ? error.status : 500, { error: known ? error.code : 'internal_error', message: (error as Error).message })

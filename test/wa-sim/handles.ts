@@ -6,6 +6,8 @@ import type { OutgoingContent, ReceiptType, SendOptions } from './contact-action
 import { SimulatorError } from './errors'
 import { clearFaults, injectFault } from './faults'
 import type { FaultKind } from './faults'
+import { openInboxMedia } from './inbox-media'
+import type { OpenedMedia } from './inbox-media'
 import { downloadAndDecryptMedia } from './media-download'
 import type { MediaType, proto } from '@whiskeysockets/baileys'
 import type { SimState } from './state'
@@ -58,6 +60,12 @@ export class ContactHandle {
   /** Downloads a received media message from the media host and decrypts it, as the phone would. */
   downloadMedia(media: proto.Message.IImageMessage, type: MediaType = 'image'): Promise<Buffer> {
     return downloadAndDecryptMedia(media, type, path => this.state.media.urlFor(path), this.state.media.tls.caPem)
+  }
+
+  /** The decrypted, MAC- and SHA-checked media of a message this contact received (any media type). */
+  media(messageId: string): Promise<OpenedMedia> {
+    const entry = this.contact.inbox.list().find(message => message.id === messageId)
+    return openInboxMedia(entry, messageId, this.state.media)
   }
 
   inbox(): InboxMessage[] {
