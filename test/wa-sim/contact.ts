@@ -22,6 +22,8 @@ export interface InboxMessage {
 export class Contact {
   readonly device = new SignalDevice()
   readonly inbox = new WaitableLog<InboxMessage>()
+  /** What this contact sent to accounts, by message id: for quotes, edits and revokes of its own messages */
+  readonly sent = new Map<string, { account: string; message: proto.IMessage }>()
   // Records live in memory only, so they are kept as objects rather than serialized
   private readonly senderKeys = new Map<string, SenderKeyRecord>()
   private readonly senderKeyStore = {

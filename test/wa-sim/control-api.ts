@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { proto } from '@whiskeysockets/baileys'
-import type { ReceiptType } from './contact-actions'
+import type { OutgoingContent, ReceiptType } from './contact-actions'
 import { SimulatorError } from './errors'
 import { isFaultKind } from './faults'
 import type { WhatsAppSimulator } from './simulator'
@@ -27,17 +27,33 @@ const text = (body: Record<string, unknown>, field: string, required = true): st
   return undefined
 }
 
+const sendOptions = (body: Record<string, unknown>) => ({ to: text(body, 'to', false), fromLid: body.fromLid === true })
+
+/** `{text, quoteId?}` or `{location: {latitude, longitude, name?, address?}}` */
+const outgoingContent = (body: Record<string, unknown>): OutgoingContent => {
+  const location = body.location as Record<string, unknown> | undefined
+  if (location !== undefined) {
+    if (typeof location !== 'object' || location === null || typeof location.latitude !== 'number' || typeof location.longitude !== 'number') {
+      throw new SimulatorError('invalid_request', '"location" must be {latitude, longitude} numbers')
+    }
+    return { location: { latitude: location.latitude, longitude: location.longitude, name: text(location, 'name', false), address: text(location, 'address', false) } }
+  }
+  return { text: text(body, 'text')!, quoteId: text(body, 'quoteId', false) }
+}
+
 const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['GET', /^\/config$/, () => sim.config],
   ['POST', /^\/scan$/, (_, body) => sim.scan(text(body, 'qr')!, text(body, 'phone', false))],
   ['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
   ['GET', /^\/pairings$/, () => sim.pendingPairings()],
   ['POST', /^\/contacts$/, (_, body) => sim.addContact(text(body, 'phone')!)],
+  ['POST', /^\/contacts\/(\d+)\/messages$/, async ([phone], body) => ({ messageId: await sim.contact(phone!).send(outgoingContent(body), sendOptions(body)) })],
   [
     'POST',
-    /^\/contacts\/(\d+)\/messages$/,
-    async ([phone], body) => ({ messageId: await sim.contact(phone!).send({ text: text(body, 'text')! }, { to: text(body, 'to', false), fromLid: body.fromLid === true }) }),
+    /^\/contacts\/(\d+)\/edits$/,
+    async ([phone], body) => ({ messageId: await sim.contact(phone!).edit(text(body, 'messageId')!, text(body, 'text')!, sendOptions(body)) }),
   ],
+  ['POST', /^\/contacts\/(\d+)\/revokes$/, async ([phone], body) => ({ messageId: await sim.contact(phone!).revoke(text(body, 'messageId')!, sendOptions(body)) })],
   [
     'POST',
     /^\/contacts\/(\d+)\/receipts$/,

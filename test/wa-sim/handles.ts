@@ -1,7 +1,7 @@
 // The per-contact and per-account views the public API hands out.
 import type { Account, AccountStats, CallRecord } from './account'
 import type { Contact, InboxMessage } from './contact'
-import { offerCall, sendReceipt, sendToAccount } from './contact-actions'
+import { editOwnMessage, offerCall, revokeOwnMessage, sendReceipt, sendToAccount } from './contact-actions'
 import type { OutgoingContent, ReceiptType, SendOptions } from './contact-actions'
 import { SimulatorError } from './errors'
 import { clearFaults, injectFault } from './faults'
@@ -41,9 +41,19 @@ export class ContactHandle {
     return this.contact.lid
   }
 
-  /** Sends text or an image to an account's client; resolves with the message id. */
+  /** Sends text (optionally quoting `quoteId`), a location or an image to an account's client; resolves with the message id. */
   send(content: OutgoingContent, options: ContactSendOptions = {}): Promise<string> {
     return sendToAccount(this.state, this.targetAccount(options.to), this.contact, content, options)
+  }
+
+  /** Edits a message this contact sent earlier; resolves with the id of the edit's protocol message. */
+  edit(messageId: string, text: string, options: ContactSendOptions = {}): Promise<string> {
+    return editOwnMessage(this.state, this.targetAccount(options.to ?? this.contact.sent.get(messageId)?.account), this.contact, messageId, text, options)
+  }
+
+  /** Deletes a message this contact sent earlier for everyone; resolves with the id of the revoke. */
+  revoke(messageId: string, options: ContactSendOptions = {}): Promise<string> {
+    return revokeOwnMessage(this.state, this.targetAccount(options.to ?? this.contact.sent.get(messageId)?.account), this.contact, messageId, options)
   }
 
   /** A receipt for a message the account sent to this contact. */
