@@ -46,7 +46,7 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['POST', /^\/scan$/, (_, body) => sim.scan(text(body, 'qr')!, text(body, 'phone', false))],
   ['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
   ['GET', /^\/pairings$/, () => sim.pendingPairings()],
-  ['POST', /^\/contacts$/, (_, body) => sim.addContact(text(body, 'phone')!)],
+  ['POST', /^\/contacts$/, (_, body) => sim.addContact(text(body, 'phone')!, { answerAs: text(body, 'answerAs', false) })],
   ['POST', /^\/contacts\/(\d+)\/messages$/, async ([phone], body) => ({ messageId: await sim.contact(phone!).send(outgoingContent(body), sendOptions(body)) })],
   [
     'POST',

@@ -74,14 +74,25 @@ export class WhatsAppSimulator {
     return simulator
   }
 
-  /** Registers a contact with its own Signal identity and LID (idempotent per phone). */
-  addContact(phone: string): { phone: string; lid: string } {
-    const normalized = normalizePhone(phone)
-    const existing = this.state.contacts.get(normalized)
-    if (existing) return { phone: existing.phone, lid: existing.lid }
-    if (this.state.accounts.has(normalized)) throw new SimulatorError('phone_in_use', `${normalized} is an account`, 409)
-    const contact = new Contact(normalized, this.state.allocateLid())
-    this.state.contacts.set(normalized, contact)
+  /**
+   * Registers a contact with its own Signal identity and LID (idempotent per phone). With `answerAs`
+   * the contact's number is `answerAs` and `phone` is a form usync answers as it (Brazil's ninth digit).
+   */
+  addContact(phone: string, options: { answerAs?: string } = {}): { phone: string; lid: string } {
+    const asked = normalizePhone(phone)
+    const own = options.answerAs ? normalizePhone(options.answerAs) : asked
+    if (own !== asked) {
+      if (this.state.contacts.has(asked) || this.state.accounts.has(asked)) throw new SimulatorError('phone_in_use', `${asked} is already a number of its own`, 409)
+      const aliased = this.state.numberAliases.get(asked)
+      if (aliased && aliased !== own) throw new SimulatorError('phone_in_use', `${asked} already answers as ${aliased}`, 409)
+    }
+    const existing = this.state.contactByPhone(own)
+    const contact = existing ?? new Contact(own, this.state.allocateLid())
+    if (!existing) {
+      if (this.state.accounts.has(own)) throw new SimulatorError('phone_in_use', `${own} is an account`, 409)
+      this.state.contacts.set(own, contact)
+    }
+    if (own !== asked) this.state.numberAliases.set(asked, own)
     return { phone: contact.phone, lid: contact.lid }
   }
 
@@ -110,7 +121,7 @@ export class WhatsAppSimulator {
   }
 
   contact(phone: string): ContactHandle {
-    const contact = this.state.contacts.get(normalizePhone(phone))
+    const contact = this.state.contactByPhone(normalizePhone(phone))
     if (!contact) throw new SimulatorError('unknown_contact', `no contact ${phone}`, 404)
     return new ContactHandle(this.state, contact)
   }
