@@ -6,6 +6,7 @@ import { accountPeerName } from './client-messages'
 import type { Contact } from './contact'
 import { buildContent, editMessage, revokeMessage } from './contact-content'
 import type { BuiltContent, OutgoingContent } from './contact-content'
+import { deliverToGroup } from './contact-group-send'
 import { SimulatorError } from './errors'
 import { serverMessageId, unixNow } from './node-utils'
 import type { SimState } from './state'
@@ -18,9 +19,11 @@ export interface SendOptions {
   /** Address the stanza from the contact's LID (with sender_pn), as LID-migrated chats arrive */
   fromLid?: boolean
   id?: string
+  /** Send into this group (jid ending in @g.us) instead of the 1:1 chat with the account */
+  group?: string
 }
 
-const liveConnection = (state: SimState, account: Account) => {
+export const liveConnection = (state: SimState, account: Account) => {
   const connection = state.liveConnectionOf(account)
   if (!connection) throw new SimulatorError('account_offline', `account ${account.phone} has no open connection`, 409)
   return connection
@@ -29,28 +32,39 @@ const liveConnection = (state: SimState, account: Account) => {
 export const sendToAccount = async (state: SimState, account: Account, contact: Contact, content: OutgoingContent, options: SendOptions = {}): Promise<string> =>
   deliver(state, account, contact, await buildContent(state, account, contact, content), options)
 
-/** The contact edits a message it sent to `account` earlier, as a phone does (stanza edit="1"). */
+/** The contact edits a message it sent earlier (1:1 or group), as a phone does (stanza edit="1"). */
 export const editOwnMessage = (state: SimState, account: Account, contact: Contact, messageId: string, text: string, options: SendOptions = {}): Promise<string> => {
-  ownMessage(contact, messageId)
-  return deliver(state, account, contact, { message: editMessage(account, messageId, text), type: 'text' }, options, { edit: '1' })
+  const chat = ownMessageChat(contact, messageId, account)
+  return deliver(state, account, contact, { message: editMessage(chat, messageId, text), type: 'text' }, { ...options, group: groupOf(chat) }, { edit: '1' })
 }
 
-/** The contact deletes a message it sent to `account` for everyone (stanza edit="7", sender revoke). */
+/** The contact deletes a message it sent earlier for everyone (stanza edit="7", sender revoke). */
 export const revokeOwnMessage = (state: SimState, account: Account, contact: Contact, messageId: string, options: SendOptions = {}): Promise<string> => {
-  ownMessage(contact, messageId)
-  return deliver(state, account, contact, { message: revokeMessage(account, messageId), type: 'text' }, options, { edit: '7' })
+  const chat = ownMessageChat(contact, messageId, account)
+  return deliver(state, account, contact, { message: revokeMessage(chat, messageId), type: 'text' }, { ...options, group: groupOf(chat) }, { edit: '7' })
 }
 
-/** A phone can only edit or revoke its own messages. */
-const ownMessage = (contact: Contact, messageId: string): void => {
-  if (!contact.sent.has(messageId)) throw new SimulatorError('unknown_message', `${contact.phone} never sent message ${messageId}`, 404)
+const groupOf = (chat: string): string | undefined => (chat.endsWith('@g.us') ? chat : undefined)
+
+/** A phone can only edit or revoke its own messages; the protocol message names the chat as the sender sees it. */
+const ownMessageChat = (contact: Contact, messageId: string, account: Account): string => {
+  const sent = contact.sent.get(messageId)
+  if (!sent) throw new SimulatorError('unknown_message', `${contact.phone} never sent message ${messageId}`, 404)
+  return groupOf(sent.chat) ?? account.pnJid
+}
+
+const deliver = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, options: SendOptions, extraAttrs: Record<string, string> = {}): Promise<string> => {
+  const id = options.id ?? serverMessageId('3A')
+  if (options.group) await deliverToGroup(state, account, contact, options.group, built, id, extraAttrs)
+  else await deliverDirect(state, account, contact, built, id, options, extraAttrs)
+  contact.sent.set(id, { account: account.phone, chat: options.group ?? account.pnJid, message: built.message })
+  return id
 }
 
 /** Signal-encrypts to the account's companion device and sends the stanza as the server relays it. */
-const deliver = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, options: SendOptions, extraAttrs: Record<string, string> = {}): Promise<string> => {
+const deliverDirect = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, id: string, options: SendOptions, extraAttrs: Record<string, string>): Promise<void> => {
   const connection = liveConnection(state, account)
   const { type, ciphertext } = await contact.device.encrypt(accountPeerName(account), () => account.takeBundle(), built.message)
-  const id = options.id ?? serverMessageId('3A')
   const addressing: Record<string, string> = options.fromLid ? { from: contact.lidJid, sender_pn: contact.pnJid, addressing_mode: 'lid' } : { from: contact.pnJid, sender_lid: contact.lidJid }
   const encAttrs: Record<string, string> = { v: '2', type, ...(built.mediatype ? { mediatype: built.mediatype } : {}) }
   connection.sendNode({
@@ -58,8 +72,6 @@ const deliver = async (state: SimState, account: Account, contact: Contact, buil
     attrs: { ...addressing, type: built.type, id, t: unixNow(), notify: `Contact ${contact.phone}`, ...extraAttrs },
     content: [{ tag: 'enc', attrs: encAttrs, content: ciphertext }],
   })
-  contact.sent.set(id, { account: account.phone, message: built.message })
-  return id
 }
 
 export const sendReceipt = (state: SimState, account: Account, contact: Contact, messageId: string, type: ReceiptType): void => {

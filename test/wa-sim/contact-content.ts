@@ -48,13 +48,13 @@ const quoteContext = (account: Account, contact: Contact, quoteId: string): prot
   return { stanzaId: quoteId, participant: ownMessage && !received ? contact.pnJid : account.pnJid, quotedMessage }
 }
 
-/** What a phone sends to edit its own message: MESSAGE_EDIT wrapped as editedMessage (stanza edit="1"). */
-export const editMessage = (account: Account, messageId: string, text: string): proto.Message =>
+/** What a phone sends to edit its own message in `chat`: MESSAGE_EDIT wrapped as editedMessage (stanza edit="1"). */
+export const editMessage = (chat: string, messageId: string, text: string): proto.Message =>
   proto.Message.fromObject({
     editedMessage: {
       message: {
         protocolMessage: {
-          key: { remoteJid: account.pnJid, fromMe: true, id: messageId },
+          key: { remoteJid: chat, fromMe: true, id: messageId },
           type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
           editedMessage: { conversation: text },
           timestampMs: Date.now(),
@@ -63,10 +63,10 @@ export const editMessage = (account: Account, messageId: string, text: string): 
     },
   })
 
-/** What a phone sends to delete its own message for everyone: REVOKE (stanza edit="7"). */
-export const revokeMessage = (account: Account, messageId: string): proto.Message =>
+/** What a phone sends to delete its own message in `chat` for everyone: REVOKE (stanza edit="7"). */
+export const revokeMessage = (chat: string, messageId: string): proto.Message =>
   proto.Message.fromObject({
-    protocolMessage: { key: { remoteJid: account.pnJid, fromMe: true, id: messageId }, type: proto.Message.ProtocolMessage.Type.REVOKE },
+    protocolMessage: { key: { remoteJid: chat, fromMe: true, id: messageId }, type: proto.Message.ProtocolMessage.Type.REVOKE },
   })
 
 /** Encrypts the image as WhatsApp media (AES-CBC + truncated HMAC), stores it on the media host. */

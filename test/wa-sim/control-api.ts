@@ -27,7 +27,7 @@ const text = (body: Record<string, unknown>, field: string, required = true): st
   return undefined
 }
 
-const sendOptions = (body: Record<string, unknown>) => ({ to: text(body, 'to', false), fromLid: body.fromLid === true })
+const sendOptions = (body: Record<string, unknown>) => ({ to: text(body, 'to', false), fromLid: body.fromLid === true, group: text(body, 'group', false) })
 
 /** `{text, quoteId?}` or `{location: {latitude, longitude, name?, address?}}` */
 const outgoingContent = (body: Record<string, unknown>): OutgoingContent => {

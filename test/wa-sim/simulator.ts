@@ -148,14 +148,22 @@ export class WhatsAppSimulator {
     )
   }
 
-  /** A group of contacts; `ownerPhone` (default: the only account) is its creator and admin. */
+  /**
+   * A group of contacts and accounts; `ownerPhone` (default: the last paired account) is its creator
+   * and superadmin, other accounts are admins. Phones that are neither become contacts.
+   */
   createGroup(subject: string, participantPhones: string[], ownerPhone?: string): CreatedGroup {
-    const participants = participantPhones.map(normalizePhone)
-    for (const phone of participants) if (!this.state.contacts.has(phone)) this.addContact(phone)
-    const owner = ownerPhone ? normalizePhone(ownerPhone) : [...this.state.accounts.keys()].at(-1)
+    const member = (phone: string): string => {
+      const normalized = normalizePhone(phone)
+      if (this.state.accounts.has(normalized)) return normalized
+      return this.state.contactByPhone(normalized)?.phone ?? this.addContact(normalized).phone
+    }
+    const participants = [...new Set(participantPhones.map(member))]
+    const owner = ownerPhone ? member(ownerPhone) : [...this.state.accounts.keys()].at(-1)
     const jid = `120363${Date.now().toString().slice(-9)}${this.state.groups.size.toString().padStart(3, '0')}@g.us`
     const createdAt = Math.floor(Date.now() / 1000)
-    this.state.groups.set(jid, { jid, subject, creator: owner ? `${owner}@s.whatsapp.net` : '', participants, ownerAccount: owner, createdAt })
+    const members = owner ? [owner, ...participants.filter(phone => phone !== owner)] : participants
+    this.state.groups.set(jid, { jid, subject, owner, participants: members, createdAt })
     return { jid, subject, participants }
   }
 

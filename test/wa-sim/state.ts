@@ -10,10 +10,10 @@ import { Violations } from './strict-checks'
 export interface Group {
   jid: string
   subject: string
-  creator: string
-  /** Contact phones; the creating account is added as admin */
+  /** Phone of the creator (superadmin): an account or a contact */
+  owner: string | undefined
+  /** Phones of every member, owner first: contacts and accounts (accounts are admins) */
   participants: string[]
-  ownerAccount: string | undefined
   createdAt: number
 }
 
