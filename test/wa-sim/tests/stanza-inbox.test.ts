@@ -1,6 +1,7 @@
 import type { WASocket } from '@whiskeysockets/baileys'
 import { proto } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ControlApi } from '../control-api'
 import { WhatsAppSimulator } from '../simulator'
 import { closeSocket, pairByQr } from './harness'
 
@@ -27,14 +28,17 @@ const interactive = (): proto.Message.IInteractiveMessage => ({
 describe('inbox entries: ids, stanza shape, interactive, edits and revokes', () => {
   let sim: WhatsAppSimulator
   let sock: WASocket
+  let api: ControlApi
   beforeAll(async () => {
     sim = await WhatsAppSimulator.start()
+    api = await ControlApi.start(sim)
     sim.addContact(ALICE)
     sim.addContact(BOB)
     sock = (await pairByQr(sim, ACCOUNT)).sock
   })
   afterAll(async () => {
     closeSocket(sock)
+    await api.stop()
     await sim.stop()
   })
 
@@ -53,15 +57,23 @@ describe('inbox entries: ids, stanza shape, interactive, edits and revokes', () 
     const wrapped = proto.Message.fromObject({
       viewOnceMessage: { message: { messageContextInfo: { deviceListMetadataVersion: 2, deviceListMetadata: {} }, interactiveMessage: interactive() } },
     })
-    for (const [messageId, message] of [['3EB0INTERACTIVE01', bare], ['3EB0INTERACTIVE02', wrapped]] as const) {
+    const wrappedV2 = proto.Message.fromObject({ viewOnceMessageV2: { message: { interactiveMessage: interactive() } } })
+    const cases = [['3EB0INTERACTIVE01', bare], ['3EB0INTERACTIVE02', wrapped], ['3EB0INTERACTIVE03', wrappedV2]] as const
+    for (const [messageId, message] of cases) {
       await sock.relayMessage(jid, message, { messageId, additionalNodes: [BIZ_NODE] })
       const received = await sim.contact(ALICE).waitForMessage(m => m.id === messageId)
-      const payload = received.message.interactiveMessage ?? received.message.viewOnceMessage?.message?.interactiveMessage
+      const payload = received.message.interactiveMessage ?? received.message.viewOnceMessage?.message?.interactiveMessage ?? received.message.viewOnceMessageV2?.message?.interactiveMessage
       expect(payload?.body?.text).toBe('Pick one')
       expect(payload?.nativeFlowMessage?.buttons?.map(b => b.name)).toEqual(['single_select', 'quick_reply'])
       expect(received.stanza.nodes).toEqual([BIZ_NODE])
     }
     expect(sim.contact(ALICE).inbox().find(m => m.id === '3EB0INTERACTIVE02')?.message.viewOnceMessage).toBeTruthy()
+    // Over the control API: the same entry, message as JSON, stanza as recorded
+    const inbox = (await (await fetch(`${api.url}/contacts/${ALICE}/inbox`)).json()) as any[]
+    const entry = inbox.find(m => m.id === '3EB0INTERACTIVE02')
+    expect(Object.keys(entry).sort()).toEqual(['chat', 'from', 'id', 'message', 'stanza', 'timestamp'])
+    expect(entry).toMatchObject({ from: ACCOUNT, chat: `${ALICE}@s.whatsapp.net`, stanza: { type: 'text', nodes: [BIZ_NODE] } })
+    expect(entry.message.viewOnceMessage.message.interactiveMessage.nativeFlowMessage.buttons[1]).toEqual({ name: 'quick_reply', buttonParamsJson: '{"display_text":"Yes","id":"yes"}' })
     expect(sim.violations()).toEqual([])
   })
 
