@@ -23,12 +23,6 @@ export interface SendOptions {
   group?: string
 }
 
-export const liveConnection = (state: SimState, account: Account) => {
-  const connection = state.liveConnectionOf(account)
-  if (!connection) throw new SimulatorError('account_offline', `account ${account.phone} has no open connection`, 409)
-  return connection
-}
-
 export const sendToAccount = async (state: SimState, account: Account, contact: Contact, content: OutgoingContent, options: SendOptions = {}): Promise<string> =>
   deliver(state, account, contact, await buildContent(state, account, contact, content), options)
 
@@ -63,7 +57,7 @@ const deliver = async (state: SimState, account: Account, contact: Contact, buil
 
 /** Signal-encrypts to the account's companion device and sends the stanza as the server relays it. */
 const deliverDirect = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, id: string, options: SendOptions, extraAttrs: Record<string, string>): Promise<void> => {
-  const connection = liveConnection(state, account)
+  const connection = state.requireLiveConnection(account)
   const { type, ciphertext } = await contact.device.encrypt(accountPeerName(account), () => account.takeBundle(), built.message)
   const addressing: Record<string, string> = options.fromLid ? { from: contact.lidJid, sender_pn: contact.pnJid, addressing_mode: 'lid' } : { from: contact.pnJid, sender_lid: contact.lidJid }
   const encAttrs: Record<string, string> = { v: '2', type, ...(built.mediatype ? { mediatype: built.mediatype } : {}) }
@@ -75,14 +69,14 @@ const deliverDirect = async (state: SimState, account: Account, contact: Contact
 }
 
 export const sendReceipt = (state: SimState, account: Account, contact: Contact, messageId: string, type: ReceiptType): void => {
-  const connection = liveConnection(state, account)
+  const connection = state.requireLiveConnection(account)
   const attrs: Record<string, string> = { from: contact.lidJid, id: messageId, t: unixNow() }
   if (type !== 'delivered') attrs.type = type
   connection.sendNode({ tag: 'receipt', attrs })
 }
 
 export const offerCall = (state: SimState, account: Account, contact: Contact): string => {
-  const connection = liveConnection(state, account)
+  const connection = state.requireLiveConnection(account)
   const callId = serverMessageId('CALL')
   account.calls.push({ callId, from: contact.phone })
   const offer: BinaryNode = {

@@ -6,7 +6,6 @@ import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Account } from './account'
 import { accountPeerName } from './client-messages'
 import type { Contact } from './contact'
-import { liveConnection } from './contact-actions'
 import type { BuiltContent } from './contact-content'
 import { SimulatorError } from './errors'
 import { unixNow } from './node-utils'
@@ -18,7 +17,7 @@ export const deliverToGroup = async (state: SimState, account: Account, contact:
   for (const phone of [contact.phone, account.phone]) {
     if (!group.participants.includes(phone)) throw new SimulatorError('not_a_participant', `${phone} is not in ${groupJid}`, 409)
   }
-  const connection = liveConnection(state, account)
+  const connection = state.requireLiveConnection(account)
   const encs: BinaryNode[] = []
   const holder = `${groupJid} ${accountPeerName(account)}`
   if (!contact.ownSenderKeyHolders.has(holder)) {

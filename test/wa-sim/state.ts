@@ -5,6 +5,7 @@ import type { Connection } from './connection'
 import type { Contact } from './contact'
 import type { Logger } from './logger'
 import type { MediaHost } from './media-host'
+import { SimulatorError } from './errors'
 import { Violations } from './strict-checks'
 
 export interface Group {
@@ -85,5 +86,12 @@ export class SimState {
   liveConnectionOf(account: Account): Connection | undefined {
     const connection = account.connection
     return connection && !connection.closed ? connection : undefined
+  }
+
+  /** The account's open connection, for a contact action that needs the client online. */
+  requireLiveConnection(account: Account): Connection {
+    const connection = this.liveConnectionOf(account)
+    if (!connection) throw new SimulatorError('account_offline', `account ${account.phone} has no open connection`, 409)
+    return connection
   }
 }
