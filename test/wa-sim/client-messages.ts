@@ -7,6 +7,7 @@ import type { Connection } from './connection'
 import type { Contact } from './contact'
 import { sendReceipt } from './contact-actions'
 import { childOf, childrenOf, contentBytes, unixNow } from './node-utils'
+import { stanzaInfoOf } from './stanza-info'
 import type { SimState } from './state'
 
 /** The name a contact's Signal store uses for one account device (the same for PN and LID addressing). */
@@ -97,7 +98,7 @@ const handleDirectMessage = async (state: SimState, account: Account, node: Bina
     if (!message) continue
     checkReferences(state, account, node, message)
     if (hasContent(message)) {
-      contact.inbox.push({ id: node.attrs.id ?? '', from: account.phone, chat: contact.pnJid, message, timestamp: Date.now() })
+      contact.inbox.push({ id: node.attrs.id ?? '', from: account.phone, chat: contact.pnJid, message, timestamp: Date.now(), stanza: stanzaInfoOf(node, recipient.enc) })
     }
   }
   if (state.options.autoReceipts) {
@@ -143,7 +144,7 @@ const handleGroupMessage = async (state: SimState, account: Account, node: Binar
     try {
       const message = await contact.decryptGroup(groupJid, accountPeerName(account), ciphertext)
       checkReferences(state, account, node, message)
-      contact.inbox.push({ id: node.attrs.id ?? '', from: account.phone, chat: groupJid, message, timestamp: Date.now() })
+      if (hasContent(message)) contact.inbox.push({ id: node.attrs.id ?? '', from: account.phone, chat: groupJid, message, timestamp: Date.now(), stanza: stanzaInfoOf(node, skmsg) })
     } catch (error) {
       state.violations.record(account.phone, 'undecryptable-message', `group message ${node.attrs.id} for ${phone}: ${(error as Error).message}`)
     }
@@ -159,7 +160,10 @@ const decryptFor = async (state: SimState, account: Account, contact: Contact, n
   }
 }
 
-/** A message carrying only a sender key (or nothing) is plumbing, not something the contact reads. */
+/**
+ * A message carrying only a sender key (or nothing) is plumbing, not something the contact reads;
+ * protocol messages (edits, revokes) are kept, as the contact's phone acts on them.
+ */
 const hasContent = (message: proto.IMessage): boolean =>
   Object.keys(proto.Message.toObject(proto.Message.fromObject(message))).some(key => key !== 'senderKeyDistributionMessage' && key !== 'messageContextInfo')
 

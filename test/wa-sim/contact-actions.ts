@@ -1,79 +1,82 @@
-// What a contact's phone does towards an account: send text or media (Signal-encrypted to the
-// client's uploaded bundle), send receipts, and offer calls.
-import { getMediaKeys, hmacSign, proto, sha256 } from '@whiskeysockets/baileys'
+// What a contact's phone does towards an account: send messages, edit or revoke its own (Signal-
+// encrypted to the client's uploaded bundle), send receipts, and offer calls.
 import type { BinaryNode } from '@whiskeysockets/baileys'
-import { createCipheriv, randomBytes } from 'node:crypto'
 import type { Account } from './account'
 import { accountPeerName } from './client-messages'
 import type { Contact } from './contact'
+import { buildContent, editMessage, revokeMessage } from './contact-content'
+import type { BuiltContent, OutgoingContent } from './contact-content'
+import { deliverToGroup } from './contact-group-send'
 import { SimulatorError } from './errors'
 import { serverMessageId, unixNow } from './node-utils'
 import type { SimState } from './state'
 
 export type ReceiptType = 'delivered' | 'read' | 'played'
 
-export type OutgoingContent = { text: string } | { image: Buffer; mimetype: string; caption?: string }
+export type { OutgoingContent } from './contact-content'
 
 export interface SendOptions {
   /** Address the stanza from the contact's LID (with sender_pn), as LID-migrated chats arrive */
   fromLid?: boolean
   id?: string
+  /** Send into this group (jid ending in @g.us) instead of the 1:1 chat with the account */
+  group?: string
 }
 
-const liveConnection = (state: SimState, account: Account) => {
-  const connection = state.liveConnectionOf(account)
-  if (!connection) throw new SimulatorError('account_offline', `account ${account.phone} has no open connection`, 409)
-  return connection
+export const sendToAccount = async (state: SimState, account: Account, contact: Contact, content: OutgoingContent, options: SendOptions = {}): Promise<string> =>
+  deliver(state, account, contact, await buildContent(state, account, contact, content), options)
+
+/** The contact edits a message it sent earlier (1:1 or group), as a phone does (stanza edit="1"). */
+export const editOwnMessage = (state: SimState, account: Account, contact: Contact, messageId: string, text: string, options: SendOptions = {}): Promise<string> => {
+  const chat = ownMessageChat(contact, messageId, account)
+  return deliver(state, account, contact, { message: editMessage(chat, messageId, text), type: 'text' }, { ...options, group: groupOf(chat) }, { edit: '1' })
 }
 
-export const sendToAccount = async (state: SimState, account: Account, contact: Contact, content: OutgoingContent, options: SendOptions = {}): Promise<string> => {
-  const connection = liveConnection(state, account)
-  const message = 'text' in content ? proto.Message.fromObject({ conversation: content.text }) : await imageMessage(state, content)
-  const { type, ciphertext } = await contact.device.encrypt(accountPeerName(account), () => account.takeBundle(), message)
+/** The contact deletes a message it sent earlier for everyone (stanza edit="7", sender revoke). */
+export const revokeOwnMessage = (state: SimState, account: Account, contact: Contact, messageId: string, options: SendOptions = {}): Promise<string> => {
+  const chat = ownMessageChat(contact, messageId, account)
+  return deliver(state, account, contact, { message: revokeMessage(chat, messageId), type: 'text' }, { ...options, group: groupOf(chat) }, { edit: '7' })
+}
+
+const groupOf = (chat: string): string | undefined => (chat.endsWith('@g.us') ? chat : undefined)
+
+/** A phone can only edit or revoke its own messages; the protocol message names the chat as the sender sees it. */
+const ownMessageChat = (contact: Contact, messageId: string, account: Account): string => {
+  const sent = contact.sent.get(messageId)
+  if (!sent) throw new SimulatorError('unknown_message', `${contact.phone} never sent message ${messageId}`, 404)
+  return groupOf(sent.chat) ?? account.pnJid
+}
+
+const deliver = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, options: SendOptions, extraAttrs: Record<string, string> = {}): Promise<string> => {
   const id = options.id ?? serverMessageId('3A')
-  const addressing: Record<string, string> = options.fromLid ? { from: contact.lidJid, sender_pn: contact.pnJid, addressing_mode: 'lid' } : { from: contact.pnJid, sender_lid: contact.lidJid }
-  const encAttrs: Record<string, string> = { v: '2', type, ...('image' in content ? { mediatype: 'image' } : {}) }
-  connection.sendNode({
-    tag: 'message',
-    attrs: { ...addressing, type: 'text' in content ? 'text' : 'media', id, t: unixNow(), notify: `Contact ${contact.phone}` },
-    content: [{ tag: 'enc', attrs: encAttrs, content: ciphertext }],
-  })
+  if (options.group) await deliverToGroup(state, account, contact, options.group, built, id, extraAttrs)
+  else await deliverDirect(state, account, contact, built, id, options, extraAttrs)
+  contact.sent.set(id, { account: account.phone, chat: options.group ?? account.pnJid, message: built.message })
   return id
 }
 
-/** Encrypts the image as WhatsApp media (AES-CBC + truncated HMAC), stores it on the media host. */
-const imageMessage = async (state: SimState, content: { image: Buffer; mimetype: string; caption?: string }): Promise<proto.Message> => {
-  const mediaKey = randomBytes(32)
-  const { iv, cipherKey, macKey } = await getMediaKeys(mediaKey, 'image')
-  const cipher = createCipheriv('aes-256-cbc', cipherKey, iv)
-  const encrypted = Buffer.concat([cipher.update(content.image), cipher.final()])
-  const mac = hmacSign(Buffer.concat([iv, encrypted]), macKey!).subarray(0, 10)
-  const body = Buffer.concat([encrypted, mac])
-  const stored = state.media.store(body, '/mms/image')
-  return proto.Message.fromObject({
-    imageMessage: {
-      url: state.media.urlFor(stored.directPath),
-      directPath: stored.directPath,
-      mimetype: content.mimetype,
-      caption: content.caption,
-      mediaKey,
-      fileSha256: sha256(content.image),
-      fileEncSha256: sha256(body),
-      fileLength: content.image.length,
-      mediaKeyTimestamp: Number(unixNow()),
-    },
+/** Signal-encrypts to the account's companion device and sends the stanza as the server relays it. */
+const deliverDirect = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, id: string, options: SendOptions, extraAttrs: Record<string, string>): Promise<void> => {
+  const connection = state.requireLiveConnection(account)
+  const { type, ciphertext } = await contact.device.encrypt(accountPeerName(account), () => account.takeBundle(), built.message)
+  const addressing: Record<string, string> = options.fromLid ? { from: contact.lidJid, sender_pn: contact.pnJid, addressing_mode: 'lid' } : { from: contact.pnJid, sender_lid: contact.lidJid }
+  const encAttrs: Record<string, string> = { v: '2', type, ...(built.mediatype ? { mediatype: built.mediatype } : {}) }
+  connection.sendNode({
+    tag: 'message',
+    attrs: { ...addressing, type: built.type, id, t: unixNow(), notify: `Contact ${contact.phone}`, ...extraAttrs },
+    content: [{ tag: 'enc', attrs: encAttrs, content: ciphertext }],
   })
 }
 
 export const sendReceipt = (state: SimState, account: Account, contact: Contact, messageId: string, type: ReceiptType): void => {
-  const connection = liveConnection(state, account)
+  const connection = state.requireLiveConnection(account)
   const attrs: Record<string, string> = { from: contact.lidJid, id: messageId, t: unixNow() }
   if (type !== 'delivered') attrs.type = type
   connection.sendNode({ tag: 'receipt', attrs })
 }
 
 export const offerCall = (state: SimState, account: Account, contact: Contact): string => {
-  const connection = liveConnection(state, account)
+  const connection = state.requireLiveConnection(account)
   const callId = serverMessageId('CALL')
   account.calls.push({ callId, from: contact.phone })
   const offer: BinaryNode = {

@@ -1,23 +1,31 @@
 // A simulated contact: a phone number, a LID, one real Signal device, group sender keys and an
 // inbox of what it decrypted from the accounts' clients.
-import { proto, unpadRandomMax16 } from '@whiskeysockets/baileys'
+import { encodeWAMessage, proto, unpadRandomMax16 } from '@whiskeysockets/baileys'
 import { GroupCipher, GroupSessionBuilder, SenderKeyDistributionMessage, SenderKeyName, SenderKeyRecord } from '@whiskeysockets/baileys/lib/Signal/Group/index.js'
 import { SignalDevice } from './signal-device'
+import type { StanzaInfo } from './stanza-info'
 import { WaitableLog } from './waitable-log'
 
 export interface InboxMessage {
+  /** The stanza id, which is Baileys' key.id of the sent message */
   id: string
   /** The account phone that sent it */
   from: string
   /** The chat: the contact's own jid for 1:1, the group jid for groups */
   chat: string
+  /** The payload exactly as the contact decrypted it (wrappers such as viewOnceMessage kept) */
   message: proto.IMessage
   timestamp: number
+  stanza: StanzaInfo
 }
 
 export class Contact {
   readonly device = new SignalDevice()
   readonly inbox = new WaitableLog<InboxMessage>()
+  /** What this contact sent to accounts, by message id: for quotes, edits and revokes of its own messages */
+  readonly sent = new Map<string, { account: string; chat: string; message: proto.IMessage }>()
+  /** `${groupJid} ${account device}` pairs that already hold this contact's own sender key */
+  readonly ownSenderKeyHolders = new Set<string>()
   // Records live in memory only, so they are kept as objects rather than serialized
   private readonly senderKeys = new Map<string, SenderKeyRecord>()
   private readonly senderKeyStore = {
@@ -45,6 +53,20 @@ export class Contact {
     const name = new SenderKeyName(groupJid, { id: senderName, deviceId: 0, toString: () => `${senderName}.0` })
     const message = new SenderKeyDistributionMessage(null, null, null, null, skdm)
     await new GroupSessionBuilder(this.senderKeyStore).process(name, message)
+  }
+
+  /** This contact's own sender key for a group, as the distribution message its members need. */
+  async ownSenderKeyDistribution(groupJid: string): Promise<Uint8Array> {
+    return (await new GroupSessionBuilder(this.senderKeyStore).create(this.ownSenderKeyName(groupJid))).serialize()
+  }
+
+  /** A group message from this contact (skmsg), under its own sender key. */
+  async encryptGroup(groupJid: string, message: proto.IMessage): Promise<Uint8Array> {
+    return new GroupCipher(this.senderKeyStore, this.ownSenderKeyName(groupJid)).encrypt(encodeWAMessage(message))
+  }
+
+  private ownSenderKeyName(groupJid: string): SenderKeyName {
+    return new SenderKeyName(groupJid, { id: `self_${this.phone}`, deviceId: 0, toString: () => `self_${this.phone}.0` })
   }
 
   async decryptGroup(groupJid: string, senderName: string, ciphertext: Uint8Array): Promise<proto.IMessage> {

@@ -3,12 +3,20 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { proto } from '@whiskeysockets/baileys'
-import type { ReceiptType } from './contact-actions'
+import type { OutgoingContent, ReceiptType } from './contact-actions'
 import { SimulatorError } from './errors'
 import { isFaultKind } from './faults'
 import type { WhatsAppSimulator } from './simulator'
 
 type Handler = (params: string[], body: Record<string, unknown>) => unknown | Promise<unknown>
+
+/** A non-JSON answer (media bytes), sent as is with its content type. */
+class RawReply {
+  constructor(
+    readonly contentType: string,
+    readonly bytes: Buffer,
+  ) {}
+}
 
 const RECEIPT_TYPES = ['delivered', 'read', 'played']
 
@@ -19,17 +27,33 @@ const text = (body: Record<string, unknown>, field: string, required = true): st
   return undefined
 }
 
+const sendOptions = (body: Record<string, unknown>) => ({ to: text(body, 'to', false), fromLid: body.fromLid === true, group: text(body, 'group', false) })
+
+/** `{text, quoteId?}` or `{location: {latitude, longitude, name?, address?}}` */
+const outgoingContent = (body: Record<string, unknown>): OutgoingContent => {
+  const location = body.location as Record<string, unknown> | undefined
+  if (location !== undefined) {
+    if (typeof location !== 'object' || location === null || typeof location.latitude !== 'number' || typeof location.longitude !== 'number') {
+      throw new SimulatorError('invalid_request', '"location" must be {latitude, longitude} numbers')
+    }
+    return { location: { latitude: location.latitude, longitude: location.longitude, name: text(location, 'name', false), address: text(location, 'address', false) } }
+  }
+  return { text: text(body, 'text')!, quoteId: text(body, 'quoteId', false) }
+}
+
 const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['GET', /^\/config$/, () => sim.config],
   ['POST', /^\/scan$/, (_, body) => sim.scan(text(body, 'qr')!, text(body, 'phone', false))],
   ['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
   ['GET', /^\/pairings$/, () => sim.pendingPairings()],
-  ['POST', /^\/contacts$/, (_, body) => sim.addContact(text(body, 'phone')!)],
+  ['POST', /^\/contacts$/, (_, body) => sim.addContact(text(body, 'phone')!, { answerAs: text(body, 'answerAs', false) })],
+  ['POST', /^\/contacts\/(\d+)\/messages$/, async ([phone], body) => ({ messageId: await sim.contact(phone!).send(outgoingContent(body), sendOptions(body)) })],
   [
     'POST',
-    /^\/contacts\/(\d+)\/messages$/,
-    async ([phone], body) => ({ messageId: await sim.contact(phone!).send({ text: text(body, 'text')! }, { to: text(body, 'to', false), fromLid: body.fromLid === true }) }),
+    /^\/contacts\/(\d+)\/edits$/,
+    async ([phone], body) => ({ messageId: await sim.contact(phone!).edit(text(body, 'messageId')!, text(body, 'text')!, sendOptions(body)) }),
   ],
+  ['POST', /^\/contacts\/(\d+)\/revokes$/, async ([phone], body) => ({ messageId: await sim.contact(phone!).revoke(text(body, 'messageId')!, sendOptions(body)) })],
   [
     'POST',
     /^\/contacts\/(\d+)\/receipts$/,
@@ -45,6 +69,14 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
     'GET',
     /^\/contacts\/(\d+)\/inbox$/,
     ([phone]) => sim.contact(phone!).inbox().map(entry => ({ ...entry, message: proto.Message.toObject(proto.Message.fromObject(entry.message), { bytes: String, longs: Number }) })),
+  ],
+  [
+    'GET',
+    /^\/contacts\/(\d+)\/media\/([^/]+)$/,
+    async ([phone, messageId]) => {
+      const opened = await sim.contact(phone!).media(decodeURIComponent(messageId!))
+      return new RawReply(opened.mimetype, opened.bytes)
+    },
   ],
   ['GET', /^\/accounts$/, () => sim.accounts().map(a => ({ phone: a.phone, lid: a.lid, deviceId: a.deviceId, linked: a.linked, online: a.online, calls: a.calls() }))],
   [
@@ -104,7 +136,13 @@ export class ControlApi {
       }
       try {
         const params = route[1].exec(path)?.slice(1) ?? []
-        reply(res, 200, (await route[2](params, await readJson(req))) ?? { ok: true })
+        const answer = await route[2](params, await readJson(req))
+        if (answer instanceof RawReply) {
+          res.writeHead(200, { 'content-type': answer.contentType, 'content-length': answer.bytes.length })
+          res.end(answer.bytes)
+          return
+        }
+        reply(res, 200, answer ?? { ok: true })
       } catch (error) {
         const known = error instanceof SimulatorError
         reply(res, known ? error.status : 500, { error: known ? error.code : 'internal_error', message: (error as Error).message })

@@ -1,11 +1,13 @@
 // The per-contact and per-account views the public API hands out.
 import type { Account, AccountStats, CallRecord } from './account'
 import type { Contact, InboxMessage } from './contact'
-import { offerCall, sendReceipt, sendToAccount } from './contact-actions'
+import { editOwnMessage, offerCall, revokeOwnMessage, sendReceipt, sendToAccount } from './contact-actions'
 import type { OutgoingContent, ReceiptType, SendOptions } from './contact-actions'
 import { SimulatorError } from './errors'
 import { clearFaults, injectFault } from './faults'
 import type { FaultKind } from './faults'
+import { openInboxMedia } from './inbox-media'
+import type { OpenedMedia } from './inbox-media'
 import { downloadAndDecryptMedia } from './media-download'
 import type { MediaType, proto } from '@whiskeysockets/baileys'
 import type { SimState } from './state'
@@ -39,9 +41,19 @@ export class ContactHandle {
     return this.contact.lid
   }
 
-  /** Sends text or an image to an account's client; resolves with the message id. */
+  /** Sends text (optionally quoting `quoteId`), a location or an image to an account's client; resolves with the message id. */
   send(content: OutgoingContent, options: ContactSendOptions = {}): Promise<string> {
     return sendToAccount(this.state, this.targetAccount(options.to), this.contact, content, options)
+  }
+
+  /** Edits a message this contact sent earlier; resolves with the id of the edit's protocol message. */
+  edit(messageId: string, text: string, options: ContactSendOptions = {}): Promise<string> {
+    return editOwnMessage(this.state, this.targetAccount(options.to ?? this.contact.sent.get(messageId)?.account), this.contact, messageId, text, options)
+  }
+
+  /** Deletes a message this contact sent earlier for everyone; resolves with the id of the revoke. */
+  revoke(messageId: string, options: ContactSendOptions = {}): Promise<string> {
+    return revokeOwnMessage(this.state, this.targetAccount(options.to ?? this.contact.sent.get(messageId)?.account), this.contact, messageId, options)
   }
 
   /** A receipt for a message the account sent to this contact. */
@@ -58,6 +70,12 @@ export class ContactHandle {
   /** Downloads a received media message from the media host and decrypts it, as the phone would. */
   downloadMedia(media: proto.Message.IImageMessage, type: MediaType = 'image'): Promise<Buffer> {
     return downloadAndDecryptMedia(media, type, path => this.state.media.urlFor(path), this.state.media.tls.caPem)
+  }
+
+  /** The decrypted, MAC- and SHA-checked media of a message this contact received (any media type). */
+  media(messageId: string): Promise<OpenedMedia> {
+    const entry = this.contact.inbox.list().find(message => message.id === messageId)
+    return openInboxMedia(entry, messageId, this.state.media)
   }
 
   inbox(): InboxMessage[] {

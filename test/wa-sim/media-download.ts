@@ -1,5 +1,5 @@
 // How a phone fetches and opens WhatsApp media: HTTPS GET (trusting the simulator CA), check the
-// truncated HMAC, AES-256-CBC decrypt, check the plaintext SHA-256.
+// encrypted SHA-256 and the truncated HMAC, AES-256-CBC decrypt, check the plaintext SHA-256.
 import { getMediaKeys, hmacSign, sha256 } from '@whiskeysockets/baileys'
 import type { MediaType, proto } from '@whiskeysockets/baileys'
 import { createDecipheriv } from 'node:crypto'
@@ -21,12 +21,13 @@ const fetchBytes = (url: string, caPem: string): Promise<Buffer> =>
     }).on('error', reject)
   })
 
-type MediaFields = Pick<proto.Message.IImageMessage, 'url' | 'directPath' | 'mediaKey' | 'fileSha256'>
+type MediaFields = Pick<proto.Message.IImageMessage, 'url' | 'directPath' | 'mediaKey' | 'fileSha256' | 'fileEncSha256'>
 
 export const downloadAndDecryptMedia = async (media: MediaFields, type: MediaType, mediaHostUrl: (directPath: string) => string, caPem: string): Promise<Buffer> => {
   const url = media.directPath ? mediaHostUrl(media.directPath) : media.url
   if (!url || !media.mediaKey) throw new Error('media message without url or mediaKey')
   const body = await fetchBytes(url, caPem)
+  if (media.fileEncSha256 && !Buffer.from(sha256(body)).equals(Buffer.from(media.fileEncSha256))) throw new Error('media encrypted SHA-256 mismatch')
   const { iv, cipherKey, macKey } = await getMediaKeys(media.mediaKey, type)
   const encrypted = body.subarray(0, body.length - 10)
   const mac = hmacSign(Buffer.concat([iv, encrypted]), macKey!).subarray(0, 10)

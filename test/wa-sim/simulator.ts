@@ -74,14 +74,25 @@ export class WhatsAppSimulator {
     return simulator
   }
 
-  /** Registers a contact with its own Signal identity and LID (idempotent per phone). */
-  addContact(phone: string): { phone: string; lid: string } {
-    const normalized = normalizePhone(phone)
-    const existing = this.state.contacts.get(normalized)
-    if (existing) return { phone: existing.phone, lid: existing.lid }
-    if (this.state.accounts.has(normalized)) throw new SimulatorError('phone_in_use', `${normalized} is an account`, 409)
-    const contact = new Contact(normalized, this.state.allocateLid())
-    this.state.contacts.set(normalized, contact)
+  /**
+   * Registers a contact with its own Signal identity and LID (idempotent per phone). With `answerAs`
+   * the contact's number is `answerAs` and `phone` is a form usync answers as it (Brazil's ninth digit).
+   */
+  addContact(phone: string, options: { answerAs?: string } = {}): { phone: string; lid: string } {
+    const asked = normalizePhone(phone)
+    const own = options.answerAs ? normalizePhone(options.answerAs) : asked
+    if (own !== asked) {
+      if (this.state.contacts.has(asked) || this.state.accounts.has(asked)) throw new SimulatorError('phone_in_use', `${asked} is already a number of its own`, 409)
+      const aliased = this.state.numberAliases.get(asked)
+      if (aliased && aliased !== own) throw new SimulatorError('phone_in_use', `${asked} already answers as ${aliased}`, 409)
+    }
+    const existing = this.state.contactByPhone(own)
+    const contact = existing ?? new Contact(own, this.state.allocateLid())
+    if (!existing) {
+      if (this.state.accounts.has(own)) throw new SimulatorError('phone_in_use', `${own} is an account`, 409)
+      this.state.contacts.set(own, contact)
+    }
+    if (own !== asked) this.state.numberAliases.set(asked, own)
     return { phone: contact.phone, lid: contact.lid }
   }
 
@@ -110,7 +121,7 @@ export class WhatsAppSimulator {
   }
 
   contact(phone: string): ContactHandle {
-    const contact = this.state.contacts.get(normalizePhone(phone))
+    const contact = this.state.contactByPhone(normalizePhone(phone))
     if (!contact) throw new SimulatorError('unknown_contact', `no contact ${phone}`, 404)
     return new ContactHandle(this.state, contact)
   }
@@ -137,14 +148,22 @@ export class WhatsAppSimulator {
     )
   }
 
-  /** A group of contacts; `ownerPhone` (default: the only account) is its creator and admin. */
+  /**
+   * A group of contacts and accounts; `ownerPhone` (default: the last paired account) is its creator
+   * and superadmin, other accounts are admins. Phones that are neither become contacts.
+   */
   createGroup(subject: string, participantPhones: string[], ownerPhone?: string): CreatedGroup {
-    const participants = participantPhones.map(normalizePhone)
-    for (const phone of participants) if (!this.state.contacts.has(phone)) this.addContact(phone)
-    const owner = ownerPhone ? normalizePhone(ownerPhone) : [...this.state.accounts.keys()].at(-1)
+    const member = (phone: string): string => {
+      const normalized = normalizePhone(phone)
+      if (this.state.accounts.has(normalized)) return normalized
+      return this.state.contactByPhone(normalized)?.phone ?? this.addContact(normalized).phone
+    }
+    const participants = [...new Set(participantPhones.map(member))]
+    const owner = ownerPhone ? member(ownerPhone) : [...this.state.accounts.keys()].at(-1)
     const jid = `120363${Date.now().toString().slice(-9)}${this.state.groups.size.toString().padStart(3, '0')}@g.us`
     const createdAt = Math.floor(Date.now() / 1000)
-    this.state.groups.set(jid, { jid, subject, creator: owner ? `${owner}@s.whatsapp.net` : '', participants, ownerAccount: owner, createdAt })
+    const members = owner ? [owner, ...participants.filter(phone => phone !== owner)] : participants
+    this.state.groups.set(jid, { jid, subject, owner, participants: members, createdAt })
     return { jid, subject, participants }
   }
 

@@ -5,15 +5,16 @@ import type { Connection } from './connection'
 import type { Contact } from './contact'
 import type { Logger } from './logger'
 import type { MediaHost } from './media-host'
+import { SimulatorError } from './errors'
 import { Violations } from './strict-checks'
 
 export interface Group {
   jid: string
   subject: string
-  creator: string
-  /** Contact phones; the creating account is added as admin */
+  /** Phone of the creator (superadmin): an account or a contact */
+  owner: string | undefined
+  /** Phones of every member, owner first: contacts and accounts (accounts are admins) */
   participants: string[]
-  ownerAccount: string | undefined
   createdAt: number
 }
 
@@ -30,6 +31,12 @@ export class SimState {
   readonly accounts = new Map<string, Account>()
   readonly contacts = new Map<string, Contact>()
   readonly groups = new Map<string, Group>()
+  /**
+   * Number forms the network answers in another form, alias -> the contact's own number: WhatsApp
+   * does this for Brazilian mobiles registered before the ninth digit (asked +55 11 9xxxx-xxxx,
+   * answered 55 11 xxxx-xxxx@s.whatsapp.net), and vice versa.
+   */
+  readonly numberAliases = new Map<string, string>()
   readonly connections = new Set<Connection>()
   readonly violations = new Violations()
   private nextLid = 100_000_000_000_000
@@ -51,7 +58,7 @@ export class SimState {
 
   allocatePhone(): string {
     let phone = String(this.nextPhone++)
-    while (this.accounts.has(phone) || this.contacts.has(phone)) phone = String(this.nextPhone++)
+    while (this.accounts.has(phone) || this.contacts.has(phone) || this.numberAliases.has(phone)) phone = String(this.nextPhone++)
     return phone
   }
 
@@ -65,14 +72,26 @@ export class SimState {
     return undefined
   }
 
+  /** A contact by its number or by a number form that answers as it. */
+  contactByPhone(phone: string): Contact | undefined {
+    return this.contacts.get(this.numberAliases.get(phone) ?? phone)
+  }
+
   /** Resolves the user part of a PN or LID jid to an account or contact. */
   lookupUser(user: string, server: string): { account?: Account; contact?: Contact } {
     if (server === 'lid') return { account: this.accountByLid(user), contact: this.contactByLid(user) }
-    return { account: this.accounts.get(user), contact: this.contacts.get(user) }
+    return { account: this.accounts.get(user), contact: this.contactByPhone(user) }
   }
 
   liveConnectionOf(account: Account): Connection | undefined {
     const connection = account.connection
     return connection && !connection.closed ? connection : undefined
+  }
+
+  /** The account's open connection, for a contact action that needs the client online. */
+  requireLiveConnection(account: Account): Connection {
+    const connection = this.liveConnectionOf(account)
+    if (!connection) throw new SimulatorError('account_offline', `account ${account.phone} has no open connection`, 409)
+    return connection
   }
 }

@@ -7,7 +7,7 @@ import type { Group, SimState } from '../state'
 export const handleGroupsIq = (state: SimState, account: Account, node: BinaryNode): BinaryNode => {
   const first = childrenOf(node)[0]
   if (first?.tag === 'participating') {
-    const mine = [...state.groups.values()].filter(group => group.ownerAccount === account.phone)
+    const mine = [...state.groups.values()].filter(group => group.participants.includes(account.phone))
     return iqResult(node, [{ tag: 'groups', attrs: {}, content: mine.map(group => groupNode(state, group)) }])
   }
   const group = state.groups.get(node.attrs.to ?? '')
@@ -15,15 +15,23 @@ export const handleGroupsIq = (state: SimState, account: Account, node: BinaryNo
   return iqResult(node, [groupNode(state, group)])
 }
 
+/** A member as the group knows it: LID, phone number jid, and whether it is an account (admin). */
+const memberOf = (state: SimState, phone: string): { lidJid: string; pnJid: string; isAccount: boolean } | undefined => {
+  const account = state.accounts.get(phone)
+  if (account) return { lidJid: account.lidJid, pnJid: account.pnJid, isAccount: true }
+  const contact = state.contacts.get(phone)
+  return contact ? { lidJid: contact.lidJid, pnJid: contact.pnJid, isAccount: false } : undefined
+}
+
 /** LID addressing, like current WhatsApp groups: participants by LID with their phone number. */
 const groupNode = (state: SimState, group: Group): BinaryNode => {
-  const owner = group.ownerAccount ? state.accounts.get(group.ownerAccount) : undefined
-  const participants: BinaryNode[] = []
-  if (owner) participants.push({ tag: 'participant', attrs: { jid: owner.lidJid, phone_number: owner.pnJid, type: 'superadmin' } })
-  for (const phone of group.participants) {
-    const contact = state.contacts.get(phone)
-    if (contact) participants.push({ tag: 'participant', attrs: { jid: contact.lidJid, phone_number: contact.pnJid } })
-  }
+  const owner = group.owner ? memberOf(state, group.owner) : undefined
+  const participants: BinaryNode[] = group.participants.flatMap(phone => {
+    const member = memberOf(state, phone)
+    if (!member) return []
+    const type = phone === group.owner ? 'superadmin' : member.isAccount ? 'admin' : undefined
+    return [{ tag: 'participant', attrs: { jid: member.lidJid, phone_number: member.pnJid, ...(type ? { type } : {}) } }]
+  })
   return {
     tag: 'group',
     attrs: {
@@ -31,8 +39,7 @@ const groupNode = (state: SimState, group: Group): BinaryNode => {
       subject: group.subject,
       s_t: String(group.createdAt),
       creation: String(group.createdAt),
-      creator: owner?.lidJid ?? group.creator,
-      ...(owner ? { creator_pn: owner.pnJid } : {}),
+      ...(owner ? { creator: owner.lidJid, creator_pn: owner.pnJid } : {}),
       addressing_mode: 'lid',
       size: String(participants.length),
     },

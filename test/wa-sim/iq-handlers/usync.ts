@@ -17,7 +17,9 @@ export const handleUsyncIq = (state: SimState, account: Account, node: BinaryNod
 
 const userResult = (state: SimState, user: BinaryNode, protocols: string[]): BinaryNode => {
   const contactQuery = contentBytes(childOf(user, 'contact'))?.toString('utf-8')
-  const jid = user.attrs.jid ?? `${(contactQuery ?? '').replace(/\D/g, '')}@s.whatsapp.net`
+  // A number asked in another form than the contact's own (Brazil's ninth digit) answers as the contact's jid
+  const asked = (contactQuery ?? '').replace(/\D/g, '')
+  const jid = user.attrs.jid ?? `${state.numberAliases.get(asked) ?? asked}@s.whatsapp.net`
   const [userPart = '', server = ''] = jid.split('@')
   const { account, contact } = state.lookupUser(userPart.split(':')[0] ?? '', server)
   const known = account !== undefined || contact !== undefined
