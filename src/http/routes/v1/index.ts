@@ -2,6 +2,7 @@ import type { GatewayContext } from '../../../services/context'
 import { bearerAuth } from '../../middleware/bearer-auth'
 import { createRouter } from '../../router'
 import { checkContactsEndpoint } from './contacts/check'
+import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
 import { getWorkspaceEndpoint } from './workspace/get'
 
@@ -14,6 +15,7 @@ export function v1Routes(ctx: GatewayContext) {
   v1.use('/v1/*', bearerAuth(ctx))
   return v1
     .route('/', sessionRoutes(ctx))
+    .route('/', messageRoutes(ctx))
     .route('/', checkContactsEndpoint(ctx))
     .route('/', getWorkspaceEndpoint(ctx))
 }

@@ -1,0 +1,28 @@
+import { createRoute } from '@hono/zod-openapi'
+import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
+import { GetMessageParams, GetMessageQuery, MessageRecordSchema } from '../../../../schemas/message'
+import type { GatewayContext } from '../../../../services/context'
+import { getMessage } from '../../../../services/messages/list'
+import { createRouter } from '../../../router'
+
+export const getMessageRoute = createRoute({
+  operationId: 'getMessage',
+  method: 'get',
+  path: '/v1/message/{messageId}',
+  tags: ['Messages'],
+  summary: 'One message record',
+  security: bearerSecurity,
+  request: { params: GetMessageParams, query: GetMessageQuery },
+  responses: {
+    200: jsonResponse(MessageRecordSchema, 'The record'),
+    ...errorResponses(['validation_error', 'not_found']),
+  },
+})
+
+export const getMessageEndpoint = (ctx: GatewayContext) =>
+  createRouter().openapi(getMessageRoute, (c) =>
+    c.json(
+      getMessage(ctx, { workspaceId: c.get('workspace').id, sessionId: c.req.valid('query').sessionId, messageId: c.req.valid('param').messageId }),
+      200,
+    ),
+  )

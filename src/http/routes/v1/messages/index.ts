@@ -1,0 +1,28 @@
+import type { GatewayContext } from '../../../../services/context'
+import { createRouter } from '../../../router'
+import { sendAudioEndpoint } from './audio'
+import { sendButtonsEndpoint } from './buttons'
+import { deleteMessageEndpoint } from './delete'
+import { editMessageEndpoint } from './edit'
+import { getMessageEndpoint } from './get'
+import { sendImageEndpoint } from './image'
+import { listMessagesEndpoint } from './all'
+import { sendListEndpoint } from './list-message'
+import { sendLocationEndpoint } from './location'
+import { sendStickerEndpoint } from './sticker'
+import { sendTextEndpoint } from './text'
+
+/** One line per route file. `/v1/message/all` comes before `/v1/message/{messageId}`. */
+export const messageRoutes = (ctx: GatewayContext) =>
+  createRouter()
+    .route('/', sendTextEndpoint(ctx))
+    .route('/', sendImageEndpoint(ctx))
+    .route('/', sendAudioEndpoint(ctx))
+    .route('/', sendStickerEndpoint(ctx))
+    .route('/', sendLocationEndpoint(ctx))
+    .route('/', sendListEndpoint(ctx))
+    .route('/', sendButtonsEndpoint(ctx))
+    .route('/', editMessageEndpoint(ctx))
+    .route('/', deleteMessageEndpoint(ctx))
+    .route('/', listMessagesEndpoint(ctx))
+    .route('/', getMessageEndpoint(ctx))
