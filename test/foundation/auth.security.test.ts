@@ -1,7 +1,9 @@
 import { sign } from 'hono/jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sha256Hex } from '../../src/crypto'
 import { revokeApiKey, createApiKey } from '../../src/services/api-keys'
 import { startTestGateway, type TestGateway } from '../support/gateway'
+import { queryFile } from '../support/sqlite-file'
 
 const JWT_SECRET = 'a-jwt-secret-of-at-least-32-characters!!'
 const DEPLOYMENT_KEY = 'deployment-key-0123456789'
@@ -47,6 +49,13 @@ describe('bearer authentication', () => {
     expect((await get(`Bearer ${issued.key}`)).status).toBe(200)
     revokeApiKey(t.gateway.context, { id: issued.id })
     await expectUnauthorized(await get(`Bearer ${issued.key}`), /Invalid or revoked/)
+  })
+
+  it('stores only the SHA-256 of a key, computed by the shared helper', async () => {
+    const issued = createApiKey(t.gateway.context, { workspace: 'test' })
+    const rows = queryFile<{ hash: string }>(t.databasePath, 'SELECT hash FROM api_keys WHERE id = ?', issued.id)
+    expect(rows).toEqual([{ hash: sha256Hex(issued.key) }])
+    expect(JSON.stringify(queryFile(t.databasePath, 'SELECT * FROM api_keys'))).not.toContain(issued.key)
   })
 
   it('accepts a valid JWT naming the workspace and plan', async () => {
