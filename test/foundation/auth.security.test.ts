@@ -67,7 +67,19 @@ describe('bearer authentication', () => {
 
   it('rejects an expired JWT', async () => {
     const token = await sign({ workspace: 'jwt-team', exp: now() - 10 }, JWT_SECRET, 'HS256')
-    await expectUnauthorized(await get(`Bearer ${token}`), /Invalid or expired token/)
+    await expectUnauthorized(await get(`Bearer ${token}`), /Token expired/)
+  })
+
+  it('rejects a JWT without exp, saying it needs one', async () => {
+    const token = await sign({ workspace: 'jwt-team' }, JWT_SECRET, 'HS256')
+    await expectUnauthorized(await get(`Bearer ${token}`), /needs an exp claim/)
+  })
+
+  it('rejects a JWT before its nbf, and accepts it once nbf has passed', async () => {
+    const early = await sign({ workspace: 'jwt-team', nbf: now() + 60, exp: now() + 120 }, JWT_SECRET, 'HS256')
+    await expectUnauthorized(await get(`Bearer ${early}`), /not valid before/)
+    const ready = await sign({ workspace: 'jwt-team', nbf: now() - 1, exp: now() + 120 }, JWT_SECRET, 'HS256')
+    expect((await get(`Bearer ${ready}`)).status).toBe(200)
   })
 
   it('rejects a JWT signed with another secret', async () => {
