@@ -9,9 +9,10 @@ const JWT_SECRET = 'a-jwt-secret-of-at-least-32-characters!!'
 const DEPLOYMENT_KEY = 'deployment-key-0123456789'
 const now = () => Math.floor(Date.now() / 1000)
 
-async function expectUnauthorized(response: Response, message: RegExp) {
+/** A bearer failure asks for a bearer credential; a deployment-key failure (x-api-key) must not. */
+async function expectUnauthorized(response: Response, message: RegExp, challenge: string | null = 'Bearer') {
   expect(response.status).toBe(401)
-  expect(response.headers.get('www-authenticate')).toBe('Bearer')
+  expect(response.headers.get('www-authenticate')).toBe(challenge)
   const body = await response.json()
   expect(body).toEqual({ error: 'unauthorized', message: expect.stringMatching(message), details: {} })
 }
@@ -101,11 +102,11 @@ describe('deployment key', () => {
   afterAll(() => t.close())
 
   it('rejects a request without x-api-key even with a valid bearer key', async () => {
-    await expectUnauthorized(await t.request('/v1/workspace'), /Missing x-api-key/)
+    await expectUnauthorized(await t.request('/v1/workspace'), /Missing x-api-key/, null)
   })
 
   it('rejects a wrong x-api-key', async () => {
-    await expectUnauthorized(await t.request('/v1/workspace', { headers: { 'x-api-key': 'wrong' } }), /Invalid x-api-key/)
+    await expectUnauthorized(await t.request('/v1/workspace', { headers: { 'x-api-key': 'wrong' } }), /Invalid x-api-key/, null)
   })
 
   it('accepts the right x-api-key with a valid bearer key', async () => {
