@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { sessionStatuses } from '../db/schema'
+import { sessionName } from './session-name'
 
 const digits = (what: string) => z.string().regex(/^\d{6,15}$/, `${what} must be 6 to 15 digits, country code first`)
-const sessionName = z.string().trim().min(1).max(100)
 const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 
 export const ConnectSessionBody = z
   .strictObject({
-    sessionName: sessionName.meta({ description: 'Unique per workspace.' }),
+    sessionName,
     webhookUrl: webhookUrl.meta({ description: 'HTTPS endpoint that receives the session events.' }),
     webhookMessages: z.boolean().optional().meta({ description: 'Message webhooks; default true where the plan has them.' }),
     mode: z.enum(['qr', 'pairing']).default('qr'),
