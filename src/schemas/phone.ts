@@ -25,7 +25,7 @@ export type ChatAddress =
 /** The phone rule itself; `problem` says what is wrong without repeating more than ~40 chars. */
 export function parsePhone(input: string): PhoneNumber | { problem: string } {
   if (input.length > MAX_PHONE_CHARS || !PHONE_CHARACTERS.test(input)) {
-    return { problem: `${echo(input)} is not a phone number: digits, country code first; +, spaces, dashes, dots and parentheses are allowed` }
+    return { problem: `${echo(input)} is not a phone number: digits, country code first, optionally with +, spaces, dashes, dots or parentheses` }
   }
   const digits = input.replace(/\D/g, '')
   if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) {

@@ -68,6 +68,6 @@ describe('request bodies the gateway cannot use', () => {
     expect(status).toBe(400)
     expect(body.details.fields).toHaveLength(20)
     expect(body.details.omittedFields).toBe(30)
-    expect(body.message).toMatch(/; phones.2: [^;]*and 47 more$/) // the message names three
+    expect(body.message).toMatch(/; phones\.2: .*and 47 more$/) // the message names three
   })
 })
