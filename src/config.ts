@@ -16,6 +16,8 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  /** Requests per minute per credential on /v1 (0 turns the limit off). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Allow http:// webhook URLs (local development only). */
   WEBHOOK_ALLOW_HTTP: flag.default(false),
   /** Allow webhook and media URLs that resolve to private, loopback or link-local addresses. */
@@ -62,6 +64,8 @@ export interface GatewayConfig {
   jwtSecret?: string
   logLevel: Env['LOG_LEVEL']
   bodyLimitBytes: number
+  /** Requests per minute per credential; 0 = no limit. */
+  rateLimitPerMinute: number
   webhookAllowHttp: boolean
   allowPrivateAddresses: boolean
   connectTimeoutMs: number
@@ -99,6 +103,7 @@ function fromEnv(e: Env): GatewayConfig {
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP,
     allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
     connectTimeoutMs: e.CONNECT_TIMEOUT_MS,

@@ -13,6 +13,7 @@ export const errorCodes = {
   message_not_editable: 409,
   idempotency_key_reused: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   media_unavailable: 422,
   daily_limit_exceeded: 429,
   rate_limited: 429,

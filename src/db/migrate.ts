@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { MigrationMeta } from 'drizzle-orm/migrator'
+import { sha256Hex } from '../crypto'
 import type { GatewayDatabase } from './database'
 import { embeddedMigrations } from './migrations/bundle'
 import type { EmbeddedMigration } from './migrations/folder'
@@ -10,7 +10,7 @@ function toMigrationMeta(m: EmbeddedMigration): MigrationMeta {
     sql: m.sql.split('--> statement-breakpoint'),
     bps: m.breakpoints,
     folderMillis: m.when,
-    hash: createHash('sha256').update(m.sql).digest('hex'),
+    hash: sha256Hex(m.sql),
   }
 }
 

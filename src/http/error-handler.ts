@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { codeToStatus, GatewayError, type ErrorCode } from '../errors'
 import type { Logger } from '../logger'
+import { clip } from '../schemas/echo'
 import type { AppEnv } from './env'
 
 /** Statuses Hono itself raises (HTTPException), mapped into our closed set of codes. */
@@ -12,19 +13,22 @@ const httpStatusToCode: Record<number, ErrorCode> = {
   403: 'forbidden',
   404: 'not_found',
   413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
   502: 'upstream_error',
   504: 'upstream_timeout',
 }
 
+/** A last cap on `message`: whatever a thrower put in it, an error body stays small. */
+const MAX_MESSAGE_CHARS = 500
+
 function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
-  return { error: code, message, details }
+  return { error: code, message: clip(message, MAX_MESSAGE_CHARS), details }
 }
 
 function respond(c: Context<AppEnv>, error: GatewayError) {
   const status = codeToStatus(error.code) as ContentfulStatusCode
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
-  if (error.code === 'unauthorized') c.header('WWW-Authenticate', 'Bearer')
   return c.json(errorBody(error.code, error.message, error.details), status)
 }
 

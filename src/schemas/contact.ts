@@ -1,22 +1,19 @@
 import { z } from 'zod'
+import { phoneNumber } from './phone'
 
 export const MAX_PHONES_PER_CHECK = 50
-
-const phone = z.string().regex(/^\d{6,15}$/, {
-  error: (issue) => `${JSON.stringify(issue.input)} is not a phone number: 6 to 15 digits, country code first`,
-})
 
 export const ContactCheckBody = z
   .strictObject({
     sessionId: z.string().min(1),
     phones: z
-      .array(phone)
+      .array(phoneNumber)
       .min(1, 'send at least one number')
       .max(MAX_PHONES_PER_CHECK, {
         error: (issue) =>
           `at most ${MAX_PHONES_PER_CHECK} numbers per request (got ${(issue.input as unknown[]).length})`,
       })
-      .meta({ description: `1 to ${MAX_PHONES_PER_CHECK} numbers, digits only; each counts against the daily quota.` }),
+      .meta({ description: `1 to ${MAX_PHONES_PER_CHECK} phone numbers; each different number counts once against the daily quota, however it is written.` }),
   })
   .meta({ id: 'ContactCheckRequest' })
 

@@ -1,5 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { timingSafeEqual } from 'node:crypto'
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm'
+import { sha256Hex } from '../crypto'
 import { apiKeys, workspaces, type Workspace } from '../db/schema'
 import { notFound } from '../errors'
 import { newApiKeyId, randomBase32 } from '../ids'
@@ -10,8 +11,6 @@ const KEY_PREFIX = 'wag_'
 const DISPLAY_PREFIX_LENGTH = 12
 /** Writing last_used_at on every request would make every read a write; once a minute is enough. */
 const LAST_USED_RESOLUTION_MS = 60_000
-
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
 
 export interface IssuedApiKey {
   id: string
@@ -27,7 +26,7 @@ export function createApiKey(ctx: ServiceContext, input: { workspace: string }):
   const row = {
     id: newApiKeyId(),
     workspaceId: workspace.id,
-    hash: hashKey(key),
+    hash: sha256Hex(key),
     prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
     createdAt: ctx.clock.now(),
   }
@@ -67,7 +66,7 @@ export function revokeApiKey(ctx: ServiceContext, input: { id: string }): void {
 
 /** The workspace a presented key belongs to, or null for an unknown or revoked key. */
 export function verifyApiKey(ctx: ServiceContext, presented: string): Workspace | null {
-  const hash = hashKey(presented)
+  const hash = sha256Hex(presented)
   const found = ctx.db
     .select({ key: apiKeys, workspace: workspaces })
     .from(apiKeys)

@@ -28,6 +28,8 @@ describe('POST /v1/contact/check', () => {
   const usedToday = (day = clock.now().toISOString().slice(0, 10)) =>
     queryFile<{ used: number }>(t.databasePath, 'SELECT used FROM contact_check_usage WHERE day = ?', day)[0]?.used ?? 0
   const singles = (n: number) => Array.from({ length: n }, (_, i) => [KNOWN[i % KNOWN.length]!])
+  /** n different numbers nobody has: each counts against the quota. */
+  const distinct = (n: number) => Array.from({ length: n }, (_, i) => `1555800${String(i).padStart(4, '0')}`)
 
   beforeAll(async () => {
     t = await startSimulatedGateway({ clock, simulator: { contacts: KNOWN }, config: { queryTimeoutMs: 1_000 } })
@@ -35,7 +37,7 @@ describe('POST /v1/contact/check', () => {
   })
   afterAll(() => t.close())
 
-  it('answers in request order, echoing each phone, with jid and lid only for existing numbers', async () => {
+  it('answers in request order, echoing each phone, with jid and lid only for existing numbers; a repeat counts once', async () => {
     const phones = [UNKNOWN[0], KNOWN[0], KNOWN[2], UNKNOWN[1], KNOWN[0]]
     const usync = t.sim.account(ACCOUNT).stats().usyncQueries
     const { status, body, headers } = await check(phones)
@@ -54,21 +56,36 @@ describe('POST /v1/contact/check', () => {
     // One network round trip for the whole batch.
     expect(t.sim.account(ACCOUNT).stats().usyncQueries).toBe(usync + 1)
     expect(headers.get('ratelimit-limit')).toBe('20')
-    expect(headers.get('ratelimit-remaining')).toBe('15')
+    // KNOWN[0] is asked twice: four numbers, four checks.
+    expect(headers.get('ratelimit-remaining')).toBe('16')
     expect(headers.get('ratelimit-reset')).toBe(String(14 * 3600))
-    expect(usedToday()).toBe(5)
+    expect(usedToday()).toBe(4)
+  })
+
+  it('accepts pasted formatting, answers each phone as sent, and counts one number once however written', async () => {
+    const phones = ['+1 555-710-0001', '(1555) 7100001', '1555.710.0002', '+1 (555) 999-9001']
+    const { status, body } = await check(phones)
+    expect(status).toBe(200)
+    expect(body.results).toEqual([
+      { phone: '+1 555-710-0001', exists: true, jid: '15557100001@s.whatsapp.net', lid: `${t.sim.contact(KNOWN[0]!).lid}@lid` },
+      { phone: '(1555) 7100001', exists: true, jid: '15557100001@s.whatsapp.net', lid: `${t.sim.contact(KNOWN[0]!).lid}@lid` },
+      { phone: '1555.710.0002', exists: true, jid: '15557100002@s.whatsapp.net', lid: `${t.sim.contact(KNOWN[1]!).lid}@lid` },
+      { phone: '+1 (555) 999-9001', exists: false },
+    ])
+    expect(body.summary).toEqual({ total: 4, exists: 3, notExists: 1 })
+    expect(usedToday()).toBe(4 + 3)
   })
 
   it('refuses more than 50 numbers and non-digit entries, naming them, and counts nothing', async () => {
     const tooMany = await check(Array.from({ length: 51 }, (_, i) => `1555000${String(i).padStart(4, '0')}`))
     expect(tooMany.status).toBe(400)
     expect(tooMany.body.details.fields).toEqual([{ path: 'phones', message: 'at most 50 numbers per request (got 51)' }])
-    const bad = await check(['15557100001', '+1 555 710', 'abc'])
+    const bad = await check(['15557100001', '+1 555 7', 'abc', '1+5557100001'])
     expect(bad.status).toBe(400)
-    expect(bad.body.details.fields.map((f: any) => f.path)).toEqual(['phones.1', 'phones.2'])
-    expect(bad.body.details.fields[0].message).toContain('"+1 555 710"')
+    expect(bad.body.details.fields.map((f: any) => f.path)).toEqual(['phones.1', 'phones.2', 'phones.3'])
+    expect(bad.body.details.fields[0].message).toContain('"+1 555 7"')
     expect((await check([])).status).toBe(400)
-    expect(usedToday()).toBe(5)
+    expect(usedToday()).toBe(7)
   })
 
   it('gives the checks back when the network does not answer', async () => {
@@ -81,7 +98,7 @@ describe('POST /v1/contact/check', () => {
     } finally {
       account.clearFaults()
     }
-    expect(usedToday()).toBe(5)
+    expect(usedToday()).toBe(7)
   })
 
   it('gives the checks back when the connection drops during the query', async () => {
@@ -94,13 +111,13 @@ describe('POST /v1/contact/check', () => {
     const { status, body } = await pending
     expect(status).toBe(502)
     expect(body).toMatchObject({ error: 'upstream_error', message: expect.stringMatching(/nothing was counted/) })
-    expect(usedToday()).toBe(5)
+    expect(usedToday()).toBe(7)
     await t.waitForStatus(sessionId, 'connected')
   })
 
   it('refuses a request that would pass the quota, whole, saying how many remain', async () => {
-    expect((await check(singles(10).flat())).status).toBe(200) // 15 used
-    const { status, body, headers } = await check(singles(6).flat())
+    expect((await check(distinct(15 - usedToday()))).status).toBe(200) // 15 used
+    const { status, body, headers } = await check(distinct(6))
     expect(status).toBe(429)
     expect(body.error).toBe('daily_limit_exceeded')
     expect(body.message).toMatch(/5 checks remain today/)

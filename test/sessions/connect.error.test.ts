@@ -21,17 +21,17 @@ describe('POST /v1/session/connect refuses bad input', () => {
     expect(response.body.details.fields).toEqual(expect.arrayContaining([{ path, message: expect.stringMatching(message) }]))
   }
 
-  it('needs a pairingNumber in pairing mode, of digits only', async () => {
+  it('needs a pairingNumber in pairing mode, with 6 to 15 digits', async () => {
     expectFieldError(await t.connect({ sessionName: 'p', mode: 'pairing' }), 'pairingNumber', /required when mode is "pairing"/)
     expectFieldError(
-      await t.connect({ sessionName: 'p', mode: 'pairing', pairingNumber: '+1 555 000' }),
+      await t.connect({ sessionName: 'p', mode: 'pairing', pairingNumber: '+1 555' }),
       'pairingNumber',
       /digits/,
     )
   })
 
   it('rejects a missing name, an unknown mode and a misspelled field', async () => {
-    expectFieldError(await t.connect({ sessionName: '' }), 'sessionName', /too small|>=1/i)
+    expectFieldError(await t.connect({ sessionName: '' }), 'sessionName', /empty/)
     expectFieldError(await t.connect({ sessionName: 'x', mode: 'sms' }), 'mode', /qr|pairing/)
     expectFieldError(await t.connect({ sessionName: 'x', webhookURL: 'https://a.example' }), '(body)', /webhookURL/)
   })
@@ -89,7 +89,11 @@ describe('request errors keep the Error object shape', () => {
   it('answers 400 for malformed JSON', async () => {
     const response = await post('{"sessionName": "a",')
     expect(response.status).toBe(400)
-    expect(await response.json()).toEqual({ error: 'validation_error', message: 'Malformed JSON in request body', details: {} })
+    expect(await response.json()).toEqual({
+      error: 'validation_error',
+      message: 'The request body is not valid JSON',
+      details: { fields: [{ path: '(body)', message: expect.stringMatching(/^invalid JSON: \S/) }] },
+    })
   })
 
   it('answers 400 naming the field for a wrong type', async () => {

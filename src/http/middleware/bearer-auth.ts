@@ -1,21 +1,15 @@
 import type { MiddlewareHandler } from 'hono'
-import { verify } from 'hono/jwt'
-import { z } from 'zod'
-import { planNames } from '../../config'
 import { GatewayError } from '../../errors'
 import { verifyApiKey } from '../../services/api-keys'
 import type { ServiceContext } from '../../services/context'
 import { ensureWorkspace } from '../../services/workspaces'
 import type { AppEnv } from '../env'
-
-const jwtClaims = z.object({
-  workspace: z.string().min(1).max(100),
-  plan: z.enum(planNames).optional(),
-})
+import { readJwtCredential } from './jwt-credential'
 
 const looksLikeJwt = (token: string) => token.split('.').length === 3
 
-const unauthorized = (message: string) => new GatewayError('unauthorized', message)
+/** Only a bearer failure asks for a bearer credential (RFC 6750); other 401s do not. */
+const unauthorized = (message: string) => new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
 
 /**
  * `Authorization: Bearer <credential>`: an API key issued by the CLI, or, when the operator
@@ -31,17 +25,11 @@ export function bearerAuth(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
     const token = match[1]!
 
     if (jwtSecret && looksLikeJwt(token)) {
-      let payload: unknown
-      try {
-        payload = await verify(token, jwtSecret, 'HS256')
-      } catch {
-        throw unauthorized('Invalid or expired token')
-      }
-      const claims = jwtClaims.safeParse(payload)
-      if (!claims.success) throw unauthorized('Token claims must name a workspace')
-      const workspace = ensureWorkspace(ctx, claims.data.workspace)
+      const credential = await readJwtCredential(token, jwtSecret)
+      if (!credential.ok) throw unauthorized(credential.reason)
+      const workspace = ensureWorkspace(ctx, credential.workspace)
       c.set('workspace', workspace)
-      c.set('plan', claims.data.plan ?? workspace.plan)
+      c.set('plan', credential.plan ?? workspace.plan)
       return next()
     }
 

@@ -1,16 +1,31 @@
 import type { PlanName } from '../../config'
+import type { NumberCheck } from '../../engine/whatsapp/types'
 import { GatewayError } from '../../errors'
 import type { ContactCheckInput } from '../../schemas/contact'
+import type { PhoneNumber } from '../../schemas/phone'
 import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
 import { quotaWindow, rateLimitHeaders, refundChecks, reserveChecks } from './quota'
 
+/** Each number once, by digits: `+1 555-123-0001` and `15551230001` are one check. */
+const distinctDigits = (phones: PhoneNumber[]) => [...new Set(phones.map((p) => p.digits))]
+
+/** The network's answers (keyed by digits) back onto the phones as the client wrote them, in order. */
+function answerAsSent(phones: PhoneNumber[], checks: NumberCheck[]) {
+  const byDigits = new Map(checks.map((check) => [check.phone, check]))
+  return phones.map(({ input, digits }) => {
+    const check = byDigits.get(digits)
+    if (!check?.exists) return { phone: input, exists: false }
+    return { phone: input, exists: true, ...(check.jid ? { jid: check.jid } : {}), ...(check.lid ? { lid: check.lid } : {}) }
+  })
+}
+
 /**
- * Which numbers have a WhatsApp account: every number counts against the workspace's
- * daily quota first; one network query answers the batch; a failed query gives the
- * checks back.
+ * Which numbers have a WhatsApp account: every different number counts once against the
+ * workspace's daily quota first; one network query answers the batch; a failed query gives
+ * the checks back.
  */
 export async function checkContacts(
   ctx: GatewayContext,
@@ -19,16 +34,17 @@ export async function checkContacts(
   const session = findSession(ctx, workspaceId, input.sessionId)
   const handle = connectedHandle(ctx, session)
 
+  const numbers = distinctDigits(input.phones)
   const now = ctx.clock.now()
   const window = quotaWindow(now, ctx.config.plans[plan].dailyContactChecks)
-  const used = reserveChecks(ctx, workspaceId, input.phones.length, window)
+  const used = reserveChecks(ctx, workspaceId, numbers.length, window)
 
-  let results
+  let checks
   try {
-    results = await handle.checkNumbers(input.phones)
+    checks = await handle.checkNumbers(numbers)
   } catch (error) {
-    refundChecks(ctx, workspaceId, input.phones.length, window)
-    ctx.logger.warn({ err: error, sessionId: session.id, refunded: input.phones.length }, 'contact check failed; quota refunded')
+    refundChecks(ctx, workspaceId, numbers.length, window)
+    ctx.logger.warn({ err: error, sessionId: session.id, refunded: numbers.length }, 'contact check failed; quota refunded')
     throw engineFailure(error, {
       timeout: 'WhatsApp did not answer the contact check in time; nothing was counted',
       upstream: 'WhatsApp answered the contact check with an error; nothing was counted',
@@ -36,6 +52,7 @@ export async function checkContacts(
     })
   }
 
+  const results = answerAsSent(input.phones, checks)
   const exists = results.filter((r) => r.exists).length
   return {
     body: { success: true, results, summary: { total: results.length, exists, notExists: results.length - exists } },

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { echo } from './echo'
+
+export const PHONE_MIN_DIGITS = 6
+export const PHONE_MAX_DIGITS = 15 // E.164
+/** Room for 15 digits and the separators people paste; anything longer is not a phone number. */
+const MAX_PHONE_CHARS = 32
+
+/** What people paste: `+1 555-123-0001`, `(1555) 1230001`, `1555.123.0001`. A `+` only in front. */
+const PHONE_CHARACTERS = /^\+?[\d ().-]+$/
+const GROUP_ID = /^\d{1,24}(-\d{1,24})?@g\.us$/
+const LID = /^\d{1,24}@lid$/
+
+/** A phone number as the client sent it (answer with this) and its digits (give the network these). */
+export interface PhoneNumber {
+  input: string
+  digits: string
+}
+
+export type ChatAddress =
+  | { kind: 'phone'; input: string; digits: string; jid: string }
+  | { kind: 'group'; input: string; jid: string }
+  | { kind: 'lid'; input: string; jid: string }
+
+/** The phone rule itself; `problem` says what is wrong without repeating more than ~40 chars. */
+export function parsePhone(input: string): PhoneNumber | { problem: string } {
+  if (input.length > MAX_PHONE_CHARS || !PHONE_CHARACTERS.test(input)) {
+    return { problem: `${echo(input)} is not a phone number: digits, country code first, optionally with +, spaces, dashes, dots or parentheses` }
+  }
+  const digits = input.replace(/\D/g, '')
+  if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) {
+    return { problem: `${echo(input)} has ${digits.length} digits; a phone number has ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS}, country code first` }
+  }
+  return { input, digits }
+}
+
+const phoneDescription = `A phone number, country code first: ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits, optionally with a leading +, spaces, dashes, dots and parentheses (e.g. "+1 555-123-0001").`
+
+/** A phone number field: parses to `{ input, digits }` so answers can echo `input` exactly. */
+export const phoneNumber = z
+  .string()
+  .transform((input, ctx): PhoneNumber => {
+    const parsed = parsePhone(input)
+    if ('problem' in parsed) {
+      ctx.issues.push({ code: 'custom', input, message: parsed.problem })
+      return z.NEVER
+    }
+    return parsed
+  })
+  .meta({ description: phoneDescription, example: '+1 555-123-0001' })
+
+/** A phone number field whose value is only its digits (where nothing echoes the input back). */
+export const phoneDigits = phoneNumber.transform((phone) => phone.digits)
+
+/**
+ * Where a message can go: a phone number (as above), a group id (`<digits>-<digits>@g.us` or
+ * `<digits>@g.us`) or a LID (`<digits>@lid`). Parses to the kind, the input as sent and the JID.
+ */
+export const chatAddress = z
+  .string()
+  .transform((input, ctx): ChatAddress => {
+    if (GROUP_ID.test(input)) return { kind: 'group', input, jid: input }
+    if (LID.test(input)) return { kind: 'lid', input, jid: input }
+    const phone = parsePhone(input)
+    if (!('problem' in phone)) return { kind: 'phone', input, digits: phone.digits, jid: `${phone.digits}@s.whatsapp.net` }
+    ctx.issues.push({
+      code: 'custom',
+      input,
+      message: `${echo(input)} is not a chat address: a phone number, a group id (<digits>-<digits>@g.us or <digits>@g.us) or a LID (<digits>@lid)`,
+    })
+    return z.NEVER
+  })
+  .meta({
+    description: `${phoneDescription} Or a group id (<digits>-<digits>@g.us, <digits>@g.us) or a LID (<digits>@lid).`,
+    example: '120363025246125888@g.us',
+  })

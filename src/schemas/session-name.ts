@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+export const MAX_SESSION_NAME_CHARS = 100
+
+/** C0 (NUL, ESC of ANSI sequences, newlines…), DEL and C1: nothing a name needs, much a log or terminal misreads. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+/** A lone surrogate (e.g. from a "\ud800" JSON escape) has no UTF-8 form: SQLite would store invalid UTF-8. */
+const LONE_SURROGATE = /\p{Cs}/u
+/** Embeddings, overrides and isolates reorder what is displayed ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf"). */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
+/** Characters that draw nothing: spaces, format characters (ZWSP, ZWJ, BOM…), marks alone, fillers, braille blank. */
+const ONLY_INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Mn}\p{Me}\u115f\u1160\u3164\uffa0\u2800]*$/u
+
+/**
+ * A session's name as stored and compared: NFC-normalised first, so "café" typed precomposed or
+ * as "cafe" + U+0301 is one name (and one 409), then trimmed; 1–100 characters (code points).
+ */
+export const sessionName = z
+  .string()
+  .normalize('NFC')
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_SESSION_NAME_CHARS, `must be at most ${MAX_SESSION_NAME_CHARS} characters`)
+  .refine((name) => !CONTROL.test(name), 'must not contain control characters (U+0000–U+001F, U+007F–U+009F)')
+  .refine((name) => !LONE_SURROGATE.test(name), 'must not contain unpaired surrogates (not valid Unicode text)')
+  .refine((name) => !BIDI_CONTROL.test(name), 'must not contain bidirectional override or isolate characters')
+  .refine((name) => name === '' || !ONLY_INVISIBLE.test(name), 'must contain at least one visible character')
+  .meta({
+    description: `Unique per workspace; 1 to ${MAX_SESSION_NAME_CHARS} characters, NFC-normalised and trimmed; no control characters.`,
+  })
