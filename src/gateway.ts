@@ -53,7 +53,7 @@ export const baileysEngine: EngineFactory = ({ db, logger, config, report, store
   createBaileysEngine({
     db,
     logger: logger.child({ component: 'whatsapp' }),
-    logLevel: config.logLevel,
+    logLevel: logger.level,
     simulatorUrl: config.simulatorUrl,
     timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
     report,

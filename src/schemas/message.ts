@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/message-content'
-import { chatAddress } from './chat-address'
+import { chatAddress, type ChatAddress } from './phone'
 
 export const MAX_LIST_ROWS = 5
 export const MAX_BUTTONS = 5
@@ -39,8 +39,8 @@ export const SendTextBody = z
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
   .meta({ id: 'SendTextRequest' })
 
-const withPhone = <T extends { phone?: string; to?: string }>({ to, ...b }: T) => ({ ...b, phone: (b.phone ?? to)! })
-const phoneRequired = (b: { phone?: string; to?: string }, ctx: z.RefinementCtx) => requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
+const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({ to, ...b }: T) => ({ ...b, phone: (b.phone ?? to)! })
+const phoneRequired = (b: { phone?: ChatAddress; to?: ChatAddress }, ctx: z.RefinementCtx) => requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
 
 export const SendImageBody = z
   .strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId })
@@ -131,7 +131,7 @@ const referenced = {
   messageId: messageId.optional(),
   id: messageId.optional().meta(alias('messageId')),
 }
-const referencedRequired = (b: { phone?: string; to?: string; messageId?: string; id?: string }, ctx: z.RefinementCtx) => {
+const referencedRequired = (b: { phone?: ChatAddress; to?: ChatAddress; messageId?: string; id?: string }, ctx: z.RefinementCtx) => {
   phoneRequired(b, ctx)
   requireOne(b, 'messageId', 'id', (i) => ctx.addIssue(i))
 }

@@ -75,7 +75,7 @@ export async function measureMemory(steps: number[]): Promise<{ sessions: number
           batch.map(async (i) => {
             const response = await api('/v1/session/connect', {
               method: 'POST',
-              body: JSON.stringify({ sessionName: `bench-${i}`, webhookUrl: 'https://hooks.example.com/bench' }),
+              body: JSON.stringify({ sessionName: `bench-${i}`, webhookUrl: 'https://hooks.invalid/bench' }),
             })
             if (response.status !== 200) throw new Error(`connect ${i}: ${response.status} ${await response.text()}`)
             // The simulated phone scans the QR the gateway answered with.

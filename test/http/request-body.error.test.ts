@@ -55,7 +55,7 @@ describe('request bodies the gateway cannot use', () => {
     expect(hugePhone.body.details.fields[0].path).toBe('phones.0')
 
     const hugeName = await read(
-      await post(t, '/v1/session/connect', JSON.stringify({ sessionName: 'n'.repeat(900_000), webhookUrl: 'https://a.example.com' })),
+      await post(t, '/v1/session/connect', JSON.stringify({ sessionName: 'n'.repeat(900_000), webhookUrl: 'https://hooks.invalid' })),
     )
     expect(hugeName.status).toBe(400)
     expect(hugeName.bytes).toBeLessThan(2_000)

@@ -21,7 +21,7 @@ const client = createClient<paths>({ baseUrl: 'http://localhost:3000' })
 
 export async function calls() {
   const connected = await client.POST('/v1/session/connect', {
-    body: { sessionName: 'sales', webhookUrl: 'https://hooks.example.com/wa' },
+    body: { sessionName: 'sales', webhookUrl: 'https://hooks.invalid/wa' },
   })
   const qr: string | undefined = connected.data?.qrCode
 

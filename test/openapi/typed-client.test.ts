@@ -41,9 +41,9 @@ describe('hc<AppType>()', () => {
   it('accepts connect without `mode` and rejects bodies the schema rejects (compile time)', () => {
     const typeOnly = () => {
       // `mode` has a default, so the input form leaves it out.
-      void client.v1.session.connect.$post({ json: { sessionName: 's', webhookUrl: 'https://hooks.example.com' } })
+      void client.v1.session.connect.$post({ json: { sessionName: 's', webhookUrl: 'https://hooks.invalid' } })
       // @ts-expect-error sessionName is required
-      void client.v1.session.connect.$post({ json: { webhookUrl: 'https://hooks.example.com' } })
+      void client.v1.session.connect.$post({ json: { webhookUrl: 'https://hooks.invalid' } })
       // @ts-expect-error the path parameter is `session_id`
       void client.v1.session.disconnect[':session_id'].$delete({ param: { id: 'x' } })
     }

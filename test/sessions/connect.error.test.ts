@@ -37,7 +37,7 @@ describe('POST /v1/session/connect refuses bad input', () => {
   })
 
   it('requires an https webhook that is not a private address', async () => {
-    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'http://hooks.example.com/' }), 'webhookUrl', /must use https/)
+    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'http://hooks.invalid/' }), 'webhookUrl', /must use https/)
     expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://127.0.0.1/hook' }), 'webhookUrl', /private/)
     expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://[::1]/hook' }), 'webhookUrl', /private/)
     expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://10.1.2.3/hook' }), 'webhookUrl', /private/)
@@ -97,7 +97,7 @@ describe('request errors keep the Error object shape', () => {
   })
 
   it('answers 400 naming the field for a wrong type', async () => {
-    const response = await post(JSON.stringify({ sessionName: 42, webhookUrl: 'https://hooks.example.com' }))
+    const response = await post(JSON.stringify({ sessionName: 42, webhookUrl: 'https://hooks.invalid' }))
     expect(response.status).toBe(400)
     const body = (await response.json()) as any
     expect(body.details.fields).toEqual([{ path: 'sessionName', message: expect.stringMatching(/expected string/) }])
@@ -110,7 +110,7 @@ describe('request errors keep the Error object shape', () => {
   })
 
   it('answers 413 for a body over the limit', async () => {
-    const response = await post(JSON.stringify({ sessionName: 'a'.repeat(5000), webhookUrl: 'https://hooks.example.com' }))
+    const response = await post(JSON.stringify({ sessionName: 'a'.repeat(5000), webhookUrl: 'https://hooks.invalid' }))
     expect(response.status).toBe(413)
     expect(await response.json()).toMatchObject({ error: 'payload_too_large', details: { limitBytes: 2048 } })
   })

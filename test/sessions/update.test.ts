@@ -22,13 +22,13 @@ describe('PUT /v1/session/update/{id}', () => {
 
   it('changes each field and answers the updated session', async () => {
     expect((await put(id, { sessionName: 'reception' })).body).toMatchObject({ sessionId: id, sessionName: 'reception' })
-    expect((await put(id, { webhookUrl: 'https://new.example.com/hook' })).body.webhookUrl).toBe('https://new.example.com/hook')
+    expect((await put(id, { webhookUrl: 'https://hooks.invalid/hook' })).body.webhookUrl).toBe('https://hooks.invalid/hook')
     expect((await put(id, { webhookMessages: false })).body.webhookMessages).toBe(false)
     const last = await put(id, { autoRejectCalls: true })
     expect(last.status).toBe(200)
     expect(last.body).toMatchObject({
       sessionName: 'reception',
-      webhookUrl: 'https://new.example.com/hook',
+      webhookUrl: 'https://hooks.invalid/hook',
       webhookMessages: false,
       autoRejectCalls: true,
       status: 'connected',
@@ -49,7 +49,7 @@ describe('PUT /v1/session/update/{id}', () => {
   })
 
   it('validates each field', async () => {
-    expect((await put(id, { webhookUrl: 'ftp://x.example.com' })).status).toBe(400)
+    expect((await put(id, { webhookUrl: 'ftp://hooks.invalid' })).status).toBe(400)
     expect((await put(id, { webhookUrl: 'https://192.168.1.10/x' })).body.details.fields[0].path).toBe('webhookUrl')
     expect((await put(id, { autoRejectCalls: 'yes' })).body.details.fields[0].path).toBe('autoRejectCalls')
     expect((await put(id, { sessionName: '' })).status).toBe(400)

@@ -1,5 +1,6 @@
 import type { GatewayConfig } from '../../src/config'
 import type { Clock } from '../../src/clock'
+import type { MediaTools } from '../../src/services/messages/media-tools'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
 import { jsonBody, startTestGateway, type TestGateway } from './gateway'
@@ -16,9 +17,12 @@ export interface SimulatedGateway extends TestGateway {
   listSessions(key?: string): Promise<any[]>
   /** Stops the gateway only (the simulator keeps running), e.g. to restart on the same file. */
   stopGateway(): Promise<void>
+  /** POST a JSON body to the API with the workspace's key (or `key`); answers status, headers and parsed body. */
+  post(path: string, body: unknown, options?: { key?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>
+  get(path: string, key?: string): Promise<{ status: number; body: any }>
 }
 
-export const WEBHOOK = 'https://hooks.example.com/wa'
+export const WEBHOOK = 'https://hooks.invalid/wa'
 
 /**
  * A simulator and a gateway wired to it through WA_SIMULATOR's control URL, on a temp
@@ -31,6 +35,7 @@ export async function startSimulatedGateway(
     clock?: Clock
     databasePath?: string
     plan?: 'free' | 'paid'
+    media?: MediaTools
     /** Reuse a running simulator (restart tests). */
     reuse?: { sim: WhatsAppSimulator; control: ControlApi }
   } = {},
@@ -41,6 +46,7 @@ export async function startSimulatedGateway(
     databasePath: options.databasePath,
     clock: options.clock,
     plan: options.plan,
+    media: options.media,
     config: { simulatorUrl: control.url, reconnect: { baseMs: 50, maxMs: 500 }, ...options.config },
   })
 
@@ -73,8 +79,23 @@ export async function startSimulatedGateway(
     return body.sessionId as string
   }
 
+  const post: SimulatedGateway['post'] = async (path, body, options = {}) => {
+    const response = await t.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.key ?? t.key}`, ...options.headers },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as any, headers: response.headers }
+  }
+  const get: SimulatedGateway['get'] = async (path, key = t.key) => {
+    const response = await t.request(path, { headers: { authorization: `Bearer ${key}` } })
+    return { status: response.status, body: (await response.json()) as any }
+  }
+
   return {
     ...t,
+    post,
+    get,
     sim,
     control,
     connect,

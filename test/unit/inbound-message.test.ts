@@ -1,7 +1,7 @@
 import { proto, type WAMessage } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
 import { toInboundChange, toInboundMessage } from '../../src/engine/whatsapp/inbound-message'
-import { chatParty, toChatJid } from '../../src/engine/whatsapp/jid'
+import { chatParty } from '../../src/engine/whatsapp/jid'
 import { describeMessage } from '../../src/engine/whatsapp/message-content'
 
 const from = (key: Partial<WAMessage['key']>, message: proto.IMessage, extra: Partial<WAMessage> = {}): WAMessage => ({
@@ -85,10 +85,7 @@ describe('toInboundChange', () => {
 })
 
 describe('chat addresses', () => {
-  it('turns API addresses into jids and jids into parties', () => {
-    expect(toChatJid('15551230001')).toBe('15551230001@s.whatsapp.net')
-    expect(toChatJid('120363000000000001@g.us')).toBe('120363000000000001@g.us')
-    expect(toChatJid('123@lid')).toBe('123@lid')
+  it('tells phone, LID and group parties apart', () => {
     expect(chatParty('15551230001@s.whatsapp.net')).toEqual({ group: false, phone: '15551230001' })
     expect(chatParty('9@lid', '15551230001@s.whatsapp.net')).toEqual({ group: false, phone: '15551230001', lid: '9' })
     expect(chatParty('1@g.us')).toEqual({ group: true })

@@ -9,7 +9,7 @@ import type { EngineFact, OpenOptions, WhatsAppEngine } from './types'
 export interface BaileysEngineDeps {
   db: GatewayDatabase
   logger: Logger
-  /** The operator's LOG_LEVEL; Baileys' own lines follow it (see baileysLogLevel). */
+  /** The gateway logger's level (the operator's LOG_LEVEL); Baileys' own lines follow it (see baileysLogLevel). */
   logLevel: string
   timing: ConnectionTiming
   /** Control URL of the project's simulator, or undefined for WhatsApp itself. */

@@ -20,12 +20,3 @@ export function chatParty(jid: string, alt?: string | null): ChatParty {
   const lid = userOf(lidJid)
   return { group: false, ...(phone ? { phone } : {}), ...(lid ? { lid } : {}) }
 }
-
-/**
- * Pure: an API chat address → the jid to send to. Digits are a phone number; a group id
- * (`…@g.us`) and a LID (`…@lid`) are used as given.
- */
-export function toChatJid(address: string): string {
-  if (/^\d+$/.test(address)) return `${address}@s.whatsapp.net`
-  return address
-}

@@ -1,11 +1,11 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm'
 import { messages } from '../../db/schema'
-import { toChatJid } from '../../engine/whatsapp/jid'
 import { notFound } from '../../errors'
 import type { ListMessagesInput } from '../../schemas/message'
 import type { ServiceContext } from '../context'
 import { findSession } from '../sessions/view'
 import { validationError } from '../validation-error'
+import { chatColumns } from './lookup'
 import { findRecord } from './records'
 import { messageView } from './view'
 
@@ -30,7 +30,10 @@ function decodeCursor(raw: string): Cursor {
 export function listMessages(ctx: ServiceContext, { workspaceId, input }: { workspaceId: string; input: ListMessagesInput }) {
   const session = findSession(ctx, workspaceId, input.sessionId)
   const filters: (SQL | undefined)[] = [eq(messages.sessionId, session.id)]
-  if (input.phone) filters.push(or(eq(messages.phone, input.phone), eq(messages.chatJid, toChatJid(input.phone))))
+  if (input.phone) {
+    const chat = chatColumns(input.phone)
+    filters.push(or(eq(messages.chatJid, chat.chatJid), chat.phone ? eq(messages.phone, chat.phone) : undefined, chat.lid ? eq(messages.lid, chat.lid) : undefined))
+  }
   if (input.direction) filters.push(eq(messages.direction, input.direction))
   if (input.cursor) {
     const cursor = decodeCursor(input.cursor)

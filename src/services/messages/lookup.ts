@@ -1,20 +1,26 @@
 import type { MessageRecord, Session } from '../../db/schema'
-import { toChatJid } from '../../engine/whatsapp/jid'
 import { GatewayError } from '../../errors'
+import type { ChatAddress } from '../../schemas/phone'
 import type { ServiceContext } from '../context'
 import { findRecord } from './records'
 
 /** Whether an API chat address names the record's chat (by phone, group id, LID or jid). */
-export function isChatOf(record: MessageRecord, address: string): boolean {
-  return (
-    record.phone === address ||
-    record.chatJid === toChatJid(address) ||
-    (record.lid !== null && address === `${record.lid}@lid`)
-  )
+export function isChatOf(record: MessageRecord, address: ChatAddress): boolean {
+  if (record.chatJid === address.jid) return true
+  if (address.kind === 'phone') return record.phone === address.digits
+  if (address.kind === 'lid') return record.lid !== null && address.jid === `${record.lid}@lid`
+  return false
+}
+
+/** The columns that name a chat in a record, from an API address. */
+export function chatColumns(address: ChatAddress): { chatJid: string; phone: string | null; lid: string | null } {
+  if (address.kind === 'phone') return { chatJid: address.jid, phone: address.digits, lid: null }
+  if (address.kind === 'group') return { chatJid: address.jid, phone: address.jid, lid: null }
+  return { chatJid: address.jid, phone: null, lid: address.jid.split('@')[0]! }
 }
 
 /** A record of this session in the named chat; any other id is 404. */
-export function findMessageInChat(ctx: ServiceContext, session: Session, messageId: string, phone: string): MessageRecord {
+export function findMessageInChat(ctx: ServiceContext, session: Session, messageId: string, phone: ChatAddress): MessageRecord {
   const record = findRecord(ctx.db, session.id, messageId)
   if (!record || !isChatOf(record, phone)) {
     throw new GatewayError('not_found', `No message "${messageId.slice(0, 64)}" in this chat of the session`)

@@ -1,21 +1,22 @@
 import type { PlanName } from '../../config'
 import type { Session } from '../../db/schema'
-import { toChatJid } from '../../engine/whatsapp/jid'
 import type { QuotedMessage } from '../../engine/whatsapp/types'
 import { GatewayError, notFound } from '../../errors'
+import type { ChatAddress } from '../../schemas/phone'
 import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
 import { sendOnce } from './idempotency'
 import { isInteractive, prepareMessage, type SendInput } from './prepare'
+import { chatColumns, isChatOf } from './lookup'
 import { advanceStatus, findRecord, insertRecord, setPayload } from './records'
 import { messageView } from './view'
 
 /** The message a reply quotes: one of this session's records in the same chat. */
-function quotedMessage(ctx: GatewayContext, session: Session, chatJid: string, quoteId: string): QuotedMessage {
+function quotedMessage(ctx: GatewayContext, session: Session, chat: ChatAddress, quoteId: string): QuotedMessage {
   const record = findRecord(ctx.db, session.id, quoteId)
-  if (!record || (record.chatJid !== chatJid && record.phone !== chatJid.split('@')[0])) {
+  if (!record || !isChatOf(record, chat)) {
     throw new GatewayError('not_found', `quoteId "${quoteId.slice(0, 64)}" is not a message of this chat`, { field: 'quoteId' })
   }
   return {
@@ -44,8 +45,8 @@ export async function sendMessage(
 
   const messageId = await sendOnce(ctx, { workspaceId, sessionId: session.id, key: args.idempotencyKey, request: input }, async () => {
     const handle = connectedHandle(ctx, session)
-    const chatJid = toChatJid(input.phone)
-    const quoted = input.quoteId ? quotedMessage(ctx, session, chatJid, input.quoteId) : undefined
+    const chat = chatColumns(input.phone)
+    const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
     const prepared = await prepareMessage(ctx.media, input)
 
     const id = handle.newMessageId()
@@ -53,9 +54,7 @@ export async function sendMessage(
     insertRecord(ctx.db, {
       sessionId: session.id,
       id,
-      chatJid,
-      phone: input.phone,
-      lid: input.phone.endsWith('@lid') ? input.phone.split('@')[0]! : null,
+      ...chat,
       direction: 'outbound',
       type: prepared.type,
       status: 'pending',
@@ -65,7 +64,7 @@ export async function sendMessage(
       updatedAt: now,
     })
     try {
-      const sent = await handle.send(chatJid, prepared.content, { messageId: id, quoted })
+      const sent = await handle.send(chat.chatJid, prepared.content, { messageId: id, quoted })
       setPayload(ctx.db, session.id, id, sent.payload)
     } catch (error) {
       advanceStatus(ctx, session.id, id, { status: 'failed', reason: 'send_failed' })
