@@ -3,7 +3,7 @@ import type { Clock } from '../../src/clock'
 import type { GatewayConfig } from '../../src/config'
 import { closeDatabase, openDatabase } from '../../src/db/database'
 import { createGateway, type Gateway } from '../../src/gateway'
-import { silentLogger } from '../../src/logger'
+import { createLogger, silentLogger } from '../../src/logger'
 import type { MediaTools } from '../../src/services/messages/media-tools'
 import { createApiKey } from '../../src/services/api-keys'
 import { createWorkspace, listWorkspaces } from '../../src/services/workspaces'
@@ -20,13 +20,16 @@ export interface TestGateway {
   close(): Promise<void>
 }
 
+/** Silent, unless TEST_LOG_LEVEL (e.g. debug) asks to see what the gateway and Baileys do. */
+const testLogger = () => (process.env.TEST_LOG_LEVEL ? createLogger(process.env.TEST_LOG_LEVEL) : silentLogger())
+
 export async function startTestGateway(
   options: { config?: Partial<GatewayConfig>; clock?: Clock; databasePath?: string; plan?: 'free' | 'paid'; media?: MediaTools } = {},
 ): Promise<TestGateway> {
   const dir = options.databasePath ? undefined : tempDir()
   const databasePath = options.databasePath ?? join(dir!.path, 'gateway.db')
   const database = await openDatabase(databasePath)
-  const gateway = createGateway({ database, config: options.config, clock: options.clock, media: options.media, logger: silentLogger() })
+  const gateway = createGateway({ database, config: options.config, clock: options.clock, media: options.media, logger: testLogger() })
   await gateway.start()
 
   const addWorkspace = (name: string, plan: 'free' | 'paid' = 'free') => {

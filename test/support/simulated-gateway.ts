@@ -20,6 +20,8 @@ export interface SimulatedGateway extends TestGateway {
   /** POST a JSON body to the API with the workspace's key (or `key`); answers status, headers and parsed body. */
   post(path: string, body: unknown, options?: { key?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>
   get(path: string, key?: string): Promise<{ status: number; body: any }>
+  /** Polls GET /v1/message/{id} until the record matches (e.g. a status driven by receipts). */
+  waitForRecord(sessionId: string, messageId: string, match: (record: any) => boolean, timeoutMs?: number): Promise<any>
 }
 
 export const WEBHOOK = 'https://hooks.invalid/wa'
@@ -92,10 +94,22 @@ export async function startSimulatedGateway(
     return { status: response.status, body: (await response.json()) as any }
   }
 
+  const waitForRecord: SimulatedGateway['waitForRecord'] = async (sessionId, messageId, match, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs
+    let last: any
+    while (Date.now() < deadline) {
+      last = (await get(`/v1/message/${encodeURIComponent(messageId)}?sessionId=${sessionId}`)).body
+      if (match(last)) return last
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    throw new Error(`message ${messageId} never matched; last seen ${JSON.stringify(last)}`)
+  }
+
   return {
     ...t,
     post,
     get,
+    waitForRecord,
     sim,
     control,
     connect,

@@ -81,9 +81,11 @@ export class ChatServer {
     account.connection = connection
     connection.account = account
     account.stats.logins++
+    // The LID of this device (with its device id), as pair-success gave it: Baileys compares it
+    // with device jids to skip its own device when it fans a message out to LID devices.
     connection.sendNode({
       tag: 'success',
-      attrs: { t: unixNow(), lid: account.lidJid, props: '1', abprops: '1', location: 'sim', creation: '1700000000' },
+      attrs: { t: unixNow(), lid: `${account.lid}:${account.deviceId}@lid`, props: '1', abprops: '1', location: 'sim', creation: '1700000000' },
     })
     // Without the offline marker Baileys keeps buffering events as if offline messages were pending
     setTimeout(() => connection.sendNode({ tag: 'ib', attrs: { from: 's.whatsapp.net' }, content: [{ tag: 'offline', attrs: { count: '0' } }] }), 20)

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryFile } from '../support/sqlite-file'
+import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
+
+const ACCOUNT = '15550012001'
+const CONTACT = '15551232001'
+const OTHER = '15551232002'
+
+describe('message records: delivery status, edits, deletes and reading them back', () => {
+  let t: SimulatedGateway
+  let sessionId: string
+
+  beforeAll(async () => {
+    t = await startSimulatedGateway()
+    t.sim.addContact(CONTACT)
+    t.sim.addContact(OTHER)
+    sessionId = await t.pairByQr('records', ACCOUNT)
+  }, 60_000)
+  afterAll(() => t.close())
+
+  const sendText = async (message: string, phone = CONTACT) => {
+    const { status, body } = await t.post('/v1/message/text', { sessionId, phone, message })
+    expect(status).toBe(200)
+    await t.sim.contact(phone).waitForMessage((m) => m.id === body.messageId)
+    return body
+  }
+  const statusOf = (messageId: string) =>
+    queryFile<{ status: string }>(t.databasePath, 'SELECT status FROM messages WHERE id = ?', messageId)[0]?.status
+
+  it('moves pending → sent on the server ack, then follows receipts', async () => {
+    const sent = await sendText('track me')
+    await t.waitForRecord(sessionId, sent.messageId, (r) => r.status === 'sent')
+    t.sim.contact(CONTACT).receipt(sent.messageId, 'delivered')
+    await t.waitForRecord(sessionId, sent.messageId, (r) => r.status === 'delivered')
+    t.sim.contact(CONTACT).receipt(sent.messageId, 'read')
+    const read = await t.waitForRecord(sessionId, sent.messageId, (r) => r.status === 'read')
+    expect(read.updatedAt >= read.createdAt).toBe(true)
+  })
+
+  it('never moves backwards when receipts arrive out of order', async () => {
+    const sent = await sendText('out of order')
+    t.sim.contact(CONTACT).receipt(sent.messageId, 'read')
+    await t.waitForRecord(sessionId, sent.messageId, (r) => r.status === 'read')
+    t.sim.contact(CONTACT).receipt(sent.messageId, 'delivered')
+    // A later message's receipt proves the late "delivered" of the first was processed.
+    const marker = await sendText('marker')
+    t.sim.contact(CONTACT).receipt(marker.messageId, 'delivered')
+    await t.waitForRecord(sessionId, marker.messageId, (r) => r.status === 'delivered')
+    expect(statusOf(sent.messageId)).toBe('read')
+  })
+
+  it('edits its own text: the contact gets the edit protocol message and the record shows the new text', async () => {
+    const sent = await sendText('first draft')
+    const { status, body } = await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: sent.messageId, newMessage: 'final text' })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ messageId: sent.messageId, type: 'text', content: { text: 'final text' } })
+    expect(body.editedAt).not.toBeNull()
+    const edit = await t.sim.contact(CONTACT).waitForMessage((m) => m.stanza.edit === '1' && m.message.protocolMessage?.key?.id === sent.messageId)
+    const edited = edit.message.protocolMessage?.editedMessage
+    expect(edited?.conversation ?? edited?.extendedTextMessage?.text).toBe('final text')
+    expect((await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`)).body.content.text).toBe('final text')
+  })
+
+  it('accepts the SDK’s id and to for edits, and refuses edits it cannot make', async () => {
+    const sent = await sendText('alias edit')
+    expect((await t.post('/v1/message/edit', { sessionId, to: CONTACT, id: sent.messageId, newMessage: 'via alias' })).status).toBe(200)
+    const unknown = await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: 'NOPE', newMessage: 'x' })
+    expect(unknown.status).toBe(404)
+    const wrongChat = await t.post('/v1/message/edit', { sessionId, phone: OTHER, messageId: sent.messageId, newMessage: 'x' })
+    expect(wrongChat.status).toBe(404)
+    const location = await t.post('/v1/message/location', { sessionId, phone: CONTACT, latitude: 1, longitude: 2 })
+    const notText = await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: location.body.messageId, newMessage: 'x' })
+    expect(notText.status).toBe(409)
+    expect(notText.body.error).toBe('message_not_editable')
+  })
+
+  it('deletes for everyone: the contact gets the revoke and the record becomes deleted, once', async () => {
+    const sent = await sendText('regrettable')
+    const { status, body } = await t.post('/v1/message/delete', { sessionId, phone: CONTACT, messageId: sent.messageId })
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, message: expect.any(String) })
+    const revoke = await t.sim.contact(CONTACT).waitForMessage((m) => m.stanza.edit === '7' && m.message.protocolMessage?.key?.id === sent.messageId)
+    expect(revoke.message.protocolMessage?.type).toBe(0) // REVOKE
+    expect((await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`)).body.status).toBe('deleted')
+    const again = await t.post('/v1/message/delete', { sessionId, phone: CONTACT, id: sent.messageId })
+    expect(again.body.success).toBe(true)
+    const revokes = t.sim.contact(CONTACT).inbox().filter((m) => m.message.protocolMessage?.key?.id === sent.messageId && m.stanza.edit === '7')
+    expect(revokes).toHaveLength(1)
+    // A deleted message can no longer be edited; receipts no longer move it.
+    expect((await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: sent.messageId, newMessage: 'x' })).status).toBe(409)
+    t.sim.contact(CONTACT).receipt(sent.messageId, 'read')
+    const marker = await sendText('marker 2')
+    t.sim.contact(CONTACT).receipt(marker.messageId, 'read')
+    await t.waitForRecord(sessionId, marker.messageId, (r) => r.status === 'read')
+    expect(statusOf(sent.messageId)).toBe('deleted')
+  })
+
+  it('lists records newest first, filtered by chat and direction, a page at a time', async () => {
+    const a = await sendText('page one', OTHER)
+    const b = await sendText('page two', OTHER)
+    const c = await sendText('page three', OTHER)
+    const first = await t.get(`/v1/message/all?sessionId=${sessionId}&phone=${OTHER}&limit=2`)
+    expect(first.status).toBe(200)
+    expect(first.body.messages.map((m: any) => m.messageId)).toEqual([c.messageId, b.messageId])
+    expect(first.body.nextCursor).toEqual(expect.any(String))
+    const second = await t.get(`/v1/message/all?sessionId=${sessionId}&phone=${OTHER}&limit=2&cursor=${first.body.nextCursor}`)
+    expect(second.body.messages.map((m: any) => m.messageId)).toEqual([a.messageId])
+    expect(second.body.nextCursor).toBeNull()
+    const inbound = await t.get(`/v1/message/all?sessionId=${sessionId}&direction=inbound`)
+    expect(inbound.body.messages.every((m: any) => m.direction === 'inbound')).toBe(true)
+    expect((await t.get(`/v1/message/all?sessionId=${sessionId}&cursor=garbage`)).status).toBe(400)
+  })
+
+  it('hides records of other workspaces’ sessions (404) and never shows the stored payload', async () => {
+    const sent = await sendText('private')
+    const other = t.addWorkspace('intruder')
+    expect((await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`, other.key)).status).toBe(404)
+    expect((await t.get(`/v1/message/all?sessionId=${sessionId}`, other.key)).status).toBe(404)
+    expect((await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'x' }, { key: other.key })).status).toBe(404)
+    const mine = await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`)
+    expect(mine.body).not.toHaveProperty('payload')
+    expect(JSON.stringify(mine.body)).not.toMatch(/mediaKey|payload/)
+  })
+})
