@@ -41,6 +41,8 @@ export const envSchema = z.object({
   MEDIA_TIMEOUT_MS: positiveInt.default(30_000),
   /** The ffmpeg executable; default: the build shipped by @ffmpeg-installer, else `ffmpeg` on PATH. */
   FFMPEG_PATH: z.string().min(1).optional(),
+  /** How long message records are kept; 0 keeps them for ever. */
+  MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   /** Control URL of the project's WhatsApp simulator: points Baileys away from WhatsApp. */
   WA_SIMULATOR: z.url().optional(),
 })
@@ -74,6 +76,8 @@ export interface GatewayConfig {
   reconnect: { baseMs: number; maxMs: number }
   plans: Record<PlanName, PlanLimits>
   media: { maxBytes: number; timeoutMs: number; ffmpegPath?: string }
+  /** Message records older than this are deleted; 0 keeps them. */
+  messageRetentionDays: number
   simulatorUrl?: string
 }
 
@@ -119,6 +123,7 @@ function fromEnv(e: Env): GatewayConfig {
       paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: e.PAID_DAILY_CONTACT_CHECKS },
     },
     media: { maxBytes: e.MEDIA_MAX_BYTES, timeoutMs: e.MEDIA_TIMEOUT_MS, ffmpegPath: e.FFMPEG_PATH },
+    messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     simulatorUrl: e.WA_SIMULATOR,
   }
 }

@@ -12,6 +12,7 @@ import { createMediaTools } from './media/media-tools'
 import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './services/messages/media-tools'
 import { storedPayload } from './services/messages/records'
+import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 
 export interface EngineFactoryDeps {
@@ -83,11 +84,18 @@ export function createGateway(options: GatewayOptions): Gateway {
   const media = options.media ?? createMediaTools(config)
   context = { db, clock: options.clock ?? systemClock, logger, config, engine, events, media, inFlightSends: new Map() }
 
+  let stopMaintenance: (() => void) | undefined
   return {
     app: createHttpApp(context),
     config,
     context,
-    start: () => restoreSessions(context),
-    stop: () => engine.stopAll(),
+    async start() {
+      stopMaintenance = startMaintenance(context)
+      await restoreSessions(context)
+    },
+    async stop() {
+      stopMaintenance?.()
+      await engine.stopAll()
+    },
   }
 }

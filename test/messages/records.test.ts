@@ -1,5 +1,7 @@
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryFile } from '../support/sqlite-file'
+import { tempDir } from '../support/temp-dir'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
 
 const ACCOUNT = '15550012001'
@@ -120,5 +122,60 @@ describe('message records: delivery status, edits, deletes and reading them back
     const mine = await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`)
     expect(mine.body).not.toHaveProperty('payload')
     expect(JSON.stringify(mine.body)).not.toMatch(/mediaKey|payload/)
+  })
+})
+
+describe('a send WhatsApp refuses', () => {
+  let t: SimulatedGateway
+  let sessionId: string
+  beforeAll(async () => {
+    t = await startSimulatedGateway()
+    t.sim.addContact('15551232101')
+    t.sim.addContact('15551232102')
+    sessionId = await t.pairByQr('restricted', '15550012101')
+  }, 60_000)
+  afterAll(() => t.close())
+
+  it('marks the record failed with new_chat_limit when a restricted account opens a new chat (463)', async () => {
+    const known = await t.post('/v1/message/text', { sessionId, phone: '15551232101', message: 'existing chat' })
+    await t.waitForRecord(sessionId, known.body.messageId, (r) => r.status === 'sent')
+    t.sim.account('15550012101').fault('restrict-new-chats')
+    const refused = await t.post('/v1/message/text', { sessionId, phone: '15551232102', message: 'new chat' })
+    expect(refused.status).toBe(200) // handed over; WhatsApp's refusal comes back as the ack
+    const failed = await t.waitForRecord(sessionId, refused.body.messageId, (r) => r.status === 'failed')
+    expect(failed.statusReason).toBe('new_chat_limit')
+    const allowed = await t.post('/v1/message/text', { sessionId, phone: '15551232101', message: 'still fine' })
+    await t.waitForRecord(sessionId, allowed.body.messageId, (r) => r.status === 'sent')
+    expect(t.sim.contact('15551232102').inbox()).toEqual([])
+  })
+})
+
+describe('retention', () => {
+  it('deletes records older than MESSAGE_RETENTION_DAYS when the gateway starts (and hourly after)', async () => {
+    let now = Date.now() - 40 * 24 * 60 * 60 * 1000
+    const clock = { now: () => new Date(now) }
+    const dir = tempDir()
+    const databasePath = join(dir.path, 'gateway.db')
+    const t = await startSimulatedGateway({ clock, config: { messageRetentionDays: 30 }, databasePath })
+    try {
+      t.sim.addContact('15551232201')
+      const sessionId = await t.pairByQr('retention', '15550012201')
+      const old = await t.post('/v1/message/text', { sessionId, phone: '15551232201', message: 'old' })
+      now = Date.now()
+      const fresh = await t.post('/v1/message/text', { sessionId, phone: '15551232201', message: 'fresh' })
+      await t.stopGateway()
+      const restarted = await startSimulatedGateway({ clock, config: { messageRetentionDays: 30 }, databasePath, reuse: { sim: t.sim, control: t.control } })
+      try {
+        const ids = queryFile<{ id: string }>(t.databasePath, 'SELECT id FROM messages').map((row) => row.id)
+        expect(ids).toEqual([fresh.body.messageId])
+        expect(ids).not.toContain(old.body.messageId)
+      } finally {
+        await restarted.stopGateway()
+      }
+    } finally {
+      await t.control.stop()
+      await t.sim.stop()
+      dir.cleanup()
+    }
   })
 })

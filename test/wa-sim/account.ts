@@ -30,6 +30,10 @@ export class Account {
   refuseLogin = false
   /** Set by the unresponsive fault: iqs are swallowed until cleared */
   unresponsive = false
+  /** Set by the restrict-new-chats fault: 1:1 messages to users it has no chat with get error 463 */
+  restrictNewChats = false
+  /** Users (phone or LID) this account has a chat with: it wrote to them or they wrote to it */
+  readonly chats = new Set<string>()
   connection: Connection | undefined
   bundle: PreKeyBundle | undefined
   uploadedPreKeyCount = 0

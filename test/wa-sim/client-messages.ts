@@ -25,11 +25,23 @@ export const handleClientMessage = async (state: SimState, connection: Connectio
   const to = node.attrs.to
   if (!account || !id || !to) return
   account.stats.messagesReceived++
-  connection.sendNode({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixNow() } })
   const target = splitJid(to)
+  if (target.server !== 'g.us' && account.restrictNewChats && !account.chats.has(target.user)) {
+    // WhatsApp's answer to a restricted account opening a chat: the message goes nowhere
+    connection.sendNode({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixNow(), error: '463' } })
+    return
+  }
+  connection.sendNode({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixNow() } })
+  if (target.server !== 'g.us') rememberChat(state, account, target.user, target.server)
   if (target.server === 'g.us') await handleGroupMessage(state, account, node, to)
   else await handleDirectMessage(state, account, node, target)
   account.sentMessageIds.add(id)
+}
+
+/** Both forms of the other party, so a chat opened by phone is known by LID too. */
+export const rememberChat = (state: SimState, account: Account, user: string, server: string): void => {
+  const { contact, account: other } = state.lookupUser(user, server)
+  for (const known of [user, contact?.phone, contact?.lid, other?.phone, other?.lid]) if (known) account.chats.add(known)
 }
 
 /** Account to account: the server hands the recipient device its own <enc>, from the sender's LID device. */

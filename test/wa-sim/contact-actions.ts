@@ -52,6 +52,7 @@ const deliver = async (state: SimState, account: Account, contact: Contact, buil
   if (options.group) await deliverToGroup(state, account, contact, options.group, built, id, extraAttrs)
   else await deliverDirect(state, account, contact, built, id, options, extraAttrs)
   contact.sent.set(id, { account: account.phone, chat: options.group ?? account.pnJid, message: built.message })
+  if (!options.group) account.chats.add(contact.phone).add(contact.lid)
   return id
 }
 
