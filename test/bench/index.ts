@@ -1,16 +1,39 @@
-/** `npm run bench [-- --sessions 10,50]`: prints the gateway's figures. */
+/**
+ * `npm run bench [-- --only memory,sends,media] [--sessions 10,50]`: prints the gateway's
+ * figures, a table per benchmark and one JSON line per figure.
+ */
 import { parseArgs } from 'node:util'
+import { benchMedia } from './media'
 import { measureMemory } from './memory'
+import { benchSends } from './sends'
 
-const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10,50' } } })
-const steps = values.sessions.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b)
+const { values } = parseArgs({
+  options: { sessions: { type: 'string', default: '10,50' }, only: { type: 'string', default: 'memory,sends,media' } },
+})
+const only = new Set(values.only.split(','))
 
-console.log(`Gateway memory with N connected sessions against the simulator (Node ${process.version})`)
-const rows = await measureMemory(steps)
-console.log('sessions  rss MB  per session MB  connect s')
-for (const row of rows) {
-  console.log(
-    `${String(row.sessions).padStart(8)}  ${row.rssMb.toFixed(1).padStart(6)}  ${row.perSessionMb.toFixed(2).padStart(14)}  ${row.connectSeconds.toFixed(1).padStart(9)}`,
-  )
+if (only.has('memory')) {
+  const steps = values.sessions.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b)
+  console.log(`Gateway memory with N connected sessions against the simulator (Node ${process.version})`)
+  const rows = await measureMemory(steps)
+  console.log('sessions  rss MB  per session MB  connect s')
+  for (const row of rows) {
+    console.log(
+      `${String(row.sessions).padStart(8)}  ${row.rssMb.toFixed(1).padStart(6)}  ${row.perSessionMb.toFixed(2).padStart(14)}  ${row.connectSeconds.toFixed(1).padStart(9)}`,
+    )
+  }
+  console.log(JSON.stringify({ benchmark: 'memory', rows }))
 }
-console.log(JSON.stringify({ benchmark: 'memory', rows }))
+
+if (only.has('sends')) {
+  const sends = await benchSends()
+  console.log(`\nText sends through Baileys to the simulator (${sends.messages} messages, ${sends.concurrency} in flight)`)
+  console.log(`  ${sends.messagesPerSecond} msg/s   p50 ${sends.p50Ms} ms   p99 ${sends.p99Ms} ms   received by the simulator: ${sends.receivedBySimulator}`)
+  console.log(JSON.stringify({ benchmark: 'sends', ...sends }))
+}
+
+if (only.has('media')) {
+  const media = await benchMedia()
+  console.log(`\nMedia conversion: voice note (10 s mp3) ${media.voiceNoteMs} ms, animated sticker (2 s GIF) ${media.stickerMs} ms`)
+  console.log(JSON.stringify({ benchmark: 'media', ...media }))
+}

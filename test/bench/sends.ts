@@ -1,0 +1,76 @@
+/**
+ * Text sends through the gateway's API and the real Baileys client to the simulator (in its
+ * own process): messages per second with `concurrency` requests in flight, and the latency of
+ * each request (record written, message encrypted and handed to the network).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { closeDatabase, openDatabase } from '../../src/db/database'
+import { createGateway } from '../../src/gateway'
+import { silentLogger } from '../../src/logger'
+import { createApiKey } from '../../src/services/api-keys'
+import { createWorkspace } from '../../src/services/workspaces'
+import { startSimulatorProcess } from './simulator-process'
+
+export interface SendFigures {
+  messages: number
+  concurrency: number
+  messagesPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  receivedBySimulator: number
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+
+export async function benchSends(messages = 2_000, concurrency = 32): Promise<SendFigures> {
+  const contact = '15557770001'
+  const account = '15557770100'
+  const sim = await startSimulatorProcess(['--contacts', contact])
+  const dir = mkdtempSync(join(tmpdir(), 'bench-sends-'))
+  const database = await openDatabase(join(dir, 'gateway.db'))
+  const gateway = createGateway({ database, logger: silentLogger(), config: { simulatorUrl: sim.controlUrl, rateLimitPerMinute: 0 } })
+  try {
+    await gateway.start()
+    const workspace = createWorkspace(gateway.context, { name: 'bench', plan: 'paid' })
+    const headers = { authorization: `Bearer ${createApiKey(gateway.context, { workspace: workspace.id }).key}`, 'content-type': 'application/json' }
+    const connect = await gateway.app.request('/v1/session/connect', { method: 'POST', headers, body: JSON.stringify({ sessionName: 'bench', webhookUrl: 'https://hooks.invalid/bench' }) })
+    const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
+    await sim.control('/scan', { qr: qrCode, phone: account })
+    for (let i = 0; i < 500 && !gateway.context.engine.session(sessionId)?.online; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+
+    const send = async (n: number) => {
+      const started = performance.now()
+      const response = await gateway.app.request('/v1/message/text', { method: 'POST', headers, body: JSON.stringify({ sessionId, phone: contact, message: `bench ${n}` }) })
+      if (response.status !== 200) throw new Error(`send ${n} answered ${response.status}: ${await response.text()}`)
+      return performance.now() - started
+    }
+    await send(-1) // warm up: the first send builds the Signal session
+    const latencies: number[] = []
+    let next = 0
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < messages) latencies.push(await send(next++))
+      }),
+    )
+    const seconds = (performance.now() - started) / 1000
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const stats = await sim.control<Record<string, { messagesReceived: number }>>('/stats')
+    latencies.sort((a, b) => a - b)
+    return {
+      messages,
+      concurrency,
+      messagesPerSecond: Math.round(messages / seconds),
+      p50Ms: Number(percentile(latencies, 50).toFixed(1)),
+      p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+      receivedBySimulator: (stats[account]?.messagesReceived ?? 0) - 1,
+    }
+  } finally {
+    await gateway.stop()
+    closeDatabase(database)
+    rmSync(dir, { recursive: true, force: true })
+    await sim.stop()
+  }
+}
