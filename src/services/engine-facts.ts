@@ -6,8 +6,8 @@ import { applyInboundChange, recordInbound } from './messages/inbound'
 import { applyReceipt } from './messages/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
 
-const workspaceOf = (ctx: GatewayContext, sessionId: string) =>
-  ctx.db.select({ workspaceId: sessions.workspaceId }).from(sessions).where(eq(sessions.id, sessionId)).get()?.workspaceId
+const sessionOf = (ctx: GatewayContext, sessionId: string) =>
+  ctx.db.select({ workspaceId: sessions.workspaceId, status: sessions.status }).from(sessions).where(eq(sessions.id, sessionId)).get()
 
 /**
  * Where every fact the engine reports lands: session facts go through the state machine,
@@ -34,12 +34,13 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
     case 'message-change':
       return applyInboundChange(ctx, fact.sessionId, fact.change)
     case 'qr': {
-      const workspaceId = workspaceOf(ctx, fact.sessionId)
-      if (workspaceId) onQr(ctx, fact, workspaceId)
+      // Only a pairing still under way shows QR codes (never one the client disconnected).
+      const session = sessionOf(ctx, fact.sessionId)
+      if (session?.status === 'pending') onQr(ctx, fact, session.workspaceId)
       return
     }
     case 'call': {
-      const workspaceId = workspaceOf(ctx, fact.sessionId)
+      const workspaceId = sessionOf(ctx, fact.sessionId)?.workspaceId
       if (!workspaceId) return
       const { type: _, socket: __, ...call } = fact
       ctx.events.emit('call.received', { ...call, workspaceId, at: ctx.clock.now() })

@@ -3,7 +3,7 @@ import type { Account } from './account'
 import { SimulatorError } from './errors'
 import type { SimState } from './state'
 
-export const FAULT_KINDS = ['drop', 'conflict', 'logout', 'restart', 'refuse-login', 'unresponsive', 'restrict-new-chats'] as const
+export const FAULT_KINDS = ['drop', 'conflict', 'logout', 'restart', 'refuse-login', 'unresponsive', 'restrict-new-chats', 'unreachable'] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export const isFaultKind = (value: string): value is FaultKind => (FAULT_KINDS as readonly string[]).includes(value)
@@ -16,6 +16,10 @@ export const injectFault = (state: SimState, account: Account, kind: FaultKind):
       return
     case 'unresponsive': // iqs are swallowed until clearFaults(): queries time out
       account.unresponsive = true
+      return
+    case 'unreachable': // the network is gone for this account: the connection drops, and so does every login until cleared
+      account.unreachable = true
+      state.liveConnectionOf(account)?.drop()
       return
     case 'restrict-new-chats': // a restricted account: 1:1 messages that would open a new chat are refused (ack error 463)
       account.restrictNewChats = true
@@ -43,4 +47,5 @@ export const clearFaults = (account: Account): void => {
   account.refuseLogin = false
   account.unresponsive = false
   account.restrictNewChats = false
+  account.unreachable = false
 }

@@ -61,6 +61,11 @@ export class ChatServer {
     const phone = String(payload.username ?? '')
     const account = this.state.accounts.get(phone)
     if (account) account.stats.connections++
+    if (account?.unreachable) {
+      // As if the network were down: the client sees a closed connection (428), not a refusal
+      connection.drop()
+      return
+    }
     const accepted =
       account !== undefined &&
       account.linked &&

@@ -35,7 +35,7 @@ export function clearAuthState(db: GatewayDatabase, sessionId: string): void {
 }
 
 /** Keys in SQLite; every set() is one transaction, so a crash never leaves half a key update. */
-function sqliteKeyStore(db: GatewayDatabase, sessionId: string): SignalKeyStore {
+function sqliteKeyStore(db: GatewayDatabase, sessionId: string, writable: () => boolean): SignalKeyStore {
   return {
     async get(type, ids) {
       if (ids.length === 0) return {}
@@ -53,6 +53,8 @@ function sqliteKeyStore(db: GatewayDatabase, sessionId: string): SignalKeyStore 
       return found
     },
     async set(data) {
+      // A socket that was replaced or stopped (e.g. right after unlinking) writes nothing more.
+      if (!writable()) return
       db.transaction((tx) => {
         for (const [category, entries] of Object.entries(data)) {
           for (const [keyId, value] of Object.entries(entries ?? {})) {
@@ -80,14 +82,16 @@ export interface SqliteAuthState {
 
 /**
  * Baileys auth state for one session, stored in SQLite and cached in memory as Baileys
- * recommends (makeCacheableSignalKeyStore). Never files.
+ * recommends (makeCacheableSignalKeyStore). Never files. Writes happen only while
+ * `writable()` says the socket is the session's current one.
  */
-export function sqliteAuthState(db: GatewayDatabase, sessionId: string, logger: Logger): SqliteAuthState {
+export function sqliteAuthState(db: GatewayDatabase, sessionId: string, logger: Logger, writable: () => boolean = () => true): SqliteAuthState {
   const creds = loadCreds(db, sessionId) ?? initAuthCreds()
-  const keys = makeCacheableSignalKeyStore(sqliteKeyStore(db, sessionId), logger as never)
+  const keys = makeCacheableSignalKeyStore(sqliteKeyStore(db, sessionId, writable), logger as never)
   return {
     state: { creds, keys },
     saveCreds() {
+      if (!writable()) return
       db.insert(waAuth)
         .values({ sessionId, category: CREDS, keyId: '', value: serialize(creds) })
         .onConflictDoUpdate({ target: [waAuth.sessionId, waAuth.category, waAuth.keyId], set: { value: serialize(creds) } })

@@ -79,7 +79,8 @@ export class SessionConnection implements SessionHandle {
 
   start(): void {
     const number = ++this.#socketNumber
-    const auth = sqliteAuthState(this.deps.db, this.sessionId, this.deps.logger)
+    const current = () => number === this.#socketNumber && !this.#stopped
+    const auth = sqliteAuthState(this.deps.db, this.sessionId, this.deps.logger, current)
     this.#auth = auth
     const { target, timing } = this.deps
     const socket = makeWASocket({
@@ -98,7 +99,6 @@ export class SessionConnection implements SessionHandle {
       },
     })
     this.#socket = socket
-    const current = () => number === this.#socketNumber && !this.#stopped
     const context = {
       socket,
       logger: this.deps.logger,
@@ -106,10 +106,8 @@ export class SessionConnection implements SessionHandle {
         if (current()) this.deps.report({ ...fact, sessionId: this.sessionId, socket: number } as EngineFact)
       },
     }
-    // Credentials of a replaced socket must not overwrite the current ones.
-    socket.ev.on('creds.update', () => {
-      if (current()) auth.saveCreds()
-    })
+    // Credentials of a replaced socket must not overwrite the current ones (saveCreds checks).
+    socket.ev.on('creds.update', () => auth.saveCreds())
     socket.ev.on('connection.update', (update) => {
       if (current()) this.#onUpdate(socket, update, context.report)
     })

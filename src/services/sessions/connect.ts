@@ -95,9 +95,13 @@ export async function connectSession(
   let prompt: PairingPrompt
   try {
     prompt = await withTimeout(
-      ctx.engine
-        .open(session.id, { mode: input.mode, pairingNumber: input.pairingNumber, autoRejectCalls: session.autoRejectCalls })
-        .then((handle) => handle.prompt),
+      ctx.engine.open(session.id, { mode: input.mode, pairingNumber: input.pairingNumber, autoRejectCalls: session.autoRejectCalls }).then(async (handle) => {
+        // A DELETE may have come while the engine got ready: the client's disconnect wins.
+        assertStillPairing(ctx, session.id)
+        const first = await handle.prompt
+        assertStillPairing(ctx, session.id)
+        return first
+      }),
       ctx.config.connectTimeoutMs,
     )
   } catch (error) {
@@ -122,6 +126,7 @@ export async function connectSession(
 function pairingFailure(ctx: GatewayContext, sessionId: string, error: unknown): GatewayError {
   const handle = ctx.engine.session(sessionId)
   void handle?.end()
+  if (error instanceof GatewayError) return error
   const failure = engineFailure(error, {
     timeout: 'WhatsApp did not offer a QR code in time; try again',
     upstream: 'WhatsApp refused to start pairing; try again',
@@ -129,12 +134,20 @@ function pairingFailure(ctx: GatewayContext, sessionId: string, error: unknown):
   })
   const reason = failure.code === 'upstream_timeout' ? 'upstream_timeout' : 'pairing_failed'
   const result = transition(ctx, sessionId, { status: 'expired', reason })
-  if (!result.applied && result.session?.status === 'disconnected') {
-    ctx.logger.info({ sessionId }, 'session disconnected by the client while pairing')
-    return new GatewayError('session_not_connected', 'The session was disconnected before pairing finished; connect again to pair it', {
-      status: 'disconnected',
-    })
-  }
+  if (!result.applied && result.session?.status === 'disconnected') return disconnectedWhilePairing(ctx, sessionId)
   ctx.logger.warn({ err: error, sessionId }, 'pairing could not start')
   return failure
+}
+
+function disconnectedWhilePairing(ctx: GatewayContext, sessionId: string): GatewayError {
+  ctx.logger.info({ sessionId }, 'session disconnected by the client while pairing')
+  return new GatewayError('session_not_connected', 'The session was disconnected before pairing finished; connect again to pair it', {
+    status: 'disconnected',
+  })
+}
+
+/** Throws the 409 connect answers when the client disconnected the session meanwhile. */
+function assertStillPairing(ctx: GatewayContext, sessionId: string): void {
+  const status = ctx.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, sessionId)).get()?.status
+  if (status === 'disconnected') throw disconnectedWhilePairing(ctx, sessionId)
 }

@@ -4,6 +4,7 @@ import type { EngineFact } from '../../engine/whatsapp/types'
 import type { GatewayContext } from '../context'
 import { closeReason, decideAfterClose } from './close-policy'
 import { transition } from './transitions'
+import { awaitsUnlink, unlinkNow } from './unlink'
 
 type Fact<T extends EngineFact['type']> = Extract<EngineFact, { type: T }>
 
@@ -11,9 +12,12 @@ type Fact<T extends EngineFact['type']> = Extract<EngineFact, { type: T }>
 export function onOpened(ctx: GatewayContext, fact: Fact<'opened'>): void {
   const result = transition(ctx, fact.sessionId, { status: 'connected', reason: null, number: fact.number, lid: fact.lid })
   if (result.applied) return void ctx.logger.info({ sessionId: fact.sessionId, number: fact.number }, 'session connected')
+  const handle = ctx.engine.session(fact.sessionId)
+  // Disconnected while offline: this login exists only to remove the device.
+  if (handle && awaitsUnlink(result.session) && ctx.engine.hasCredentials(fact.sessionId)) return void unlinkNow(ctx, fact.sessionId, handle)
   // A late login (e.g. a QR scanned after DELETE): the client's decision wins; close it.
   ctx.logger.info({ sessionId: fact.sessionId, status: result.session?.status }, 'login after the session ended; closing it')
-  void ctx.engine.session(fact.sessionId)?.end()
+  void handle?.end()
 }
 
 /** A close the gateway did not ask for: the policy decides between reconnecting and stopping. */
@@ -27,9 +31,10 @@ export function onClosed(ctx: GatewayContext, fact: Fact<'closed'>): void {
     transition(ctx, fact.sessionId, { status: decision.status, reason: decision.reason })
     return
   }
-  const status = ctx.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, fact.sessionId)).get()?.status
+  const session = ctx.db.select().from(sessions).where(eq(sessions.id, fact.sessionId)).get()
   // The restart WhatsApp asks for right after pairing (515): still pairing until the login.
-  if (status === 'pending') return void handle?.reconnect({ immediately: decision.immediately })
+  // A session waiting to be unlinked keeps trying, quietly `disconnected`.
+  if (session?.status === 'pending' || awaitsUnlink(session)) return void handle?.reconnect({ immediately: decision.immediately })
   const result = transition(ctx, fact.sessionId, { status: 'connecting', reason: closeReason(fact.code) })
   if (!result.applied) return void handle?.end()
   handle?.reconnect({ immediately: decision.immediately })

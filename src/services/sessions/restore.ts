@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { sessions } from '../../db/schema'
 import type { GatewayContext } from '../context'
 import { transition } from './transitions'
+import { awaitsUnlink, reconnectToUnlink } from './unlink'
 
 /**
  * After a restart: every session with credentials reconnects by itself (connecting →
@@ -27,4 +28,9 @@ export async function restoreSessions(ctx: GatewayContext): Promise<void> {
     }
   }
   if (live.length > 0) ctx.logger.info({ sessions: live.length }, 'sessions restored after start')
+  // Disconnected while offline before the restart: their devices still wait to be unlinked.
+  const unlinking = ctx.db.select().from(sessions).where(eq(sessions.status, 'disconnected')).all().filter(awaitsUnlink)
+  for (const session of unlinking) {
+    await reconnectToUnlink(ctx, session.id).catch((error: unknown) => ctx.logger.error({ err: error, sessionId: session.id }, 'could not reopen to unlink'))
+  }
 }
