@@ -24,12 +24,18 @@ function jsonErrorReason(error: unknown): string {
 }
 
 /**
- * Reads a JSON body before zod-validator does, so the two failures it would blur get their own
- * answer: a non-UTF-8 charset (415: we would decode it as UTF-8 and store mojibake) and
- * malformed JSON (400 naming the parser's reason). The parsed body stays cached for the validator.
+ * Reads a JSON body before zod-validator does, so the failures it would blur get their own
+ * answer: a body that is not JSON (415), a non-UTF-8 charset (415: we would decode it as UTF-8
+ * and store mojibake) and malformed JSON (400 naming the parser's reason). The parsed body stays cached for the validator.
  */
 export async function readJsonBody(c: Context): Promise<void> {
-  if (!JSON_MEDIA_TYPE.test(mediaType(c))) return // the validation hook names the wrong Content-Type
+  const type = mediaType(c)
+  if (!type) return // no body declared: a route that needs one says so through its validator
+  if (!JSON_MEDIA_TYPE.test(type)) {
+    throw new GatewayError('unsupported_media_type', `Request bodies are JSON: send Content-Type: application/json (got ${echo(type)})`, {
+      contentType: clip(type),
+    })
+  }
   const charset = charsetOf(c.req.header('content-type') ?? '')
   if (charset !== undefined && !UTF8.test(charset)) {
     throw new GatewayError(

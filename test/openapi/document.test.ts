@@ -23,7 +23,25 @@ describe('GET /openapi.json', () => {
     const ids = Object.values(document.paths as Record<string, any>).flatMap((item) =>
       methods.filter((m) => item[m]).map((m) => item[m].operationId),
     )
-    expect(ids).toEqual(['connectSession', 'listSessions', 'updateSession', 'disconnectSession', 'checkContacts', 'getWorkspace'])
+    expect(ids).toEqual([
+      'connectSession',
+      'listSessions',
+      'updateSession',
+      'disconnectSession',
+      'sendText',
+      'sendImage',
+      'sendAudio',
+      'sendSticker',
+      'sendLocation',
+      'sendList',
+      'sendButtons',
+      'editMessage',
+      'deleteMessage',
+      'listMessages',
+      'getMessage',
+      'checkContacts',
+      'getWorkspace',
+    ])
   })
 
   it('carries the license and a server relative to where it is served', async () => {

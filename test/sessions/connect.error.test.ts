@@ -103,10 +103,12 @@ describe('request errors keep the Error object shape', () => {
     expect(body.details.fields).toEqual([{ path: 'sessionName', message: expect.stringMatching(/expected string/) }])
   })
 
-  it('answers 400 for a body that is not JSON', async () => {
+  it('answers 415 for a body that is not JSON, naming the Content-Type to send', async () => {
     const response = await post('sessionName=a', 'application/x-www-form-urlencoded')
-    expect(response.status).toBe(400)
-    expect(((await response.json()) as any).message).toMatch(/Content-Type: application\/json/)
+    expect(response.status).toBe(415)
+    const body = (await response.json()) as any
+    expect(body.error).toBe('unsupported_media_type')
+    expect(body.message).toMatch(/Content-Type: application\/json/)
   })
 
   it('answers 413 for a body over the limit', async () => {
