@@ -9,6 +9,7 @@ import { createHttpApp, type HttpApp } from './http/app'
 import { createLogger, type Logger } from './logger'
 import type { GatewayContext } from './services/context'
 import { createMediaTools } from './media/media-tools'
+import { defaultResolver, type HostResolver } from './net/host-resolver'
 import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './services/messages/media-tools'
 import { storedPayload } from './services/messages/records'
@@ -38,6 +39,8 @@ export interface GatewayOptions {
   engine?: EngineFactory
   /** Fetching and converting media; the guarded fetcher and ffmpeg by default. */
   media?: MediaTools
+  /** DNS for user-supplied URLs (webhooks); the system resolver by default. */
+  resolver?: HostResolver
 }
 
 export interface Gateway {
@@ -82,7 +85,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
   })
   const media = options.media ?? createMediaTools(config)
-  context = { db, clock: options.clock ?? systemClock, logger, config, engine, events, media, inFlightSends: new Map() }
+  context = {
+    db,
+    clock: options.clock ?? systemClock,
+    logger,
+    config,
+    engine,
+    events,
+    media,
+    resolver: options.resolver ?? defaultResolver,
+    inFlightSends: new Map(),
+  }
 
   let stopMaintenance: (() => void) | undefined
   return {

@@ -63,7 +63,8 @@ export function urlProblem(raw: string, policy: UrlPolicy): string | null {
 /**
  * `urlProblem`, then the name's DNS answers: refused when any answer is private, so a
  * webhook URL naming an internal host is turned away when it is set, not only at delivery.
- * (Delivery still re-checks and pins the address: DNS may answer differently later.)
+ * A name that does not resolve now is not refused (DNS may be down, or the record not yet
+ * published); delivery re-checks and pins the address anyway.
  */
 export async function resolvedUrlProblem(
   raw: string,
@@ -78,9 +79,8 @@ export async function resolvedUrlProblem(
   try {
     answers = await resolver(host)
   } catch {
-    return 'host name does not resolve'
+    return null
   }
-  if (answers.length === 0) return 'host name does not resolve'
   if (answers.some((answer) => isPrivateAddress(answer.address))) {
     return 'host name resolves to a private, loopback or link-local address'
   }

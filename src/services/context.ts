@@ -4,6 +4,7 @@ import type { GatewayDatabase } from '../db/database'
 import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
+import type { HostResolver } from '../net/host-resolver'
 import type { MediaTools } from './messages/media-tools'
 import type { InFlightSends } from './messages/idempotency'
 
@@ -20,6 +21,8 @@ export interface GatewayContext extends ServiceContext {
   engine: WhatsAppEngine
   events: EventBus
   media: MediaTools
+  /** Resolves host names of user-supplied URLs (injectable, so tests never need real DNS answers). */
+  resolver: HostResolver
   /** Sends under way per Idempotency-Key, so a concurrent retry waits for the first. */
   inFlightSends: InFlightSends
 }

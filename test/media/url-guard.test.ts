@@ -44,8 +44,9 @@ describe('resolvedUrlProblem', () => {
     expect(resolver).not.toHaveBeenCalled()
   })
 
-  it('refuses a name that does not resolve', async () => {
+  it('lets a name that does not resolve now through (delivery checks again)', async () => {
     const failing = vi.fn<HostResolver>(async () => Promise.reject(new Error('ENOTFOUND')))
-    expect(await resolvedUrlProblem('https://nowhere.example.test/', strict, failing)).toMatch(/does not resolve/)
+    expect(await resolvedUrlProblem('https://nowhere.example.test/', strict, failing)).toBeNull()
+    expect(failing).toHaveBeenCalledWith('nowhere.example.test')
   })
 })

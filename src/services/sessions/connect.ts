@@ -84,7 +84,7 @@ export async function connectSession(
   { workspace, plan, input }: { workspace: Workspace; plan: PlanName; input: ConnectSessionInput },
 ) {
   const webhookMessages = resolveWebhookMessages(ctx, plan, input.webhookMessages)
-  assertWebhookUrl(ctx, input.webhookUrl)
+  await assertWebhookUrl(ctx, input.webhookUrl)
   const { session, previousStatus } = claimSession(ctx, workspace, input, webhookMessages)
   if (previousStatus) announceStatusChange(ctx, session, previousStatus)
   ctx.logger.info({ sessionId: session.id, mode: input.mode, repairing: Boolean(previousStatus) }, 'session pairing started')

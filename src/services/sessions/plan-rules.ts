@@ -1,8 +1,8 @@
 import type { PlanName } from '../../config'
 import { GatewayError } from '../../errors'
-import { urlProblem } from '../../net/url-guard'
+import { resolvedUrlProblem } from '../../net/url-guard'
 import { validationError } from '../validation-error'
-import type { ServiceContext } from '../context'
+import type { GatewayContext, ServiceContext } from '../context'
 
 /** webhookMessages as asked, or the plan's default; asking for what the plan lacks is 403. */
 export function resolveWebhookMessages(ctx: ServiceContext, plan: PlanName, asked: boolean | undefined): boolean {
@@ -13,10 +13,9 @@ export function resolveWebhookMessages(ctx: ServiceContext, plan: PlanName, aske
   return asked ?? allowed
 }
 
-export function assertWebhookUrl(ctx: ServiceContext, url: string): void {
-  const problem = urlProblem(url, {
-    allowHttp: ctx.config.webhookAllowHttp,
-    allowPrivateAddresses: ctx.config.allowPrivateAddresses,
-  })
+/** Scheme, literal addresses and local names, then what the name resolves to right now. */
+export async function assertWebhookUrl(ctx: GatewayContext, url: string): Promise<void> {
+  const policy = { allowHttp: ctx.config.webhookAllowHttp, allowPrivateAddresses: ctx.config.allowPrivateAddresses }
+  const problem = await resolvedUrlProblem(url, policy, ctx.resolver)
   if (problem) throw validationError([{ path: 'webhookUrl', message: problem }])
 }

@@ -7,13 +7,13 @@ import type { GatewayContext } from '../context'
 import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { findSession, sessionView } from './view'
 
-export function updateSession(
+export async function updateSession(
   ctx: GatewayContext,
   { workspaceId, plan, sessionId, input }: { workspaceId: string; plan: PlanName; sessionId: string; input: UpdateSessionInput },
 ) {
   findSession(ctx, workspaceId, sessionId)
   if (input.webhookMessages !== undefined) resolveWebhookMessages(ctx, plan, input.webhookMessages)
-  if (input.webhookUrl !== undefined) assertWebhookUrl(ctx, input.webhookUrl)
+  if (input.webhookUrl !== undefined) await assertWebhookUrl(ctx, input.webhookUrl)
 
   const updated = ctx.db.transaction(
     (tx) => {

@@ -20,8 +20,8 @@ export const updateSessionRoute = createRoute({
 })
 
 export const updateSessionEndpoint = (ctx: GatewayContext) =>
-  createRouter().openapi(updateSessionRoute, (c) => {
-    const session = updateSession(ctx, {
+  createRouter().openapi(updateSessionRoute, async (c) => {
+    const session = await updateSession(ctx, {
       workspaceId: c.get('workspace').id,
       plan: c.get('plan'),
       sessionId: c.req.valid('param').id,
