@@ -26,7 +26,8 @@ const userResult = (state: SimState, user: BinaryNode, protocols: string[]): Bin
   const lid = account?.lid ?? contact?.lid
   const content: BinaryNode[] = []
   for (const protocol of protocols) {
-    if (protocol === 'contact') content.push({ tag: 'contact', attrs: { type: known ? 'in' : 'out' } })
+    // WhatsApp echoes the number as asked, which is how a client matches an answer given in another form
+    if (protocol === 'contact') content.push({ tag: 'contact', attrs: { type: known ? 'in' : 'out' }, ...(contactQuery ? { content: Buffer.from(contactQuery) } : {}) })
     if (protocol === 'devices') {
       const devices: BinaryNode[] = known ? [{ tag: 'device', attrs: { id: '0' } }] : []
       if (account?.linked) devices.push({ tag: 'device', attrs: { id: String(account.deviceId), 'key-index': String(account.deviceId) } })
