@@ -33,6 +33,9 @@ export const envSchema = z.object({
   RECONNECT_MAX_MS: positiveInt.default(60_000),
   FREE_DAILY_CONTACT_CHECKS: z.coerce.number().int().min(0).default(20),
   PAID_DAILY_CONTACT_CHECKS: z.coerce.number().int().min(0).default(5_000),
+  /** Sessions a workspace may have pairing or online at once (pending, connecting, connected). */
+  FREE_MAX_SESSIONS: positiveInt.default(3),
+  PAID_MAX_SESSIONS: positiveInt.default(100),
   FREE_MESSAGE_WEBHOOKS: flag.default(true),
   FREE_INTERACTIVE_MESSAGES: flag.default(false),
   /** Largest media file the gateway fetches from a client's URL (WhatsApp's own cap is 16 MiB for most kinds). */
@@ -56,6 +59,8 @@ export interface PlanLimits {
   interactiveMessages: boolean
   messageWebhooks: boolean
   dailyContactChecks: number
+  /** Sessions pending, connecting or connected at once. */
+  maxSessions: number
 }
 
 export interface GatewayConfig {
@@ -119,8 +124,9 @@ function fromEnv(e: Env): GatewayConfig {
         interactiveMessages: e.FREE_INTERACTIVE_MESSAGES,
         messageWebhooks: e.FREE_MESSAGE_WEBHOOKS,
         dailyContactChecks: e.FREE_DAILY_CONTACT_CHECKS,
+        maxSessions: e.FREE_MAX_SESSIONS,
       },
-      paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: e.PAID_DAILY_CONTACT_CHECKS },
+      paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: e.PAID_DAILY_CONTACT_CHECKS, maxSessions: e.PAID_MAX_SESSIONS },
     },
     media: { maxBytes: e.MEDIA_MAX_BYTES, timeoutMs: e.MEDIA_TIMEOUT_MS, ffmpegPath: e.FFMPEG_PATH },
     messageRetentionDays: e.MESSAGE_RETENTION_DAYS,

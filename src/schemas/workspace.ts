@@ -9,6 +9,7 @@ export const WorkspaceSchema = z
       interactiveMessages: z.boolean(),
       messageWebhooks: z.boolean(),
       dailyContactChecks: z.int(),
+      maxSessions: z.int().meta({ description: 'Sessions pending, connecting or connected at once.' }),
     }),
   })
   .meta({ id: 'Workspace', description: 'The workspace the credential belongs to, and what its plan allows.' })

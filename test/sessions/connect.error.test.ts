@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
+import { resolveConfig } from '../../src/config'
 
 describe('POST /v1/session/connect refuses bad input', () => {
   let t: SimulatedGateway
@@ -7,8 +8,8 @@ describe('POST /v1/session/connect refuses bad input', () => {
     t = await startSimulatedGateway({
       config: {
         plans: {
-          free: { interactiveMessages: false, messageWebhooks: false, dailyContactChecks: 20 },
-          paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: 5000 },
+          free: { interactiveMessages: false, messageWebhooks: false, dailyContactChecks: 20, maxSessions: 3 },
+          paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: 5000, maxSessions: 100 },
         },
       },
     })
@@ -122,5 +123,28 @@ describe('request errors keep the Error object shape', () => {
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ error: 'not_found', message: 'No such route', details: {} })
     expect(response.headers.get('x-request-id')).toMatch(/\S{8,}/)
+  })
+})
+
+describe('session caps per plan', () => {
+  let t: SimulatedGateway
+  beforeAll(async () => {
+    t = await startSimulatedGateway({ config: { plans: { ...resolveConfig().plans, free: { ...resolveConfig().plans.free, maxSessions: 2 } } } })
+  })
+  afterAll(() => t.close())
+
+  it('refuses a connect over the plan’s cap of live sessions (403, limit in details), and frees a place on disconnect', async () => {
+    const first = await t.connect({ sessionName: 'one' })
+    const second = await t.connect({ sessionName: 'two' })
+    expect([first.status, second.status]).toEqual([200, 200])
+    const third = await t.connect({ sessionName: 'three' })
+    expect(third.status).toBe(403)
+    expect(third.body).toMatchObject({ error: 'plan_required', details: { feature: 'sessions', plan: 'free', limit: 2, live: 2 } })
+    expect((await t.listSessions()).map((s) => s.sessionName).sort()).toEqual(['one', 'two'])
+
+    await t.request(`/v1/session/disconnect/${first.body.sessionId}`, { method: 'DELETE' })
+    expect((await t.connect({ sessionName: 'three' })).status).toBe(200)
+    // Re-pairing a finished session counts like a new one.
+    expect((await t.connect({ sessionName: 'one' })).status).toBe(403)
   })
 })

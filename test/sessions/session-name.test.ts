@@ -16,7 +16,7 @@ describe('session names', () => {
   const storedNames = () => queryFile<{ name: string }>(t.databasePath, 'SELECT name FROM sessions ORDER BY created_at').map((r) => r.name)
 
   beforeAll(async () => {
-    t = await startSimulatedGateway()
+    t = await startSimulatedGateway({ plan: 'paid' }) // several pairings at once: above the free plan's session cap
   })
   afterAll(() => t.close())
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import type { PlanName } from '../../config'
 import { sessions, type Session, type SessionStatus, type Workspace } from '../../db/schema'
 import { EngineError, type PairingPrompt } from '../../engine/whatsapp/types'
@@ -23,6 +23,7 @@ const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`
 function claimSession(
   ctx: GatewayContext,
   workspace: Workspace,
+  plan: PlanName,
   input: ConnectSessionInput,
   webhookMessages: boolean,
 ): { session: Session; previousStatus: SessionStatus | null } {
@@ -47,6 +48,21 @@ function claimSession(
         throw new GatewayError('session_name_taken', `A session named "${input.sessionName}" is ${existing.status}`, {
           sessionId: existing.id,
           status: existing.status,
+        })
+      }
+      // Counted in the same write transaction, so concurrent connects cannot pass the cap together.
+      const live = tx
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.workspaceId, workspace.id), inArray(sessions.status, HOLDS_NAME)))
+        .get()!.n
+      const limit = ctx.config.plans[plan].maxSessions
+      if (live >= limit) {
+        throw new GatewayError('plan_required', `The ${plan} plan allows ${limit} sessions pairing or online at once; disconnect one first`, {
+          feature: 'sessions',
+          plan,
+          limit,
+          live,
         })
       }
       if (existing) {
@@ -85,7 +101,7 @@ export async function connectSession(
 ) {
   const webhookMessages = resolveWebhookMessages(ctx, plan, input.webhookMessages)
   await assertWebhookUrl(ctx, input.webhookUrl)
-  const { session, previousStatus } = claimSession(ctx, workspace, input, webhookMessages)
+  const { session, previousStatus } = claimSession(ctx, workspace, plan, input, webhookMessages)
   if (previousStatus) announceStatusChange(ctx, session, previousStatus)
   ctx.logger.info({ sessionId: session.id, mode: input.mode, repairing: Boolean(previousStatus) }, 'session pairing started')
 
