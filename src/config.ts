@@ -41,6 +41,18 @@ export const envSchema = z.object({
   MEDIA_TIMEOUT_MS: positiveInt.default(30_000),
   /** The ffmpeg executable; default: the build shipped by @ffmpeg-installer, else `ffmpeg` on PATH. */
   FFMPEG_PATH: z.string().min(1).optional(),
+  /** One webhook POST: how long the endpoint may take to answer. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Retry backoff of a failed delivery: first delay, and the cap it doubles up to (with jitter). */
+  WEBHOOK_RETRY_BASE_MS: positiveInt.default(5_000),
+  WEBHOOK_RETRY_MAX_MS: positiveInt.default(60 * 60 * 1000),
+  /** How long a delivery is retried before it is marked failed. */
+  WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** Delivered and failed deliveries (and their events) are pruned after this long. */
+  WEBHOOK_RETENTION_HOURS: z.coerce.number().positive().default(72),
+  /** Webhook POSTs in flight at once: in total, and to one endpoint (scheme, host and port). */
+  WEBHOOK_CONCURRENCY: positiveInt.default(64),
+  WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt.default(8),
   /** Control URL of the project's WhatsApp simulator: points Baileys away from WhatsApp. */
   WA_SIMULATOR: z.url().optional(),
 })
@@ -75,6 +87,17 @@ export interface GatewayConfig {
   plans: Record<PlanName, PlanLimits>
   media: { maxBytes: number; timeoutMs: number; ffmpegPath?: string }
   simulatorUrl?: string
+  webhooks: WebhookConfig
+}
+
+export interface WebhookConfig {
+  timeoutMs: number
+  retryBaseMs: number
+  retryMaxMs: number
+  retryHours: number
+  retentionHours: number
+  concurrency: number
+  endpointConcurrency: number
 }
 
 export class ConfigError extends Error {
@@ -120,6 +143,15 @@ function fromEnv(e: Env): GatewayConfig {
     },
     media: { maxBytes: e.MEDIA_MAX_BYTES, timeoutMs: e.MEDIA_TIMEOUT_MS, ffmpegPath: e.FFMPEG_PATH },
     simulatorUrl: e.WA_SIMULATOR,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      retryHours: e.WEBHOOK_RETRY_HOURS,
+      retentionHours: e.WEBHOOK_RETENTION_HOURS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      endpointConcurrency: e.WEBHOOK_ENDPOINT_CONCURRENCY,
+    },
   }
 }
 

@@ -4,6 +4,7 @@ import type { GatewayDatabase } from '../db/database'
 import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
+import type { WebhookNotifier } from '../webhooks/outbox'
 import type { MediaTools } from './messages/media-tools'
 import type { InFlightSends } from './messages/idempotency'
 
@@ -13,6 +14,8 @@ export interface ServiceContext {
   clock: Clock
   logger: Logger
   config: GatewayConfig
+  /** Woken when an event enters the webhook outbox (absent in the CLI: nothing delivers there). */
+  webhooks?: WebhookNotifier
 }
 
 /** A running gateway's context: adds the live WhatsApp side, media tools and the event stream. */

@@ -9,7 +9,7 @@ import { newSessionId } from '../../ids'
 import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
-import { announceStatusChange, transition } from './transitions'
+import { announceStatusChange, recordStatusEvent, transition } from './transitions'
 
 /** A session in one of these holds its name; connect with that name again is 409. */
 const HOLDS_NAME: SessionStatus[] = ['pending', 'connecting', 'connected']
@@ -51,6 +51,7 @@ function claimSession(
       }
       if (existing) {
         const session = tx.update(sessions).set(pairing).where(eq(sessions.id, existing.id)).returning().get()
+        recordStatusEvent(tx, ctx, session, existing.status)
         return { session, previousStatus: existing.status }
       }
       const session = tx
@@ -65,6 +66,7 @@ function claimSession(
         })
         .returning()
         .get()
+      recordStatusEvent(tx, ctx, session, null)
       return { session, previousStatus: null }
     },
     { behavior: 'immediate' },
