@@ -19,6 +19,7 @@ CREATE UNIQUE INDEX `webhook_deliveries_id_unique` ON `webhook_deliveries` (`id`
 CREATE INDEX `webhook_deliveries_queue_idx` ON `webhook_deliveries` (`status`,`session_id`,`position`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_session_idx` ON `webhook_deliveries` (`session_id`,`position`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_updated_idx` ON `webhook_deliveries` (`status`,`updated_at`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_event_idx` ON `webhook_deliveries` (`event_id`);--> statement-breakpoint
 CREATE TABLE `webhook_events` (
 	`id` text PRIMARY KEY NOT NULL,
 	`session_id` text NOT NULL,

@@ -13,6 +13,9 @@ import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './services/messages/media-tools'
 import { storedPayload } from './services/messages/records'
 import { restoreSessions } from './services/sessions/restore'
+import type { HostResolver } from './net/host-resolver'
+import { createWebhookDispatcher } from './webhooks/dispatcher'
+import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 
 export interface EngineFactoryDeps {
   db: GatewayDatabase
@@ -37,15 +40,19 @@ export interface GatewayOptions {
   engine?: EngineFactory
   /** Fetching and converting media; the guarded fetcher and ffmpeg by default. */
   media?: MediaTools
+  /** Resolves webhook host names at delivery time (tests answer chosen addresses); the system's by default. */
+  webhookResolver?: HostResolver
+  /** Posts webhooks; the guarded, address-pinned sender by default. */
+  webhookSender?: WebhookSender
 }
 
 export interface Gateway {
   app: HttpApp
   config: GatewayConfig
   context: GatewayContext
-  /** Reconnects every stored session that has credentials. */
+  /** Starts webhook delivery and reconnects every stored session that has credentials. */
   start(): Promise<void>
-  /** Closes every WhatsApp connection without logging it out. */
+  /** Closes every WhatsApp connection without logging it out, then stops webhook delivery. */
   stop(): Promise<void>
 }
 
@@ -81,13 +88,35 @@ export function createGateway(options: GatewayOptions): Gateway {
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
   })
   const media = options.media ?? createMediaTools(config)
-  context = { db, clock: options.clock ?? systemClock, logger, config, engine, events, media, inFlightSends: new Map() }
+  const clock = options.clock ?? systemClock
+  const webhooks = createWebhookDispatcher({
+    db,
+    clock,
+    logger,
+    config,
+    sender:
+      options.webhookSender ??
+      createWebhookSender({
+        allowHttp: config.webhookAllowHttp,
+        allowPrivateAddresses: config.allowPrivateAddresses,
+        timeoutMs: config.webhooks.timeoutMs,
+        endpointConcurrency: config.webhooks.endpointConcurrency,
+        resolver: options.webhookResolver,
+      }),
+  })
+  context = { db, clock, logger, config, engine, events, media, inFlightSends: new Map(), webhooks }
 
   return {
     app: createHttpApp(context),
     config,
     context,
-    start: () => restoreSessions(context),
-    stop: () => engine.stopAll(),
+    start: async () => {
+      webhooks.start()
+      await restoreSessions(context)
+    },
+    stop: async () => {
+      await engine.stopAll()
+      await webhooks.stop()
+    },
   }
 }

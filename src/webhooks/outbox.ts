@@ -11,7 +11,8 @@ export type DbOrTx = Pick<GatewayDatabase, 'select' | 'insert' | 'update' | 'del
 
 /** What the dispatcher offers writers: "something new is in the outbox". */
 export interface WebhookNotifier {
-  wake(): void
+  /** Something for `sessionId` entered the outbox (after the current transaction commits). */
+  wake(sessionId?: string): void
 }
 
 export interface OutboxContext {
@@ -52,7 +53,7 @@ export function recordEvent<T extends WebhookEventType>(tx: DbOrTx, ctx: OutboxC
   const body = JSON.stringify({ type: event.type, eventId: id, timestamp: at.toISOString(), sessionId: event.sessionId, sequence, data: event.data })
   tx.insert(webhookEvents).values({ id, sessionId: event.sessionId, sequence, type: event.type, body, createdAt: at }).run()
   tx.insert(webhookDeliveries).values(newDelivery(ctx, id, event.sessionId, now)).run()
-  ctx.webhooks?.wake()
+  ctx.webhooks?.wake(event.sessionId)
   return id
 }
 

@@ -55,6 +55,7 @@ export const webhookDeliveries = sqliteTable(
     index('webhook_deliveries_queue_idx').on(t.status, t.sessionId, t.position),
     index('webhook_deliveries_session_idx').on(t.sessionId, t.position),
     index('webhook_deliveries_updated_idx').on(t.status, t.updatedAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
   ],
 )
 
