@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { PlanName } from '../../config'
 import { sessions, type Session, type SessionStatus, type Workspace } from '../../db/schema'
@@ -9,12 +8,11 @@ import { newSessionId } from '../../ids'
 import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
+import { newWebhookSecret } from '../../webhooks/secret'
 import { announceStatusChange, recordStatusEvent, transition } from './transitions'
 
 /** A session in one of these holds its name; connect with that name again is 409. */
 const HOLDS_NAME: SessionStatus[] = ['pending', 'connecting', 'connected']
-
-const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`
 
 /**
  * Finds or creates the session for a name in one synchronous transaction, so concurrent
