@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../../src/config'
 import { closeDatabase, openDatabase } from '../../src/db/database'
 import { createGateway, type Gateway } from '../../src/gateway'
 import { silentLogger } from '../../src/logger'
+import type { HostResolver } from '../../src/net/host-resolver'
 import type { MediaTools } from '../../src/services/messages/media-tools'
 import { createApiKey } from '../../src/services/api-keys'
 import { createWorkspace, listWorkspaces } from '../../src/services/workspaces'
@@ -21,12 +22,26 @@ export interface TestGateway {
 }
 
 export async function startTestGateway(
-  options: { config?: Partial<GatewayConfig>; clock?: Clock; databasePath?: string; plan?: 'free' | 'paid'; media?: MediaTools } = {},
+  options: {
+    config?: Partial<GatewayConfig>
+    clock?: Clock
+    databasePath?: string
+    plan?: 'free' | 'paid'
+    media?: MediaTools
+    webhookResolver?: HostResolver
+  } = {},
 ): Promise<TestGateway> {
   const dir = options.databasePath ? undefined : tempDir()
   const databasePath = options.databasePath ?? join(dir!.path, 'gateway.db')
   const database = await openDatabase(databasePath)
-  const gateway = createGateway({ database, config: options.config, clock: options.clock, media: options.media, logger: silentLogger() })
+  const gateway = createGateway({
+    database,
+    config: options.config,
+    clock: options.clock,
+    media: options.media,
+    webhookResolver: options.webhookResolver,
+    logger: silentLogger(),
+  })
   await gateway.start()
 
   const addWorkspace = (name: string, plan: 'free' | 'paid' = 'free') => {

@@ -1,6 +1,7 @@
 import type { GatewayConfig } from '../../src/config'
 import type { Clock } from '../../src/clock'
 import type { MediaTools } from '../../src/services/messages/media-tools'
+import type { HostResolver } from '../../src/net/host-resolver'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
 import { jsonBody, startTestGateway, type TestGateway } from './gateway'
@@ -36,6 +37,7 @@ export async function startSimulatedGateway(
     databasePath?: string
     plan?: 'free' | 'paid'
     media?: MediaTools
+    webhookResolver?: HostResolver
     /** Reuse a running simulator (restart tests). */
     reuse?: { sim: WhatsAppSimulator; control: ControlApi }
   } = {},
@@ -47,6 +49,7 @@ export async function startSimulatedGateway(
     clock: options.clock,
     plan: options.plan,
     media: options.media,
+    webhookResolver: options.webhookResolver,
     config: { simulatorUrl: control.url, reconnect: { baseMs: 50, maxMs: 500 }, ...options.config },
   })
 

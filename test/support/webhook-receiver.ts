@@ -31,9 +31,9 @@ export interface WebhookReceiver {
    * The events that arrived on `path` and were answered 2xx, each verified with the official
    * `standardwebhooks` package against `secret` (throws on any bad signature or mismatched id).
    */
-  events(path: string, secret: string): WebhookEvent[]
+  events(path: string, secret: string, since?: number): WebhookEvent[]
   /** Polls until `predicate` holds for the verified events of `path`. */
-  waitFor(path: string, secret: string, predicate: (events: WebhookEvent[]) => boolean, timeoutMs?: number): Promise<WebhookEvent[]>
+  waitFor(path: string, secret: string, predicate: (events: WebhookEvent[]) => boolean, options?: { timeoutMs?: number; since?: number }): Promise<WebhookEvent[]>
   close(): Promise<void>
 }
 
@@ -46,20 +46,20 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     requests,
     respond: () => 200,
     delayMs: () => 0,
-    events(path, secret) {
+    events(path, secret, since = 0) {
       const verifier = new Webhook(secret)
       return requests
-        .filter((r) => r.path === `/${path}` && accepted.has(r))
+        .filter((r) => r.path === `/${path}` && accepted.has(r) && r.at >= since)
         .map((r) => {
           const event = verifier.verify(r.raw, r.headers) as WebhookEvent
           if (event.eventId !== r.headers['webhook-id']) throw new Error('webhook-id differs from the body’s eventId')
           return event
         })
     },
-    async waitFor(path, secret, predicate, timeoutMs = 10_000) {
+    async waitFor(path, secret, predicate, { timeoutMs = 10_000, since = 0 } = {}) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const events = receiver.events(path, secret)
+        const events = receiver.events(path, secret, since)
         if (predicate(events)) return events
         if (Date.now() > deadline) throw new Error(`webhook events never matched; got ${JSON.stringify(events.map((e) => [e.type, e.sequence, e.data.status ?? '']))}`)
         await new Promise((resolve) => setTimeout(resolve, 20))
