@@ -5,7 +5,7 @@ import type { WebhookDelivery } from '../db/schema'
 import type { Logger } from '../logger'
 import type { WebhookNotifier } from './outbox'
 import { pruneOutbox } from './prune'
-import { headOf, markAttemptFailed, markDelivered, outgoing, retryDelay, sessionsWithPending } from './queue'
+import { createQueue, retryDelay, sessionsWithPending, type Outgoing } from './queue'
 import type { WebhookSender } from './sender'
 import { WebhookSigner } from './signer'
 
@@ -39,6 +39,7 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
   const limits = config.webhooks
   const log = logger.child({ component: 'webhooks' })
   const signer = new WebhookSigner()
+  const queue = createQueue(db)
   /** Sessions that may have pending deliveries. */
   const active = new Set<string>()
   /** Sessions with a POST under way. */
@@ -76,7 +77,7 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
         earliest = Math.min(earliest, waitUntil)
         continue
       }
-      const head = headOf(db, sessionId)
+      const head = queue.headOf(sessionId)
       if (!head) {
         active.delete(sessionId)
         continue
@@ -87,7 +88,7 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
         earliest = Math.min(earliest, due)
         continue
       }
-      const send = outgoing(db, head, now)
+      const send = queue.outgoing(head, now)
       if (!send) continue // the session is gone; cascade deletes its deliveries
       const endpoint = endpointOf(send.url)
       if ((perEndpoint.get(endpoint) ?? 0) >= limits.endpointConcurrency) continue // woken when a slot frees
@@ -96,7 +97,7 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
     if (earliest < Infinity) wakeAtTime(earliest)
   }
 
-  function attempt(delivery: WebhookDelivery, send: NonNullable<ReturnType<typeof outgoing>>, endpoint: string): void {
+  function attempt(delivery: WebhookDelivery, send: Outgoing, endpoint: string): void {
     busy.add(delivery.sessionId)
     perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1)
     const headers = signer.headers(send.secrets, send.eventId, clock.now(), send.body)
@@ -106,14 +107,14 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
         if (!running) return // stopped mid-POST: it stays pending and goes out again
         const now = clock.now()
         if (result.delivered) {
-          markDelivered(db, delivery, result.statusCode, now)
+          queue.markDelivered(delivery, result.statusCode, now)
           counts.delivered++
           return
         }
         const attempts = delivery.attempts + 1
         const retryAt = Math.min(now.getTime() + retryDelay(attempts, limits.retryBaseMs, limits.retryMaxMs), delivery.retryUntil.getTime())
         const next = now.getTime() >= delivery.retryUntil.getTime() ? null : new Date(retryAt)
-        const status = markAttemptFailed(db, delivery, result, next, now)
+        const status = queue.markAttemptFailed(delivery, result, next, now)
         if (next) notBefore.set(delivery.sessionId, next.getTime())
         if (status === 'failed') {
           counts.failed++

@@ -1,10 +1,17 @@
 /** `npm run bench [-- --sessions 10,50]`: prints the gateway's figures. */
 import { parseArgs } from 'node:util'
 import { measureMemory } from './memory'
+import { measureWebhookLatency, measureWebhookThroughput } from './webhooks'
 
-const { values } = parseArgs({ options: { sessions: { type: 'string', default: '10,50' } } })
+const { values } = parseArgs({
+  options: {
+    sessions: { type: 'string', default: '10,50' },
+    only: { type: 'string' }, // memory | webhooks
+  },
+})
 const steps = values.sessions.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b)
 
+if (values.only !== 'webhooks') {
 console.log(`Gateway memory with N connected sessions against the simulator (Node ${process.version})`)
 const rows = await measureMemory(steps)
 console.log('sessions  rss MB  per session MB  connect s')
@@ -14,3 +21,16 @@ for (const row of rows) {
   )
 }
 console.log(JSON.stringify({ benchmark: 'memory', rows }))
+}
+
+if (values.only !== 'memory') {
+  console.log('\nWebhook throughput: a full outbox to a receiver in another process (every signature verified)')
+  const throughput = await measureWebhookThroughput(8, 2_500)
+  console.log(
+    `${throughput.events} events over ${throughput.sessions} sessions in ${throughput.seconds.toFixed(2)} s: ${Math.round(throughput.eventsPerSecond)} events/s, lost ${throughput.lost}, bad signatures ${throughput.badSignatures}, out of order ${throughput.outOfOrder}`,
+  )
+  console.log(JSON.stringify({ benchmark: 'webhook-throughput', ...throughput }))
+  const latency = await measureWebhookLatency(50)
+  console.log(`WhatsApp event → receiver (message.received, ${latency.messages} messages): p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms`)
+  console.log(JSON.stringify({ benchmark: 'webhook-latency', ...latency }))
+}
