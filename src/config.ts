@@ -46,6 +46,18 @@ export const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   /** How long message records are kept; 0 keeps them for ever. */
   MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  /** One webhook POST: how long the endpoint may take to answer. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Retry backoff of a failed delivery: first delay, and the cap it doubles up to (with jitter). */
+  WEBHOOK_RETRY_BASE_MS: positiveInt.default(5_000),
+  WEBHOOK_RETRY_MAX_MS: positiveInt.default(60 * 60 * 1000),
+  /** How long a delivery is retried before it is marked failed. */
+  WEBHOOK_RETRY_HOURS: z.coerce.number().positive().default(24),
+  /** Delivered and failed deliveries (and their events) are pruned after this long. */
+  WEBHOOK_RETENTION_HOURS: z.coerce.number().positive().default(72),
+  /** Webhook POSTs in flight at once: in total, and to one endpoint (scheme, host and port). */
+  WEBHOOK_CONCURRENCY: positiveInt.default(64),
+  WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt.default(8),
   /** Control URL of the project's WhatsApp simulator: points Baileys away from WhatsApp. */
   WA_SIMULATOR: z.url().optional(),
 })
@@ -84,6 +96,17 @@ export interface GatewayConfig {
   /** Message records older than this are deleted; 0 keeps them. */
   messageRetentionDays: number
   simulatorUrl?: string
+  webhooks: WebhookConfig
+}
+
+export interface WebhookConfig {
+  timeoutMs: number
+  retryBaseMs: number
+  retryMaxMs: number
+  retryHours: number
+  retentionHours: number
+  concurrency: number
+  endpointConcurrency: number
 }
 
 export class ConfigError extends Error {
@@ -131,6 +154,15 @@ function fromEnv(e: Env): GatewayConfig {
     media: { maxBytes: e.MEDIA_MAX_BYTES, timeoutMs: e.MEDIA_TIMEOUT_MS, ffmpegPath: e.FFMPEG_PATH },
     messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     simulatorUrl: e.WA_SIMULATOR,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      retryHours: e.WEBHOOK_RETRY_HOURS,
+      retentionHours: e.WEBHOOK_RETENTION_HOURS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      endpointConcurrency: e.WEBHOOK_ENDPOINT_CONCURRENCY,
+    },
   }
 }
 

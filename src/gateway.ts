@@ -15,6 +15,8 @@ import type { MediaTools } from './services/messages/media-tools'
 import { storedPayload } from './services/messages/records'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
+import { createWebhookDispatcher } from './webhooks/dispatcher'
+import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 
 export interface EngineFactoryDeps {
   db: GatewayDatabase
@@ -39,17 +41,19 @@ export interface GatewayOptions {
   engine?: EngineFactory
   /** Fetching and converting media; the guarded fetcher and ffmpeg by default. */
   media?: MediaTools
-  /** DNS for user-supplied URLs (webhooks); the system resolver by default. */
+  /** DNS for user-supplied URLs: webhook URLs when set and at every delivery (tests answer chosen addresses); the system resolver by default. */
   resolver?: HostResolver
+  /** Posts webhooks; the guarded, address-pinned sender by default. */
+  webhookSender?: WebhookSender
 }
 
 export interface Gateway {
   app: HttpApp
   config: GatewayConfig
   context: GatewayContext
-  /** Reconnects every stored session that has credentials. */
+  /** Starts webhook delivery and reconnects every stored session that has credentials. */
   start(): Promise<void>
-  /** Closes every WhatsApp connection without logging it out. */
+  /** Closes every WhatsApp connection without logging it out, then stops webhook delivery. */
   stop(): Promise<void>
 }
 
@@ -85,17 +89,24 @@ export function createGateway(options: GatewayOptions): Gateway {
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
   })
   const media = options.media ?? createMediaTools(config)
-  context = {
+  const clock = options.clock ?? systemClock
+  const resolver = options.resolver ?? defaultResolver
+  const webhooks = createWebhookDispatcher({
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     config,
-    engine,
-    events,
-    media,
-    resolver: options.resolver ?? defaultResolver,
-    inFlightSends: new Map(),
-  }
+    sender:
+      options.webhookSender ??
+      createWebhookSender({
+        allowHttp: config.webhookAllowHttp,
+        allowPrivateAddresses: config.allowPrivateAddresses,
+        timeoutMs: config.webhooks.timeoutMs,
+        endpointConcurrency: config.webhooks.endpointConcurrency,
+        resolver,
+      }),
+  })
+  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks }
 
   let stopMaintenance: (() => void) | undefined
   return {
@@ -104,11 +115,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     context,
     async start() {
       stopMaintenance = startMaintenance(context)
+      webhooks.start()
       await restoreSessions(context)
     },
     async stop() {
       stopMaintenance?.()
       await engine.stopAll()
+      await webhooks.stop()
     },
   }
 }

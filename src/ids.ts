@@ -13,3 +13,5 @@ export function randomBase32(length: number): string {
 export const newSessionId = () => `ses_${randomBase32(24)}`
 export const newWorkspaceId = () => `wsp_${randomBase32(20)}`
 export const newApiKeyId = () => `key_${randomBase32(20)}`
+export const newEventId = () => `evt_${randomBase32(24)}`
+export const newDeliveryId = () => `dlv_${randomBase32(24)}`

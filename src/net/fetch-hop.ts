@@ -29,7 +29,7 @@ export function fetchHop(url: URL, pinned: ResolvedAddress, signal: AbortSignal)
 }
 
 /** A dns.lookup stand-in that only ever answers the checked address (both call shapes). */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   return (_hostname, options, callback) => {
     const done = callback as (...args: unknown[]) => void
     if (options.all) done(null, [{ address: pinned.address, family: pinned.family }])

@@ -2,6 +2,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRequestBodyObject } from 'zod-openapi'
+import { webhookCatalogue } from './webhooks'
 
 export const API_VERSION = '1.0.0'
 
@@ -82,8 +83,10 @@ export function buildOpenApiDocument(definitions: Definitions) {
       { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
       { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
       { name: 'Workspace', description: 'Who a credential acts for.' },
+      { name: 'Webhooks', description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.' },
     ],
     paths,
+    webhooks: webhookCatalogue(),
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -54,6 +54,10 @@ export const ConnectSessionResponse = z
   })
   .meta({ id: 'ConnectSessionResponse' })
 
+export const UpdateSessionResponse = SessionSchema.extend({
+  webhookSecret: z.string().optional().meta({ description: 'Only when rotateWebhookSecret was true: the new secret.' }),
+}).meta({ id: 'UpdatedSession' })
+
 export const SessionListResponse = z.object({ sessions: z.array(SessionSchema) }).meta({ id: 'SessionList' })
 
 export const UpdateSessionBody = z
@@ -62,9 +66,12 @@ export const UpdateSessionBody = z
     webhookUrl: webhookUrl.optional(),
     webhookMessages: z.boolean().optional(),
     autoRejectCalls: z.boolean().optional(),
+    rotateWebhookSecret: z.boolean().optional().meta({
+      description: 'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
+    }),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    message: 'send at least one of sessionName, webhookUrl, webhookMessages, autoRejectCalls',
+    message: 'send at least one of sessionName, webhookUrl, webhookMessages, autoRejectCalls, rotateWebhookSecret',
   })
   .meta({ id: 'UpdateSessionRequest' })
 

@@ -5,6 +5,7 @@ import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
 import type { HostResolver } from '../net/host-resolver'
+import type { WebhookNotifier } from '../webhooks/outbox'
 import type { MediaTools } from './messages/media-tools'
 import type { InFlightSends } from './messages/idempotency'
 
@@ -14,6 +15,8 @@ export interface ServiceContext {
   clock: Clock
   logger: Logger
   config: GatewayConfig
+  /** Woken when an event enters the webhook outbox (absent in the CLI: nothing delivers there). */
+  webhooks?: WebhookNotifier
 }
 
 /** A running gateway's context: adds the live WhatsApp side, media tools and the event stream. */

@@ -5,6 +5,13 @@ import type { GatewayContext } from './context'
 import { applyInboundChange, recordInbound } from './messages/inbound'
 import { applyReceipt } from './messages/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
+import { recordEvent, type NewEvent } from '../webhooks/outbox'
+import type { WebhookEventType } from '../schemas/webhook-events'
+
+/** QR payloads and calls change no row: their events are written in a transaction of their own. */
+function recordInOwnTransaction<T extends WebhookEventType>(ctx: GatewayContext, event: NewEvent<T>): void {
+  ctx.db.transaction((tx) => void recordEvent(tx, ctx, event), { behavior: 'immediate' })
+}
 
 const sessionOf = (ctx: GatewayContext, sessionId: string) =>
   ctx.db.select({ workspaceId: sessions.workspaceId, status: sessions.status }).from(sessions).where(eq(sessions.id, sessionId)).get()
@@ -36,13 +43,20 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
     case 'qr': {
       // Only a pairing still under way shows QR codes (never one the client disconnected).
       const session = sessionOf(ctx, fact.sessionId)
-      if (session?.status === 'pending') onQr(ctx, fact, session.workspaceId)
+      if (session?.status !== 'pending') return
+      recordInOwnTransaction(ctx, { sessionId: fact.sessionId, type: 'session.qr', data: { qr: fact.qr } })
+      onQr(ctx, fact, session.workspaceId)
       return
     }
     case 'call': {
       const workspaceId = sessionOf(ctx, fact.sessionId)?.workspaceId
       if (!workspaceId) return
       const { type: _, socket: __, ...call } = fact
+      recordInOwnTransaction(ctx, {
+        sessionId: fact.sessionId,
+        type: 'call.received',
+        data: { callId: call.callId, from: call.from, isVideo: call.isVideo, rejected: call.rejected },
+      })
       ctx.events.emit('call.received', { ...call, workspaceId, at: ctx.clock.now() })
       return
     }

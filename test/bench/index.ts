@@ -1,14 +1,15 @@
 /**
- * `npm run bench [-- --only memory,sends,media] [--sessions 10,50]`: prints the gateway's
+ * `npm run bench [-- --only memory,sends,media,webhooks] [--sessions 10,50]`: prints the gateway's
  * figures, a table per benchmark and one JSON line per figure.
  */
 import { parseArgs } from 'node:util'
 import { benchMedia } from './media'
 import { measureMemory } from './memory'
 import { benchSends } from './sends'
+import { measureWebhookLatency, measureWebhookThroughput } from './webhooks'
 
 const { values } = parseArgs({
-  options: { sessions: { type: 'string', default: '10,50' }, only: { type: 'string', default: 'memory,sends,media' } },
+  options: { sessions: { type: 'string', default: '10,50' }, only: { type: 'string', default: 'memory,sends,media,webhooks' } },
 })
 const only = new Set(values.only.split(','))
 
@@ -36,4 +37,16 @@ if (only.has('media')) {
   const media = await benchMedia()
   console.log(`\nMedia conversion: voice note (10 s mp3) ${media.voiceNoteMs} ms, animated sticker (2 s GIF) ${media.stickerMs} ms`)
   console.log(JSON.stringify({ benchmark: 'media', ...media }))
+}
+
+if (only.has('webhooks')) {
+  console.log('\nWebhook throughput: a full outbox to a receiver in another process (every signature verified)')
+  const throughput = await measureWebhookThroughput(8, 2_500)
+  console.log(
+    `${throughput.events} events over ${throughput.sessions} sessions in ${throughput.seconds.toFixed(2)} s: ${Math.round(throughput.eventsPerSecond)} events/s, lost ${throughput.lost}, bad signatures ${throughput.badSignatures}, out of order ${throughput.outOfOrder}`,
+  )
+  console.log(JSON.stringify({ benchmark: 'webhook-throughput', ...throughput }))
+  const latency = await measureWebhookLatency(50)
+  console.log(`WhatsApp event → receiver (message.received, ${latency.messages} messages): p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms`)
+  console.log(JSON.stringify({ benchmark: 'webhook-latency', ...latency }))
 }

@@ -25,12 +25,26 @@ export interface TestGateway {
 const testLogger = () => (process.env.TEST_LOG_LEVEL ? createLogger(process.env.TEST_LOG_LEVEL) : silentLogger())
 
 export async function startTestGateway(
-  options: { config?: Partial<GatewayConfig>; clock?: Clock; databasePath?: string; plan?: 'free' | 'paid'; media?: MediaTools; resolver?: HostResolver } = {},
+  options: {
+    config?: Partial<GatewayConfig>
+    clock?: Clock
+    databasePath?: string
+    plan?: 'free' | 'paid'
+    media?: MediaTools
+    resolver?: HostResolver
+  } = {},
 ): Promise<TestGateway> {
   const dir = options.databasePath ? undefined : tempDir()
   const databasePath = options.databasePath ?? join(dir!.path, 'gateway.db')
   const database = await openDatabase(databasePath)
-  const gateway = createGateway({ database, config: options.config, clock: options.clock, media: options.media, resolver: options.resolver, logger: testLogger() })
+  const gateway = createGateway({
+    database,
+    config: options.config,
+    clock: options.clock,
+    media: options.media,
+    resolver: options.resolver,
+    logger: testLogger(),
+  })
   await gateway.start()
 
   const addWorkspace = (name: string, plan: 'free' | 'paid' = 'free') => {

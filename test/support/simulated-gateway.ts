@@ -1,6 +1,7 @@
 import type { GatewayConfig } from '../../src/config'
 import type { Clock } from '../../src/clock'
 import type { MediaTools } from '../../src/services/messages/media-tools'
+import type { HostResolver } from '../../src/net/host-resolver'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
 import { jsonBody, startTestGateway, type TestGateway } from './gateway'
@@ -38,6 +39,7 @@ export async function startSimulatedGateway(
     databasePath?: string
     plan?: 'free' | 'paid'
     media?: MediaTools
+    resolver?: HostResolver
     /** Reuse a running simulator (restart tests). */
     reuse?: { sim: WhatsAppSimulator; control: ControlApi }
   } = {},
@@ -49,6 +51,7 @@ export async function startSimulatedGateway(
     clock: options.clock,
     plan: options.plan,
     media: options.media,
+    resolver: options.resolver,
     config: { simulatorUrl: control.url, reconnect: { baseMs: 50, maxMs: 500 }, ...options.config },
   })
 

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm'
-import { messages, type MessageRecord } from '../../db/schema'
-import { GatewayError } from '../../errors'
+import type { MessageRecord } from '../../db/schema'
+import { GatewayError, notFound } from '../../errors'
 import type { EditMessageInput } from '../../schemas/message'
 import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
 import { findMessageInChat } from './lookup'
+import { editRecord } from './records'
 import { messageView } from './view'
 
 /** WhatsApp lets the sender edit a message for 15 minutes. */
@@ -39,12 +39,8 @@ export async function editMessage(ctx: GatewayContext, { workspaceId, input }: {
       not_connected: 'The session went offline; nothing was changed',
     })
   }
-  const updated = ctx.db
-    .update(messages)
-    .set({ content: { ...record.content, text: input.newMessage }, editedAt: now, updatedAt: now })
-    .where(and(eq(messages.sessionId, session.id), eq(messages.id, record.id)))
-    .returning()
-    .get()
+  const updated = editRecord(ctx, session.id, record.id, { ...record.content, text: input.newMessage })
+  if (!updated) throw notFound(`Message "${record.id}"`)
   ctx.logger.info({ sessionId: session.id, messageId: record.id }, 'message edited')
   return messageView(updated)
 }

@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm'
-import { messages } from '../../db/schema'
 import type { InboundChange, InboundMessage } from '../../engine/whatsapp/inbound-message'
 import type { GatewayContext } from '../context'
-import { advanceStatus, findRecord, insertRecord } from './records'
+import { advanceStatus, editRecord, findRecord, insertRecord } from './records'
 
 /** Stores a message someone sent to the session, with the sender's phone and LID as resolved. */
 export function recordInbound(ctx: GatewayContext, sessionId: string, message: InboundMessage): void {
   const isGroup = message.chatJid.endsWith('@g.us')
-  const inserted = insertRecord(ctx.db, {
+  const inserted = insertRecord(ctx, {
     sessionId,
     id: message.id,
     chatJid: message.chatJid,
@@ -33,10 +31,5 @@ export function applyInboundChange(ctx: GatewayContext, sessionId: string, chang
     advanceStatus(ctx, sessionId, change.id, { status: 'deleted', reason: change.fromMe ? 'revoked' : 'revoked_by_sender' })
     return
   }
-  const now = ctx.clock.now()
-  ctx.db
-    .update(messages)
-    .set({ content: change.content, editedAt: now, updatedAt: now })
-    .where(and(eq(messages.sessionId, sessionId), eq(messages.id, change.id)))
-    .run()
+  editRecord(ctx, sessionId, change.id, change.content)
 }

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
 import { messages, type MessageRecord, type MessageStatus } from '../../db/schema'
+import type { MessageContent } from '../../engine/whatsapp/message-content'
+import { messageEventBase } from '../../webhooks/message-data'
+import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { ServiceContext } from '../context'
 import { canAdvance } from './status-order'
 
@@ -12,10 +15,49 @@ export function findRecord(db: GatewayDatabase, sessionId: string, messageId: st
   return db.select().from(messages).where(byKey(sessionId, messageId)).get()
 }
 
-/** Inserts a record once; a second insert of the same id (a redelivered message) changes nothing. */
-export function insertRecord(db: GatewayDatabase, record: NewMessageRecord): boolean {
-  const inserted = db.insert(messages).values(record).onConflictDoNothing().returning({ id: messages.id }).all()
-  return inserted.length > 0
+/**
+ * Inserts a record once; a second insert of the same id (a redelivered message) changes
+ * nothing. Its webhook event (`message.received`, or `message.status` pending for a send)
+ * is written in the same transaction.
+ */
+export function insertRecord(ctx: ServiceContext, record: NewMessageRecord): boolean {
+  return ctx.db.transaction(
+    (tx) => {
+      const inserted = tx.insert(messages).values(record).onConflictDoNothing().returning().get()
+      if (!inserted) return false
+      recordMessageEvent(tx, ctx, inserted)
+      return true
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** The event a record's current state reports. */
+function recordMessageEvent(tx: DbOrTx, ctx: ServiceContext, record: MessageRecord): void {
+  const base = messageEventBase(record)
+  const sessionId = record.sessionId
+  if (record.status === 'received') {
+    recordEvent(tx, ctx, { sessionId, type: 'message.received', data: { ...base, sentAt: record.createdAt.toISOString() } })
+  } else if (record.status === 'deleted') {
+    recordEvent(tx, ctx, { sessionId, type: 'message.deleted', data: { ...base, reason: record.statusReason } })
+  } else {
+    recordEvent(tx, ctx, { sessionId, type: 'message.status', data: { ...base, status: record.status, statusReason: record.statusReason } })
+  }
+}
+
+/** New content for a record (an edit, ours or the sender's) and its `message.edited` event, in one transaction. */
+export function editRecord(ctx: ServiceContext, sessionId: string, messageId: string, content: MessageContent): MessageRecord | undefined {
+  return ctx.db.transaction(
+    (tx) => {
+      const now = ctx.clock.now()
+      const updated = tx.update(messages).set({ content, editedAt: now, updatedAt: now }).where(byKey(sessionId, messageId)).returning().get()
+      if (updated) {
+        recordEvent(tx, ctx, { sessionId, type: 'message.edited', data: { ...messageEventBase(updated), editedAt: now.toISOString() } })
+      }
+      return updated
+    },
+    { behavior: 'immediate' },
+  )
 }
 
 export interface StatusUpdate {
@@ -25,19 +67,22 @@ export interface StatusUpdate {
 
 /**
  * Moves a record's status forward in one immediate transaction (read, compare, write), so a
- * late or duplicate receipt can never move it back. Answers the record when it changed.
+ * late or duplicate receipt can never move it back; its webhook event is written in the same
+ * transaction. Answers the record when it changed.
  */
 export function advanceStatus(ctx: ServiceContext, sessionId: string, messageId: string, update: StatusUpdate): MessageRecord | undefined {
   return ctx.db.transaction(
     (tx) => {
       const current = tx.select({ status: messages.status }).from(messages).where(byKey(sessionId, messageId)).get()
       if (!current || !canAdvance(current.status, update.status)) return undefined
-      return tx
+      const updated = tx
         .update(messages)
         .set({ status: update.status, statusReason: update.reason ?? null, updatedAt: ctx.clock.now() })
         .where(byKey(sessionId, messageId))
         .returning()
         .get()
+      recordMessageEvent(tx, ctx, updated)
+      return updated
     },
     { behavior: 'immediate' },
   )

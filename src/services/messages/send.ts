@@ -51,7 +51,7 @@ export async function sendMessage(
 
     const id = handle.newMessageId()
     const now = ctx.clock.now()
-    insertRecord(ctx.db, {
+    insertRecord(ctx, {
       sessionId: session.id,
       id,
       ...chat,

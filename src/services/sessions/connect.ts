@@ -9,12 +9,11 @@ import { newSessionId } from '../../ids'
 import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
-import { announceStatusChange, transition } from './transitions'
+import { newWebhookSecret } from '../../webhooks/secret'
+import { announceStatusChange, recordStatusEvent, transition } from './transitions'
 
 /** A session in one of these holds its name; connect with that name again is 409. */
 const HOLDS_NAME: SessionStatus[] = ['pending', 'connecting', 'connected']
-
-const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`
 
 /**
  * Finds or creates the session for a name in one synchronous transaction, so concurrent
@@ -67,6 +66,7 @@ function claimSession(
       }
       if (existing) {
         const session = tx.update(sessions).set(pairing).where(eq(sessions.id, existing.id)).returning().get()
+        recordStatusEvent(tx, ctx, session, existing.status)
         return { session, previousStatus: existing.status }
       }
       const session = tx
@@ -81,6 +81,7 @@ function claimSession(
         })
         .returning()
         .get()
+      recordStatusEvent(tx, ctx, session, null)
       return { session, previousStatus: null }
     },
     { behavior: 'immediate' },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { sessions, type Session, type SessionStatus } from '../../db/schema'
+import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
 
 /**
@@ -58,6 +59,7 @@ export function transition(ctx: GatewayContext, sessionId: string, change: Statu
         .returning()
         .get()
       const changed = current.status !== change.status || current.statusReason !== change.reason
+      if (changed) recordStatusEvent(tx, ctx, session, current.status)
       return { applied: true, session, previousStatus: current.status, changed }
     },
     { behavior: 'immediate' },
@@ -69,7 +71,17 @@ export function transition(ctx: GatewayContext, sessionId: string, change: Statu
   return result
 }
 
-/** Logs a status change and puts it on the event bus (the webhook outbox listens there). */
+/** The `session.status` webhook event, written in the transaction that changed the status. */
+export function recordStatusEvent(tx: DbOrTx, ctx: GatewayContext, session: Session, previousStatus: SessionStatus | null): void {
+  recordEvent(tx, ctx, {
+    sessionId: session.id,
+    type: 'session.status',
+    data: { status: session.status, previousStatus, statusReason: session.statusReason, number: session.number },
+    at: session.updatedAt,
+  })
+}
+
+/** Logs a status change and puts it on the event bus (the webhook event is already in the outbox). */
 export function announceStatusChange(ctx: GatewayContext, session: Session, previousStatus: SessionStatus): void {
   ctx.logger.info(
     { sessionId: session.id, status: session.status, previousStatus, statusReason: session.statusReason },

@@ -4,6 +4,7 @@ import { sessions } from '../../db/schema'
 import { GatewayError } from '../../errors'
 import type { UpdateSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
+import { rotateWebhookSecret } from '../../webhooks/secret'
 import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { findSession, sessionView } from './view'
 
@@ -25,7 +26,8 @@ export async function updateSession(
           .get()
         if (clash) throw new GatewayError('session_name_taken', `A session named "${input.sessionName}" already exists`)
       }
-      return tx
+      const webhookSecret = input.rotateWebhookSecret ? rotateWebhookSecret(tx, sessionId, ctx.clock.now()) : undefined
+      const session = tx
         .update(sessions)
         .set({
           ...(input.sessionName !== undefined ? { name: input.sessionName } : {}),
@@ -37,9 +39,11 @@ export async function updateSession(
         .where(eq(sessions.id, sessionId))
         .returning()
         .get()
+      return { session, webhookSecret }
     },
     { behavior: 'immediate' },
   )
   if (input.autoRejectCalls !== undefined) ctx.engine.session(sessionId)?.setAutoRejectCalls(input.autoRejectCalls)
-  return sessionView(updated)
+  if (updated.webhookSecret) ctx.logger.info({ sessionId }, 'webhook secret rotated')
+  return { ...sessionView(updated.session), ...(updated.webhookSecret ? { webhookSecret: updated.webhookSecret } : {}) }
 }

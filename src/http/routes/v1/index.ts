@@ -6,6 +6,7 @@ import { createRouter } from '../../router'
 import { checkContactsEndpoint } from './contacts/check'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
+import { webhookRoutes } from './webhooks'
 import { getWorkspaceEndpoint } from './workspace/get'
 
 /**
@@ -23,4 +24,5 @@ export function v1Routes(ctx: GatewayContext) {
     .route('/', messageRoutes(ctx))
     .route('/', checkContactsEndpoint(ctx))
     .route('/', getWorkspaceEndpoint(ctx))
+    .route('/', webhookRoutes(ctx))
 }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { SessionIdParam, SessionSchema, UpdateSessionBody } from '../../../../schemas/session'
+import { SessionIdParam, UpdateSessionBody, UpdateSessionResponse } from '../../../../schemas/session'
 import type { GatewayContext } from '../../../../services/context'
 import { updateSession } from '../../../../services/sessions/update'
 import { createRouter } from '../../../router'
@@ -14,7 +14,7 @@ export const updateSessionRoute = createRoute({
   security: bearerSecurity,
   request: { params: SessionIdParam, body: jsonBody(UpdateSessionBody) },
   responses: {
-    200: jsonResponse(SessionSchema, 'The updated session'),
+    200: jsonResponse(UpdateSessionResponse, 'The updated session'),
     ...errorResponses(['validation_error', 'plan_required', 'not_found', 'session_name_taken']),
   },
 })

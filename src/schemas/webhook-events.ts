@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { messageStatuses } from '../db/schema'
+import { messageTypes } from '../engine/whatsapp/message-content'
+import { SessionStatusSchema } from './session'
+import { MessageContentSchema } from './message'
+
+/**
+ * The webhook event catalogue: the single source of what each event's `data` holds. The
+ * services build payloads typed from these schemas, and the OpenAPI document's `webhooks`
+ * section is drawn from them. No event ever carries a credential or a message's raw proto.
+ */
+
+const SessionStatusData = z
+  .object({
+    status: SessionStatusSchema,
+    previousStatus: SessionStatusSchema.nullable().meta({ description: 'null when the session was just created.' }),
+    statusReason: z.string().nullable().meta({ description: 'Short machine word, e.g. qr_timeout, device_removed.' }),
+    number: z.string().nullable().meta({ description: 'The linked account’s number once paired.' }),
+  })
+  .meta({ id: 'SessionStatusEventData' })
+
+const SessionQrData = z
+  .object({ qr: z.string().meta({ description: 'The new QR payload to render; replaced every 20 to 60 s.' }) })
+  .meta({ id: 'SessionQrEventData' })
+
+const messageBase = {
+  messageId: z.string().meta({ description: 'WhatsApp’s message id, as in send responses, quoteId, edit and delete.' }),
+  direction: z.enum(['inbound', 'outbound']),
+  phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
+  lid: z.string().nullable().meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
+  participant: z.string().nullable().meta({ description: 'Groups, inbound: who wrote it.' }),
+  type: z.enum(messageTypes),
+  content: MessageContentSchema.meta({ description: 'A summary of what the message says; never media bytes or keys.' }),
+  quoteId: z.string().nullable(),
+}
+
+const MessageReceivedData = z
+  .object({ ...messageBase, sentAt: z.iso.datetime().meta({ description: 'When the sender sent it.' }) })
+  .meta({ id: 'MessageReceivedEventData' })
+
+const MessageStatusData = z
+  .object({
+    ...messageBase,
+    status: z.enum(messageStatuses),
+    statusReason: z.string().nullable(),
+  })
+  .meta({ id: 'MessageStatusEventData' })
+
+const MessageEditedData = z
+  .object({ ...messageBase, editedAt: z.iso.datetime() })
+  .meta({ id: 'MessageEditedEventData' })
+
+const MessageDeletedData = z
+  .object({ ...messageBase, reason: z.string().nullable().meta({ description: 'deleted_by_client, revoked, revoked_by_sender.' }) })
+  .meta({ id: 'MessageDeletedEventData' })
+
+const CallReceivedData = z
+  .object({
+    callId: z.string(),
+    from: z.string().meta({ description: 'The caller as WhatsApp addressed it (a jid).' }),
+    isVideo: z.boolean(),
+    rejected: z.boolean().meta({ description: 'true when the session rejected it by itself (autoRejectCalls).' }),
+  })
+  .meta({ id: 'CallReceivedEventData' })
+
+export const webhookEventData = {
+  'session.status': SessionStatusData,
+  'session.qr': SessionQrData,
+  'message.received': MessageReceivedData,
+  'message.status': MessageStatusData,
+  'message.edited': MessageEditedData,
+  'message.deleted': MessageDeletedData,
+  'call.received': CallReceivedData,
+} as const
+
+export type WebhookEventType = keyof typeof webhookEventData
+export const webhookEventTypes = Object.keys(webhookEventData) as WebhookEventType[]
+export type WebhookEventData<T extends WebhookEventType> = z.input<(typeof webhookEventData)[T]>
+
+/** `message.*` kinds: the ones `webhookMessages: false` suppresses. */
+export const isMessageEvent = (type: WebhookEventType) => type.startsWith('message.')
+
+const descriptions: Record<WebhookEventType, string> = {
+  'session.status': 'Every status change of the session.',
+  'session.qr': 'Each new QR payload while the session is pairing.',
+  'message.received': 'Someone sent the session a message (suppressed by webhookMessages: false).',
+  'message.status': 'A message the session sent was recorded (pending) or moved on: sent, delivered, read, played, failed (suppressed by webhookMessages: false).',
+  'message.edited': 'A message was edited, by the session or by its sender (suppressed by webhookMessages: false).',
+  'message.deleted': 'A message was deleted for everyone (suppressed by webhookMessages: false).',
+  'call.received': 'Someone called the session; rejected tells whether it was auto-rejected.',
+}
+
+/** The body POSTed for one event type: the envelope around that type's data. */
+export function webhookEnvelope<T extends WebhookEventType>(type: T) {
+  return z
+    .object({
+      type: z.literal(type),
+      eventId: z.string().meta({ description: 'Also the webhook-id header; the same on every retry and replay.' }),
+      timestamp: z.iso.datetime().meta({ description: 'When the event happened.' }),
+      sessionId: z.string(),
+      sequence: z.number().int().positive().meta({ description: 'Per session, increasing by 1 with each event: receivers can order and spot gaps.' }),
+      data: webhookEventData[type],
+    })
+    .meta({ id: `Webhook_${type.replace('.', '_')}`, description: descriptions[type] })
+}
+
+export const webhookDescriptions = descriptions

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { webhookDeliveryStatuses } from '../db/schema'
+
+const sessionId = z.string().min(1).max(100)
+
+export const DeliveryIdParam = z.object({ deliveryId: z.string().min(1).max(100) })
+
+export const ListDeliveriesQuery = z.strictObject({
+  sessionId: sessionId.optional().meta({ description: 'Only this session’s deliveries.' }),
+  status: z.enum(webhookDeliveryStatuses).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(40).optional().meta({ description: 'nextCursor of the previous page.' }),
+})
+
+export const DeliverySchema = z
+  .object({
+    deliveryId: z.string(),
+    eventId: z.string().meta({ description: 'The webhook-id header: the same on every retry and replay of the event.' }),
+    sessionId: z.string(),
+    type: z.string().meta({ description: 'The event type, e.g. message.received.' }),
+    sequence: z.number().int(),
+    status: z.enum(webhookDeliveryStatuses).meta({ description: 'pending (waiting or retrying), delivered (2xx), failed (retries ran out).' }),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable().meta({ description: 'HTTP status of the last attempt; null when there was no answer.' }),
+    lastError: z.string().nullable().meta({ description: 'Why the last attempt failed, e.g. HTTP 503, ECONNREFUSED, a timeout or a refused address.' }),
+    nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'While pending: when the next attempt is due.' }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'WebhookDelivery' })
+
+export const DeliveryListResponse = z
+  .object({ deliveries: z.array(DeliverySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'WebhookDeliveryList' })
+
+export const ReplayBody = z
+  .strictObject({
+    sessionId,
+    since: z.iso.datetime({ offset: true }).meta({ description: 'Events that happened at or after this time (still within WEBHOOK_RETENTION_HOURS).' }),
+  })
+  .meta({ id: 'WebhookReplayRequest' })
+
+export const ReplayResponse = z
+  .object({ replayed: z.number().int().meta({ description: 'How many events were queued again, oldest first.' }) })
+  .meta({ id: 'WebhookReplayResponse' })
+
+export type ListDeliveriesInput = z.infer<typeof ListDeliveriesQuery>
+export type ReplayInput = z.infer<typeof ReplayBody>
+export type DeliveryView = z.infer<typeof DeliverySchema>

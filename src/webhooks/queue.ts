@@ -1,0 +1,111 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import type { GatewayDatabase } from '../db/database'
+import { sessions, webhookDeliveries, webhookEvents, webhookPreviousSecrets, type WebhookDelivery } from '../db/schema'
+
+/** Queries of the dispatcher: a session's next delivery, what it needs to send it, and the result. */
+
+export interface Outgoing {
+  url: string
+  secrets: string[]
+  eventId: string
+  type: string
+  body: string
+}
+
+/**
+ * The dispatcher's hot queries, prepared once per dispatcher (building and preparing SQL on
+ * every delivery cost more than the delivery itself).
+ */
+export function createQueue(db: GatewayDatabase) {
+  const p = { sessionId: sql.placeholder('sessionId'), eventId: sql.placeholder('eventId'), now: sql.placeholder('now') }
+  const head = db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.sessionId, p.sessionId)))
+    .orderBy(asc(webhookDeliveries.position))
+    .limit(1)
+    .prepare()
+  const target = db
+    .select({ url: sessions.webhookUrl, secret: sessions.webhookSecret })
+    .from(sessions)
+    .where(eq(sessions.id, p.sessionId))
+    .prepare()
+  const event = db.select().from(webhookEvents).where(eq(webhookEvents.id, p.eventId)).prepare()
+  const previousSecret = db
+    .select({ secret: webhookPreviousSecrets.secret })
+    .from(webhookPreviousSecrets)
+    .where(and(eq(webhookPreviousSecrets.sessionId, p.sessionId), gt(webhookPreviousSecrets.expiresAt, p.now)))
+    .prepare()
+  const delivered = db
+    .update(webhookDeliveries)
+    .set({
+      status: 'delivered',
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      lastStatusCode: sql`${sql.placeholder('statusCode')}`,
+      lastError: null,
+      updatedAt: sql`${p.now}`,
+    })
+    .where(eq(webhookDeliveries.position, sql.placeholder('position')))
+    .prepare()
+
+  return {
+    /** The delivery a session must get through next (its lowest pending position), if any. */
+    headOf: (sessionId: string): WebhookDelivery | undefined => head.get({ sessionId }),
+
+    /** The session's current URL and secrets (the replaced one too, for 24 h after a rotation) and the event. */
+    outgoing(delivery: WebhookDelivery, now: Date): Outgoing | undefined {
+      const session = target.get({ sessionId: delivery.sessionId })
+      const row = event.get({ eventId: delivery.eventId })
+      if (!session || !row) return undefined
+      const previous = previousSecret.get({ sessionId: delivery.sessionId, now: now.getTime() })
+      return {
+        url: session.url,
+        secrets: previous ? [session.secret, previous.secret] : [session.secret],
+        eventId: row.id,
+        type: row.type,
+        body: row.body,
+      }
+    },
+
+    markDelivered(delivery: WebhookDelivery, statusCode: number, now: Date): void {
+      delivered.run({ statusCode, now: now.getTime(), position: delivery.position })
+    },
+
+    /** Answers the new status: `pending` again at `nextAttemptAt`, or `failed` once retries ran out. */
+    markAttemptFailed(
+      delivery: WebhookDelivery,
+      result: { statusCode: number | null; error: string },
+      nextAttemptAt: Date | null,
+      now: Date,
+    ): 'pending' | 'failed' {
+      const status = nextAttemptAt ? 'pending' : 'failed'
+      db.update(webhookDeliveries)
+        .set({
+          status,
+          attempts: delivery.attempts + 1,
+          lastStatusCode: result.statusCode,
+          lastError: result.error.slice(0, 200),
+          ...(nextAttemptAt ? { nextAttemptAt } : {}),
+          updatedAt: now,
+        })
+        .where(eq(webhookDeliveries.position, delivery.position))
+        .run()
+      return status
+    },
+  }
+}
+
+export function sessionsWithPending(db: GatewayDatabase): string[] {
+  return db
+    .selectDistinct({ sessionId: webhookDeliveries.sessionId })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.status, 'pending'))
+    .all()
+    .map((row) => row.sessionId)
+}
+
+/** Exponential backoff with jitter: base·2ⁿ⁻¹ capped at max, then a random point in its upper half. */
+export function retryDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempts - 1, 40))
+  return Math.round(ceiling / 2 + random() * (ceiling / 2))
+}

@@ -1,0 +1,110 @@
+import { resolveConfig, type WebhookConfig } from '../../src/config'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
+
+export interface ReceivedRequest {
+  path: string
+  headers: Record<string, string>
+  raw: string
+  at: number
+}
+
+export interface WebhookEvent {
+  type: string
+  eventId: string
+  timestamp: string
+  sessionId: string
+  sequence: number
+  data: any
+}
+
+export interface WebhookReceiver {
+  /** http://127.0.0.1:<port>/<path> */
+  url(path?: string): string
+  /** Every request in arrival order, answered or not. */
+  requests: ReceivedRequest[]
+  /** How to answer a request (status code; default 200) and how long to wait first. */
+  respond: (request: ReceivedRequest) => number
+  delayMs: (request: ReceivedRequest) => number
+  /**
+   * The events that arrived on `path` and were answered 2xx, each verified with the official
+   * `standardwebhooks` package against `secret` (throws on any bad signature or mismatched id).
+   */
+  events(path: string, secret: string, since?: number): WebhookEvent[]
+  /** Polls until `predicate` holds for the verified events of `path`. */
+  waitFor(path: string, secret: string, predicate: (events: WebhookEvent[]) => boolean, options?: { timeoutMs?: number; since?: number }): Promise<WebhookEvent[]>
+  close(): Promise<void>
+}
+
+/** A real local HTTP endpoint for webhook tests, on loopback only. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const requests: ReceivedRequest[] = []
+  const accepted = new WeakSet<ReceivedRequest>()
+  const receiver: WebhookReceiver = {
+    url: (path = 'hook') => `http://127.0.0.1:${port}/${path}`,
+    requests,
+    respond: () => 200,
+    delayMs: () => 0,
+    events(path, secret, since = 0) {
+      const verifier = new Webhook(secret)
+      return requests
+        .filter((r) => r.path === `/${path}` && accepted.has(r) && r.at >= since)
+        .map((r) => {
+          const event = verifier.verify(r.raw, r.headers) as WebhookEvent
+          if (event.eventId !== r.headers['webhook-id']) throw new Error('webhook-id differs from the body’s eventId')
+          return event
+        })
+    },
+    async waitFor(path, secret, predicate, { timeoutMs = 10_000, since = 0 } = {}) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const events = receiver.events(path, secret, since)
+        if (predicate(events)) return events
+        if (Date.now() > deadline) throw new Error(`webhook events never matched; got ${JSON.stringify(events.map((e) => [e.type, e.sequence, e.data.status ?? '']))}`)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const request: ReceivedRequest = {
+        path: req.url ?? '/',
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+        raw: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      }
+      requests.push(request)
+      const status = receiver.respond(request)
+      setTimeout(() => {
+        if (status >= 200 && status < 300) accepted.add(request)
+        res.writeHead(status).end()
+      }, receiver.delayMs(request))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+  return receiver
+}
+
+/** Gateway config for tests whose webhooks go to a loopback receiver (the operator's switches on, quick retries). */
+export const loopbackWebhooks = {
+  webhookAllowHttp: true,
+  allowPrivateAddresses: true,
+}
+
+/** Webhook timing for tests: quick retries, the rest as the defaults. */
+export const fastWebhooks = (overrides: Partial<WebhookConfig> = {}): WebhookConfig => ({
+  ...resolveConfig().webhooks,
+  retryBaseMs: 50,
+  retryMaxMs: 200,
+  timeoutMs: 2_000,
+  ...overrides,
+})

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ControlApi } from '../wa-sim/control-api'
+import { WhatsAppSimulator } from '../wa-sim/simulator'
+import { listeningPort, spawnProcess, type Spawned } from '../support/process'
+import { queryFile } from '../support/sqlite-file'
+import { tempDir } from '../support/temp-dir'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+
+const ACCOUNT = '15550040001'
+const CONTACT = '15551260001'
+const BACKLOG = 25
+
+/**
+ * The outbox survives a crash: a gateway process with an undelivered backlog is killed with
+ * SIGKILL (no shutdown code runs), and the next process on the same file delivers every event.
+ */
+describe('webhook events across a SIGKILL', () => {
+  const dir = tempDir()
+  const databasePath = `${dir.path}/gateway.db`
+  let sim: WhatsAppSimulator
+  let control: ControlApi
+  let receiver: WebhookReceiver
+  let gateway: Spawned | undefined
+
+  const start = async () => {
+    // node itself, not the tsx wrapper: SIGKILL must reach the process that holds the database.
+    gateway = spawnProcess(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+      DATABASE_PATH: databasePath,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WA_SIMULATOR: control.url,
+      WEBHOOK_ALLOW_HTTP: 'true',
+      ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_RETRY_MAX_MS: '200',
+    })
+    return `http://127.0.0.1:${listeningPort(await gateway.waitForLine(/"msg":"listening"/, 30_000))}`
+  }
+  const eventIds = () => queryFile<{ id: string; sequence: number }>(databasePath, 'SELECT id, sequence FROM webhook_events ORDER BY sequence')
+
+  beforeAll(async () => {
+    sim = await WhatsAppSimulator.start()
+    control = await ControlApi.start(sim)
+    sim.addContact(CONTACT)
+    receiver = await startWebhookReceiver()
+  })
+  afterAll(async () => {
+    await gateway?.stop()
+    await receiver.close()
+    await control.stop()
+    await sim.stop()
+    dir.cleanup()
+  })
+
+  it('delivers every event recorded before the kill after the restart', async () => {
+    receiver.respond = () => 503 // the endpoint is down: a backlog builds up
+    const base = await start()
+    const key = /API key[^:]*: (wag_\w+)/.exec(await gateway!.waitForLine(/API key/))![1]!
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${base}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })
+
+    const connect = await api('/v1/session/connect', { method: 'POST', body: JSON.stringify({ sessionName: 'crash', webhookUrl: receiver.url('crash') }) })
+    expect(connect.status).toBe(200)
+    const { sessionId, webhookSecret, qrCode } = (await connect.json()) as Record<string, string>
+    sim.scan(qrCode!, ACCOUNT)
+    for (const until = Date.now() + 20_000; ; ) {
+      const { sessions } = (await (await api('/v1/session/all')).json()) as { sessions: { status: string }[] }
+      if (sessions[0]?.status === 'connected') break
+      if (Date.now() > until) throw new Error('the session never connected')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    for (let i = 0; i < BACKLOG; i++) await sim.contact(CONTACT).send({ text: `backlog ${i}` }, { to: ACCOUNT })
+    const deadline = Date.now() + 20_000
+    while (queryFile(databasePath, "SELECT 1 FROM webhook_events WHERE type = 'message.received'").length < BACKLOG) {
+      if (Date.now() > deadline) throw new Error('the inbound messages never reached the outbox')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    // Disconnected, the session makes no new events after the restart: only the outbox can bring the backlog back.
+    expect((await api(`/v1/session/disconnect/${sessionId}`, { method: 'DELETE' })).status).toBe(200)
+    const recorded = eventIds()
+    expect(recorded.length).toBeGreaterThan(BACKLOG)
+    expect(receiver.events('crash', webhookSecret!)).toEqual([])
+    expect(receiver.requests.length).toBeGreaterThan(0) // it was trying
+
+    gateway!.child.kill('SIGKILL')
+    await gateway!.stop()
+    receiver.respond = () => 200
+    await start()
+
+    const delivered = await receiver.waitFor(
+      'crash',
+      webhookSecret!,
+      (events) => recorded.every((row) => events.some((e) => e.eventId === row.id)),
+      { timeoutMs: 30_000 },
+    )
+    expect(delivered.filter((e) => e.type === 'message.received').map((e) => e.data.content.text)).toEqual(
+      Array.from({ length: BACKLOG }, (_, i) => `backlog ${i}`),
+    )
+    // In order, and nothing recorded before the kill is missing.
+    const sequences = delivered.map((e) => e.sequence)
+    expect(sequences).toEqual(recorded.map((row) => row.sequence))
+    expect(delivered.every((e) => e.sessionId === sessionId)).toBe(true)
+  }, 90_000)
+})
