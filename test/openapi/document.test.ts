@@ -41,6 +41,9 @@ describe('GET /openapi.json', () => {
       'getMessage',
       'checkContacts',
       'getWorkspace',
+      'listWebhookDeliveries',
+      'retryWebhookDelivery',
+      'replayWebhookEvents',
     ])
   })
 

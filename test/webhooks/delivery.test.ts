@@ -25,7 +25,7 @@ describe('webhook delivery', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
     other = await startWebhookReceiver()
-    t = await startSimulatedGateway({ config: { ...loopbackWebhooks, webhooks: fastWebhooks({ timeoutMs: 300 }) } })
+    t = await startSimulatedGateway({ plan: 'paid', config: { ...loopbackWebhooks, webhooks: fastWebhooks({ timeoutMs: 300 }) } }) // paid: more sessions than the free cap
     t.sim.addContact(CONTACT)
   }, 60_000)
   afterAll(async () => {
