@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { PlanName } from './plans'
 
 const port = z.coerce.number().int().min(0).max(65_535)
 const positiveInt = z.coerce.number().int().positive()
@@ -64,8 +65,7 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
-export type PlanName = 'free' | 'paid'
-export const planNames = ['free', 'paid'] as const
+export { planNames, type PlanName } from './plans'
 
 export interface PlanLimits {
   interactiveMessages: boolean

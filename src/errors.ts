@@ -36,7 +36,7 @@ export class GatewayError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
-    /** Extra response headers, e.g. Retry-After or RateLimit-*; never secrets. */
+    /** Extra response headers, set only by HTTP-layer code (e.g. the rate limiter); never secrets. */
     readonly headers: Record<string, string> = {},
   ) {
     super(message)

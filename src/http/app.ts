@@ -32,7 +32,7 @@ export function createHttpApp(ctx: GatewayContext) {
       throw new GatewayError('not_found', 'No such route')
     })
 
-  routes.onError(errorHandler(ctx.logger))
+  routes.onError(errorHandler(ctx.logger, ctx.clock))
   routes.notFound(notFoundHandler)
   return routes
 }

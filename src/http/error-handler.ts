@@ -4,7 +4,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { codeToStatus, GatewayError, type ErrorCode } from '../errors'
 import type { Logger } from '../logger'
 import { clip } from '../schemas/echo'
+import { systemClock, type Clock } from '../clock'
 import type { AppEnv } from './env'
+import { errorHeaders } from './quota-headers'
 
 /** Statuses Hono itself raises (HTTPException), mapped into our closed set of codes. */
 const httpStatusToCode: Record<number, ErrorCode> = {
@@ -26,16 +28,16 @@ function errorBody(code: ErrorCode, message: string, details: Record<string, unk
   return { error: code, message: clip(message, MAX_MESSAGE_CHARS), details }
 }
 
-function respond(c: Context<AppEnv>, error: GatewayError) {
+function respond(c: Context<AppEnv>, error: GatewayError, now: Date = new Date()) {
   const status = codeToStatus(error.code) as ContentfulStatusCode
-  for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+  for (const [name, value] of Object.entries(errorHeaders(error, now))) c.header(name, value)
   return c.json(errorBody(error.code, error.message, error.details), status)
 }
 
 /** The single onError: our errors as they are, Hono's by status, anything else as an opaque 500. */
-export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
+export function errorHandler(logger: Logger, clock: Clock = systemClock): ErrorHandler<AppEnv> {
   return (err, c) => {
-    if (err instanceof GatewayError) return respond(c, err)
+    if (err instanceof GatewayError) return respond(c, err, clock.now())
     if (err instanceof HTTPException) {
       const code = httpStatusToCode[err.status] ?? 'internal_error'
       if (code === 'internal_error') logger.error({ err, requestId: c.get('requestId') }, 'unmapped HTTP exception')

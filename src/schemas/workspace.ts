@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { planNames } from '../plans'
 
 export const WorkspaceSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    plan: z.enum(['free', 'paid']),
+    plan: z.enum(planNames),
     limits: z.object({
       interactiveMessages: z.boolean(),
       messageWebhooks: z.boolean(),

@@ -8,7 +8,7 @@ describe('POST /v1/session/connect refuses bad input', () => {
     t = await startSimulatedGateway({
       config: {
         plans: {
-          free: { interactiveMessages: false, messageWebhooks: false, dailyContactChecks: 20, maxSessions: 3 },
+          free: { interactiveMessages: false, messageWebhooks: false, dailyContactChecks: 20, maxSessions: 100 },
           paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: 5000, maxSessions: 100 },
         },
       },
@@ -47,21 +47,25 @@ describe('POST /v1/session/connect refuses bad input', () => {
   })
 
   it('answers 403 plan_required for message webhooks the plan lacks, and defaults them off', async () => {
-    const refused = await t.connect({ sessionName: 'x', webhookMessages: true })
+    const refused = await t.connect({ sessionName: 'quiet', webhookMessages: true })
     expect(refused.status).toBe(403)
     expect(refused.body).toMatchObject({ error: 'plan_required', details: { feature: 'webhookMessages' } })
-    const accepted = await t.connect({ sessionName: 'x' })
+    const accepted = await t.connect({ sessionName: 'quiet' })
     expect(accepted.status).toBe(200)
     expect(accepted.body.webhookMessages).toBe(false)
   })
 
-  it('left nothing behind for the refused requests', async () => {
-    expect((await t.listSessions()).map((s) => s.sessionName)).toEqual(['x'])
+  it('leaves nothing behind for refused requests', async () => {
+    await t.connect({ sessionName: 'refused-1', mode: 'pairing' })
+    await t.connect({ sessionName: 'refused-2', webhookUrl: 'http://hooks.invalid/' })
+    await t.connect({ sessionName: 'refused-3', webhookMessages: true })
+    const names = (await t.listSessions()).map((s) => s.sessionName)
+    expect(names.filter((name) => name.startsWith('refused-'))).toEqual([])
   })
 
   it('answers 403 plan_required when an update asks for message webhooks', async () => {
-    const [x] = await t.listSessions()
-    const response = await t.request(`/v1/session/update/${x.sessionId}`, {
+    const { body } = await t.connect({ sessionName: 'to-update' })
+    const response = await t.request(`/v1/session/update/${body.sessionId}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ webhookMessages: true }),
@@ -71,7 +75,8 @@ describe('POST /v1/session/connect refuses bad input', () => {
   })
 
   it('answers 409 session_name_taken while a session with the name is pending', async () => {
-    const again = await t.connect({ sessionName: 'x' })
+    expect((await t.connect({ sessionName: 'taken' })).status).toBe(200)
+    const again = await t.connect({ sessionName: 'taken' })
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ error: 'session_name_taken', details: { status: 'pending' } })
   })

@@ -55,10 +55,24 @@ describe('a connected session when the network misbehaves', () => {
     expect(authRowCount(t.databasePath, id)).toBeGreaterThan(0)
   })
 
-  it('reconnects at once when the server asks for a restart (515)', async () => {
+})
+
+describe('the restart WhatsApp asks for (515)', () => {
+  let t: SimulatedGateway
+  // A backoff this long would take at least 2.5 s: reconnecting at once is unmistakable.
+  beforeAll(async () => {
+    t = await startSimulatedGateway({ config: { reconnect: { baseMs: 5_000, maxMs: 10_000 } } })
+  })
+  afterAll(() => t.close())
+
+  it('reconnects at once, not after the backoff', async () => {
     const id = await t.pairByQr('restart', '15550003005')
-    t.sim.account('15550003005').fault('restart')
-    await sleep(300)
+    const account = t.sim.account('15550003005')
+    const logins = account.stats().logins
+    const restartedAt = Date.now()
+    account.fault('restart')
+    await vi.waitFor(() => expect(account.stats().logins).toBe(logins + 1), { timeout: 2_000, interval: 10 })
+    expect(Date.now() - restartedAt).toBeLessThan(2_000)
     expect((await t.waitForStatus(id, 'connected')).connected).toBe(true)
     expect(t.sim.violations()).toEqual([])
   })

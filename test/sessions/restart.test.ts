@@ -11,10 +11,18 @@ describe('restarting the gateway on the same database file', () => {
   let connectedId: string
   let pendingId: string
 
+  let loginsBefore: number
+
+  // The restart happens once, here; each test then checks one consequence of it.
   beforeAll(async () => {
     first = await startSimulatedGateway({ databasePath })
     connectedId = await first.pairByQr('survivor', '15550004001')
     pendingId = (await first.connect({ sessionName: 'half-paired' })).body.sessionId
+    const account = first.sim.account('15550004001')
+    loginsBefore = account.stats().logins
+    await first.stopGateway()
+    await vi.waitFor(() => expect(account.online).toBe(false))
+    second = await startSimulatedGateway({ databasePath, reuse: { sim: first.sim, control: first.control } })
   })
   afterAll(async () => {
     await second?.stopGateway()
@@ -24,11 +32,6 @@ describe('restarting the gateway on the same database file', () => {
 
   it('reconnects every session with credentials by itself, without a QR', async () => {
     const account = first.sim.account('15550004001')
-    const loginsBefore = account.stats().logins
-    await first.stopGateway()
-    await vi.waitFor(() => expect(account.online).toBe(false))
-
-    second = await startSimulatedGateway({ databasePath, reuse: { sim: first.sim, control: first.control } })
     const session = await second.waitForStatus(connectedId, 'connected')
     expect(session).toMatchObject({ sessionName: 'survivor', number: '15550004001', connected: true })
     expect(account.stats().logins).toBe(loginsBefore + 1)

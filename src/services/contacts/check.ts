@@ -7,7 +7,7 @@ import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
-import { quotaWindow, rateLimitHeaders, refundChecks, reserveChecks } from './quota'
+import { quotaState, quotaWindow, refundChecks, reserveChecks } from './quota'
 
 /** Each number once, by digits: `+1 555-123-0001` and `15551230001` are one check. */
 const distinctDigits = (phones: PhoneNumber[]) => [...new Set(phones.map((p) => p.digits))]
@@ -56,6 +56,6 @@ export async function checkContacts(
   const exists = results.filter((r) => r.exists).length
   return {
     body: { success: true, results, summary: { total: results.length, exists, notExists: results.length - exists } },
-    headers: rateLimitHeaders(window, used, now),
+    quota: quotaState(window, used),
   }
 }

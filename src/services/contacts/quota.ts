@@ -17,14 +17,18 @@ export function quotaWindow(now: Date, limit: number): QuotaWindow {
   return { day, limit, resetsAt }
 }
 
-/** RateLimit-* headers (IETF draft) describing the daily quota after this request. */
-export function rateLimitHeaders(window: QuotaWindow, used: number, now: Date): Record<string, string> {
-  return {
-    'RateLimit-Limit': String(window.limit),
-    'RateLimit-Remaining': String(Math.max(0, window.limit - used)),
-    'RateLimit-Reset': String(Math.max(0, Math.ceil((window.resetsAt.getTime() - now.getTime()) / 1000))),
-  }
+/** Where a workspace stands against its daily quota; the HTTP layer turns it into RateLimit-* headers. */
+export interface QuotaState {
+  limit: number
+  remaining: number
+  resetsAt: Date
 }
+
+export const quotaState = (window: QuotaWindow, used: number): QuotaState => ({
+  limit: window.limit,
+  remaining: Math.max(0, window.limit - used),
+  resetsAt: window.resetsAt,
+})
 
 /**
  * Counts `count` checks against the day's quota, all or nothing, in one IMMEDIATE
@@ -47,10 +51,6 @@ export function reserveChecks(ctx: ServiceContext, workspaceId: string, count: n
           'daily_limit_exceeded',
           `Daily contact check limit reached: ${remaining} ${remaining === 1 ? 'check remains' : 'checks remain'} today, this request needs ${count}`,
           { limit: window.limit, used, remaining, resetsAt: window.resetsAt.toISOString() },
-          {
-            ...rateLimitHeaders(window, used, ctx.clock.now()),
-            'Retry-After': String(Math.ceil((window.resetsAt.getTime() - ctx.clock.now().getTime()) / 1000)),
-          },
         )
       }
       tx.insert(contactCheckUsage)

@@ -3,6 +3,7 @@ import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../..
 import { ContactCheckBody, ContactCheckQuotaHeaders, ContactCheckResponse } from '../../../../schemas/contact'
 import { checkContacts } from '../../../../services/contacts/check'
 import type { GatewayContext } from '../../../../services/context'
+import { rateLimitHeaders } from '../../../quota-headers'
 import { createRouter } from '../../../router'
 
 export const checkContactsRoute = createRoute({
@@ -23,10 +24,10 @@ export const checkContactsRoute = createRoute({
 
 export const checkContactsEndpoint = (ctx: GatewayContext) =>
   createRouter().openapi(checkContactsRoute, async (c) => {
-    const { body, headers } = await checkContacts(ctx, {
+    const { body, quota } = await checkContacts(ctx, {
       workspaceId: c.get('workspace').id,
       plan: c.get('plan'),
       input: c.req.valid('json'),
     })
-    return c.json(body, 200, headers)
+    return c.json(body, 200, rateLimitHeaders(quota, ctx.clock.now()))
   })
