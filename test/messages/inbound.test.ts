@@ -73,6 +73,18 @@ describe('inbound messages', () => {
     expect((await t.post('/v1/message/edit', { sessionId, phone: PN_CONTACT, messageId: id, newMessage: 'x' })).status).toBe(409)
   })
 
+  it('keeps listening after a reconnect: the new socket gets every listener again', async () => {
+    t.sim.account(ACCOUNT).fault('drop')
+    await t.waitForStatus(sessionId, 'connecting')
+    await t.waitForStatus(sessionId, 'connected')
+    const id = await t.sim.contact(PN_CONTACT).send({ text: 'after the reconnect' }, { to: ACCOUNT })
+    expect(await record(id)).toMatchObject({ content: { text: 'after the reconnect' } })
+    const sent = await t.post('/v1/message/text', { sessionId, phone: PN_CONTACT, message: 'still tracked' })
+    await t.sim.contact(PN_CONTACT).waitForMessage((m) => m.id === sent.body.messageId)
+    t.sim.contact(PN_CONTACT).receipt(sent.body.messageId, 'read')
+    await t.waitForRecord(sessionId, sent.body.messageId, (r) => r.status === 'read')
+  })
+
   it('lists inbound records by chat', async () => {
     const list = await t.get(`/v1/message/all?sessionId=${sessionId}&phone=${PN_CONTACT}&direction=inbound`)
     expect(list.status).toBe(200)

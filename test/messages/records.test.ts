@@ -1,5 +1,7 @@
 import { join } from 'node:path'
+import { proto } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storedPayload } from '../../src/services/messages/records'
 import { queryFile } from '../support/sqlite-file'
 import { tempDir } from '../support/temp-dir'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
@@ -111,6 +113,13 @@ describe('message records: delivery status, edits, deletes and reading them back
     const inbound = await t.get(`/v1/message/all?sessionId=${sessionId}&direction=inbound`)
     expect(inbound.body.messages.every((m: any) => m.direction === 'inbound')).toBe(true)
     expect((await t.get(`/v1/message/all?sessionId=${sessionId}&cursor=garbage`)).status).toBe(400)
+  })
+
+  it('keeps the sent proto, which answers Baileys’ getMessage when a device asks for a retry', async () => {
+    const sent = await sendText('retry me')
+    const payload = storedPayload(t.gateway.context.db, sessionId, sent.messageId)
+    const message = proto.Message.decode(payload!)
+    expect(message.conversation ?? message.extendedTextMessage?.text).toBe('retry me')
   })
 
   it('hides records of other workspaces’ sessions (404) and never shows the stored payload', async () => {
