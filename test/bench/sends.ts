@@ -14,6 +14,7 @@ import { createWorkspace } from '../../src/services/workspaces'
 import { startSimulatorProcess } from './simulator-process'
 
 export interface SendFigures {
+  sessions: number
   messages: number
   concurrency: number
   messagesPerSecond: number
@@ -24,9 +25,14 @@ export interface SendFigures {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
-export async function benchSends(messages = 2_000, concurrency = 32): Promise<SendFigures> {
+/**
+ * Baileys encrypts one session's messages one at a time (its key-store transaction is a mutex
+ * per account), so one session's rate is bounded by one encrypt-and-relay at a time; several
+ * sessions send in parallel.
+ */
+export async function benchSends(messages = 2_000, concurrency = 32, sessions = 1): Promise<SendFigures> {
   const contact = '15557770001'
-  const account = '15557770100'
+  const accounts = Array.from({ length: sessions }, (_, i) => `155577701${String(i).padStart(2, '0')}`)
   const sim = await startSimulatorProcess(['--contacts', contact])
   const dir = mkdtempSync(join(tmpdir(), 'bench-sends-'))
   const database = await openDatabase(join(dir, 'gateway.db'))
@@ -35,18 +41,23 @@ export async function benchSends(messages = 2_000, concurrency = 32): Promise<Se
     await gateway.start()
     const workspace = createWorkspace(gateway.context, { name: 'bench', plan: 'paid' })
     const headers = { authorization: `Bearer ${createApiKey(gateway.context, { workspace: workspace.id }).key}`, 'content-type': 'application/json' }
-    const connect = await gateway.app.request('/v1/session/connect', { method: 'POST', headers, body: JSON.stringify({ sessionName: 'bench', webhookUrl: 'https://hooks.invalid/bench' }) })
-    const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
-    await sim.control('/scan', { qr: qrCode, phone: account })
-    for (let i = 0; i < 500 && !gateway.context.engine.session(sessionId)?.online; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    const sessionIds: string[] = []
+    for (const [i, account] of accounts.entries()) {
+      const connect = await gateway.app.request('/v1/session/connect', { method: 'POST', headers, body: JSON.stringify({ sessionName: `bench-${i}`, webhookUrl: 'https://hooks.invalid/bench' }) })
+      const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
+      await sim.control('/scan', { qr: qrCode, phone: account })
+      for (let wait = 0; wait < 500 && !gateway.context.engine.session(sessionId)?.online; wait++) await new Promise((resolve) => setTimeout(resolve, 20))
+      sessionIds.push(sessionId)
+    }
 
     const send = async (n: number) => {
       const started = performance.now()
+      const sessionId = sessionIds[(n + sessions) % sessions]
       const response = await gateway.app.request('/v1/message/text', { method: 'POST', headers, body: JSON.stringify({ sessionId, phone: contact, message: `bench ${n}` }) })
       if (response.status !== 200) throw new Error(`send ${n} answered ${response.status}: ${await response.text()}`)
       return performance.now() - started
     }
-    await send(-1) // warm up: the first send builds the Signal session
+    for (let i = 0; i < sessions; i++) await send(i - sessions) // warm up: a session's first send builds its Signal sessions
     const latencies: number[] = []
     let next = 0
     const started = performance.now()
@@ -60,12 +71,13 @@ export async function benchSends(messages = 2_000, concurrency = 32): Promise<Se
     const stats = await sim.control<Record<string, { messagesReceived: number }>>('/stats')
     latencies.sort((a, b) => a - b)
     return {
+      sessions,
       messages,
       concurrency,
       messagesPerSecond: Math.round(messages / seconds),
       p50Ms: Number(percentile(latencies, 50).toFixed(1)),
       p99Ms: Number(percentile(latencies, 99).toFixed(1)),
-      receivedBySimulator: (stats[account]?.messagesReceived ?? 0) - 1,
+      receivedBySimulator: accounts.reduce((sum, account) => sum + (stats[account]?.messagesReceived ?? 0) - 1, 0),
     }
   } finally {
     await gateway.stop()
