@@ -33,6 +33,10 @@ describe('hc<AppType>()', () => {
     expect(update.status).toBe(404)
     if (update.status === 404) expectTypeOf((await update.json()).error).toExtend<string>()
 
+    const text = await client.v1.message.text.$post({ json: { sessionId: 'ses_missing', phone: '+1 555 123 0001', message: 'hi' }, header: {} })
+    expect(text.status).toBe(404)
+    if (text.status === 200) expectTypeOf((await text.json()).messageId).toEqualTypeOf<string>()
+
     const check = await client.v1.contact.check.$post({ json: { sessionId: 'ses_missing', phones: ['15551230001'] } })
     if (check.status === 200) expectTypeOf((await check.json()).summary.total).toEqualTypeOf<number>()
     expect(check.status).toBe(404)
@@ -44,6 +48,8 @@ describe('hc<AppType>()', () => {
       void client.v1.session.connect.$post({ json: { sessionName: 's', webhookUrl: 'https://hooks.invalid' } })
       // @ts-expect-error sessionName is required
       void client.v1.session.connect.$post({ json: { webhookUrl: 'https://hooks.invalid' } })
+      // @ts-expect-error sessionId is required
+      void client.v1.message.text.$post({ json: { phone: '1', message: 'x' }, header: {} })
       // @ts-expect-error the path parameter is `session_id`
       void client.v1.session.disconnect[':session_id'].$delete({ param: { id: 'x' } })
     }

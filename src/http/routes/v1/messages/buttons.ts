@@ -1,33 +1,13 @@
-import { createRoute } from '@hono/zod-openapi'
-import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { MessageRecordSchema, SendButtonsBody } from '../../../../schemas/message'
-import type { GatewayContext } from '../../../../services/context'
-import { sendMessage } from '../../../../services/messages/send'
-import { createRouter } from '../../../router'
-import { IdempotencyHeaders, SEND_ERRORS, SENT_DESCRIPTION } from './send-common'
+import { SendButtonsBody } from '../../../../schemas/message'
+import { SEND_ERRORS } from './send-common'
+import { sendEndpoint } from './send-endpoint'
 
-export const sendButtonsRoute = createRoute({
+export const { route: sendButtonsRoute, endpoint: sendButtonsEndpoint } = sendEndpoint({
+  kind: 'buttons',
   operationId: 'sendButtons',
-  method: 'post',
   path: '/v1/message/buttons',
-  tags: ['Messages'],
   summary: 'Send reply buttons (paid plans)',
-  description: 'Native-flow quick-reply buttons: at most 5. `text` is accepted for `message`, and for a button’\s `buttonText`. Paid plans only (403 plan_required).',
-  security: bearerSecurity,
-  request: { headers: IdempotencyHeaders, body: jsonBody(SendButtonsBody) },
-  responses: {
-    200: jsonResponse(MessageRecordSchema, SENT_DESCRIPTION),
-    ...errorResponses([...SEND_ERRORS, 'plan_required' as const]),
-  },
+  description: 'Native-flow quick-reply buttons: at most 5. `text` is accepted for `message`, and for a button’s `buttonText`. Paid plans only (403 plan_required).',
+  body: SendButtonsBody,
+  errors: [...SEND_ERRORS, 'plan_required'],
 })
-
-export const sendButtonsEndpoint = (ctx: GatewayContext) =>
-  createRouter().openapi(sendButtonsRoute, async (c) => {
-    const record = await sendMessage(ctx, {
-      workspaceId: c.get('workspace').id,
-      plan: c.get('plan'),
-      input: { kind: 'buttons', ...c.req.valid('json') },
-      idempotencyKey: c.req.valid('header')['idempotency-key'],
-    })
-    return c.json(record, 200)
-  })

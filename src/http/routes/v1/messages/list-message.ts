@@ -1,33 +1,13 @@
-import { createRoute } from '@hono/zod-openapi'
-import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { MessageRecordSchema, SendListBody } from '../../../../schemas/message'
-import type { GatewayContext } from '../../../../services/context'
-import { sendMessage } from '../../../../services/messages/send'
-import { createRouter } from '../../../router'
-import { IdempotencyHeaders, SEND_ERRORS, SENT_DESCRIPTION } from './send-common'
+import { SendListBody } from '../../../../schemas/message'
+import { SEND_ERRORS } from './send-common'
+import { sendEndpoint } from './send-endpoint'
 
-export const sendListRoute = createRoute({
+export const { route: sendListRoute, endpoint: sendListEndpoint } = sendEndpoint({
+  kind: 'list',
   operationId: 'sendList',
-  method: 'post',
   path: '/v1/message/list',
-  tags: ['Messages'],
   summary: 'Send an interactive list (paid plans)',
   description: 'A native-flow list message: at most 5 rows across all sections. Paid plans only (403 plan_required).',
-  security: bearerSecurity,
-  request: { headers: IdempotencyHeaders, body: jsonBody(SendListBody) },
-  responses: {
-    200: jsonResponse(MessageRecordSchema, SENT_DESCRIPTION),
-    ...errorResponses([...SEND_ERRORS, 'plan_required' as const]),
-  },
+  body: SendListBody,
+  errors: [...SEND_ERRORS, 'plan_required'],
 })
-
-export const sendListEndpoint = (ctx: GatewayContext) =>
-  createRouter().openapi(sendListRoute, async (c) => {
-    const record = await sendMessage(ctx, {
-      workspaceId: c.get('workspace').id,
-      plan: c.get('plan'),
-      input: { kind: 'list', ...c.req.valid('json') },
-      idempotencyKey: c.req.valid('header')['idempotency-key'],
-    })
-    return c.json(record, 200)
-  })
