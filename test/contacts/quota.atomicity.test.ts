@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { systemClock } from '../../src/clock'
 import { resolveConfig } from '../../src/config'
@@ -8,11 +7,9 @@ import { closeDatabase, openDatabase } from '../../src/db/database'
 import { migrate } from '../../src/db/migrate'
 import { silentLogger } from '../../src/logger'
 import { createWorkspace } from '../../src/services/workspaces'
-import { repoRoot } from '../support/process'
+import { spawnProcess } from '../support/process'
 import { queryFile } from '../support/sqlite-file'
 import { tempDir } from '../support/temp-dir'
-
-const run = promisify(execFile)
 
 /**
  * The daily quota is one counter in the SQLite file; the gateway, the CLI or a second gateway
@@ -33,15 +30,18 @@ describe('quota reservations across processes', () => {
     // Many small days: each is a race to its limit, where a non-atomic check lets both through.
     const days = 2_000
     const limit = 2
-    const startAt = Date.now() + 4_000 // after both processes have loaded
-    const worker = () =>
-      run(process.execPath, ['--import', 'tsx', 'test/support/quota-worker.ts', databasePath, workspace.id, String(days), String(limit), String(startAt)], {
-        cwd: repoRoot,
-      })
-    const outputs = await Promise.all([worker(), worker()])
-    const results = outputs.map(({ stdout }) => JSON.parse(stdout) as { reserved: number; refused: number })
+    const goFile = join(dir.path, 'go')
+    const workers = [0, 1].map(() =>
+      spawnProcess(process.execPath, ['--import', 'tsx', 'test/support/quota-worker.ts', databasePath, workspace.id, String(days), String(limit), goFile], {}),
+    )
+    await Promise.all(workers.map((worker) => worker.waitForLine(/^ready$/, 30_000)))
+    writeFileSync(goFile, 'go')
+    const results = await Promise.all(
+      workers.map(async (worker) => JSON.parse(await worker.waitForLine(/^\{"reserved"/, 30_000)) as { reserved: number; refused: number }),
+    )
     expect(results.reduce((sum, r) => sum + r.reserved, 0)).toBe(days * limit)
-    expect(results.every((r) => r.reserved > 0)).toBe(true) // both really took part
+    // Both made every attempt, side by side from the same instant (the go file).
+    expect(results.every((r) => r.reserved + r.refused === days * (limit + 1))).toBe(true)
     const rows = queryFile<{ used: number }>(databasePath, 'SELECT used FROM contact_check_usage WHERE workspace_id = ?', workspace.id)
     expect(rows).toHaveLength(days)
     expect(rows.every((row) => row.used === limit)).toBe(true)

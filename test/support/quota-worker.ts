@@ -1,10 +1,13 @@
 /**
  * One process racing for the contact-check quota of a workspace in a shared SQLite file:
- * `node --import tsx test/support/quota-worker.ts <db> <workspaceId> <days> <limit> <startAt>`.
+ * `node --import tsx test/support/quota-worker.ts <db> <workspaceId> <days> <limit> <goFile>`.
  * For each of `days` quota days in turn it tries to reserve `limit` + 1 checks one by one, so
  * every day is a fresh race to the limit. Prints `{"reserved": n, "refused": m}`. Two of these
- * at once prove the reservation is atomic across processes, which one JS thread cannot.
+ * at once prove the reservation is atomic across processes, which one JS thread cannot. It says
+ * `ready` once loaded and starts when `goFile` exists, so both start together however slow a
+ * loaded machine is.
  */
+import { existsSync } from 'node:fs'
 import { systemClock } from '../../src/clock'
 import { resolveConfig } from '../../src/config'
 import { closeDatabase, openDatabase } from '../../src/db/database'
@@ -12,11 +15,12 @@ import { GatewayError } from '../../src/errors'
 import { silentLogger } from '../../src/logger'
 import { quotaWindow, reserveChecks } from '../../src/services/contacts/quota'
 
-const [path, workspaceId, days, limit, startAt] = process.argv.slice(2)
+const [path, workspaceId, days, limit, goFile] = process.argv.slice(2)
 const db = await openDatabase(path!)
 const ctx = { db, clock: systemClock, logger: silentLogger(), config: resolveConfig() }
-while (Date.now() < Number(startAt)) {
-  // both processes start together
+console.log('ready')
+while (!existsSync(goFile!)) {
+  // spin: both processes start within microseconds of each other
 }
 let reserved = 0
 let refused = 0
