@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { ExtractSchema } from 'hono/types'
 import { requestId } from 'hono/request-id'
 import { GatewayError } from '../errors'
 import type { GatewayContext } from '../services/context'
@@ -10,10 +11,20 @@ import { requestLogger } from './middleware/request-logger'
 import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { buildOpenApiDocument } from '../openapi/document'
-import { v1Routes } from './routes/v1'
+import { v1Routes, type V1Routes } from './routes/v1'
+
+/**
+ * The app's type, written out rather than inferred: the published `.d.ts` then names each
+ * part instead of expanding every route's types into one declaration (tsc refuses past ~1 MB).
+ */
+export type HttpApp = Hono<
+  AppEnv,
+  ExtractSchema<ReturnType<typeof healthRoutes>> & ExtractSchema<ReturnType<typeof docsRoutes>> & ExtractSchema<V1Routes>,
+  '/'
+>
 
 /** Composes the HTTP surface in order: ids and logs, probes, deployment key, docs, /v1. */
-export function createHttpApp(ctx: GatewayContext) {
+export function createHttpApp(ctx: GatewayContext): HttpApp {
   const app = new Hono<AppEnv>()
     .use(requestId())
     .use(requestLogger(ctx.logger))
@@ -36,5 +47,3 @@ export function createHttpApp(ctx: GatewayContext) {
   routes.notFound(notFoundHandler)
   return routes
 }
-
-export type HttpApp = ReturnType<typeof createHttpApp>

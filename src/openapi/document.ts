@@ -1,7 +1,7 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRequestBodyObject } from 'zod-openapi'
+import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRequestBodyObject } from 'zod-openapi'
 
 export const API_VERSION = '1.0.0'
 
@@ -60,7 +60,7 @@ function operation({ method: _m, path: _p, request, hide: _h, ...rest }: Route):
 }
 
 /** The document, built from the routes registered with @hono/zod-openapi's `createRoute`. */
-export function buildOpenApiDocument(definitions: Definitions) {
+export function buildOpenApiDocument(definitions: Definitions): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {}
   for (const definition of definitions) {
     if (definition.type !== 'route' || (definition.route as Route).hide) continue

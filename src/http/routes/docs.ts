@@ -40,7 +40,8 @@ export function docsRoutes(document: () => ReturnType<typeof buildOpenApiDocumen
       built ??= document()
       // The server is where we are mounted: `/` alone, `/wa` under a parent app's `/wa`.
       const mountPoint = c.req.path.slice(0, -DOCUMENT_PATH.length) || '/'
-      return c.json({ ...built, servers: [{ url: mountPoint }] })
+      // Typed as a plain object: the document's own type is zod-openapi's and is not part of our API.
+      return c.json({ ...built, servers: [{ url: mountPoint }] } as Record<string, unknown>)
     })
     .get('/docs', (c) => c.html(page))
     .get('/docs/assets/:file', async (c) => {

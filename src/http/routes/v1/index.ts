@@ -1,3 +1,6 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { ExtractSchema } from 'hono/types'
+import type { AppEnv } from '../../env'
 import type { GatewayContext } from '../../../services/context'
 import { bearerAuth } from '../../middleware/bearer-auth'
 import { jsonBody } from '../../middleware/json-body'
@@ -8,11 +11,20 @@ import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
 import { getWorkspaceEndpoint } from './workspace/get'
 
+/** Written out so the published `.d.ts` refers to each resource's routes by name (see HttpApp). */
+export type V1Routes = OpenAPIHono<
+  AppEnv,
+  ExtractSchema<ReturnType<typeof sessionRoutes>> &
+    ExtractSchema<ReturnType<typeof messageRoutes>> &
+    ExtractSchema<ReturnType<typeof checkContactsEndpoint>> &
+    ExtractSchema<ReturnType<typeof getWorkspaceEndpoint>>
+>
+
 /**
  * Every /v1 route, behind bearer auth. The returned app's `openAPIRegistry` holds each
  * route's declaration: the OpenAPI document is built from it, so no route can be left out.
  */
-export function v1Routes(ctx: GatewayContext) {
+export function v1Routes(ctx: GatewayContext): V1Routes {
   const v1 = createRouter()
   v1.use('/v1/*', bearerAuth(ctx))
   // After auth, so an invalid credential never gets a counter of its own.
