@@ -12,6 +12,7 @@ import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { buildOpenApiDocument } from '../openapi/document'
 import { v1Routes, type V1Routes } from './routes/v1'
+import { adminRoutes } from './routes/v1/admin'
 
 /**
  * The app's type, written out rather than inferred: the published `.d.ts` then names each
@@ -23,7 +24,7 @@ export type HttpApp = Hono<
   '/'
 >
 
-/** Composes the HTTP surface in order: ids and logs, probes, deployment key, docs, /v1. */
+/** Composes the HTTP surface in order: ids and logs, probes, deployment key, /v1/admin (when enabled), docs, /v1. */
 export function createHttpApp(ctx: GatewayContext): HttpApp {
   const app = new Hono<AppEnv>()
     .use(requestId())
@@ -35,8 +36,12 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 
   const v1 = v1Routes(ctx)
+  // Only with ADMIN_API_KEY set, and before /v1's workspace auth, which never sees these paths.
+  const admin = ctx.config.adminApiKey ? adminRoutes(ctx, ctx.config.adminApiKey) : undefined
+  if (admin) app.route('/', admin)
+  const definitions = () => [...v1.openAPIRegistry.definitions, ...(admin?.openAPIRegistry.definitions ?? [])]
   const routes = app
-    .route('/', docsRoutes(() => buildOpenApiDocument(v1.openAPIRegistry.definitions)))
+    .route('/', docsRoutes(() => buildOpenApiDocument(definitions(), { admin: Boolean(admin) })))
     .route('/', v1)
     // A catch-all rather than only notFound(): a parent app that mounts us keeps our 404 body.
     .all('*', () => {

@@ -59,8 +59,11 @@ function operation({ method: _m, path: _p, request, hide: _h, ...rest }: Route):
   } as ZodOpenApiOperationObject
 }
 
-/** The document, built from the routes registered with @hono/zod-openapi's `createRoute`. */
-export function buildOpenApiDocument(definitions: Definitions): oas31.OpenAPIObject {
+/**
+ * The document, built from the routes registered with @hono/zod-openapi's `createRoute`.
+ * `admin`: the operator enabled /v1/admin (ADMIN_API_KEY), so its tag and credential are described.
+ */
+export function buildOpenApiDocument(definitions: Definitions, options: { admin?: boolean } = {}): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {}
   for (const definition of definitions) {
     if (definition.type !== 'route' || (definition.route as Route).hide) continue
@@ -82,6 +85,7 @@ export function buildOpenApiDocument(definitions: Definitions): oas31.OpenAPIObj
       { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
       { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
       { name: 'Workspace', description: 'Who a credential acts for.' },
+      ...(options.admin ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }] : []),
     ],
     paths,
     components: {
@@ -97,6 +101,9 @@ export function buildOpenApiDocument(definitions: Definitions): oas31.OpenAPIObj
           name: 'x-api-key',
           description: 'Required in addition when the operator set DEPLOYMENT_API_KEY.',
         },
+        ...(options.admin
+          ? { adminBearer: { type: 'http' as const, scheme: 'bearer', description: 'The operator’s ADMIN_API_KEY.' } }
+          : {}),
       },
     },
   })
