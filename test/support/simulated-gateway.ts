@@ -3,6 +3,7 @@ import type { Clock } from '../../src/clock'
 import type { MediaTools } from '../../src/services/messages/media-tools'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
+import { trustSimulatorCaOnBun } from './bun-fetch-ca'
 import { jsonBody, startTestGateway, type TestGateway } from './gateway'
 
 export interface SimulatedGateway extends TestGateway {
@@ -42,6 +43,7 @@ export async function startSimulatedGateway(
 ): Promise<SimulatedGateway> {
   const sim = options.reuse?.sim ?? (await WhatsAppSimulator.start(options.simulator))
   const control = options.reuse?.control ?? (await ControlApi.start(sim))
+  trustSimulatorCaOnBun(sim.config.mediaCaPem)
   const t = await startTestGateway({
     databasePath: options.databasePath,
     clock: options.clock,
