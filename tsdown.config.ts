@@ -11,7 +11,8 @@ export default defineConfig({
   platform: 'node',
   target: 'node20',
   outDir: 'dist',
-  clean: true,
+  // Only what this build writes: dist/wa-gateway (npm run build:binary) stays.
+  clean: ['dist/*.mjs', 'dist/*.mjs.map', 'dist/*.d.mts'],
   dts: { tsconfig: 'tsconfig.build.json' },
   sourcemap: true,
   deps: { neverBundle: ['bun:sqlite'] },
