@@ -133,6 +133,8 @@ describe('the npm package in a fresh Hono app', () => {
         const port = /port (\d+)/.exec(await server.waitForLine(/^port \d+/, 30_000))![1]
         const base = `http://127.0.0.1:${port}`
         expect(await (await fetch(`${base}/`)).text()).toBe('my app')
+        // Swagger UI's files resolve from the installed package's dependencies.
+        expect((await fetch(`${base}/wa/docs/assets/swagger-ui.css`)).status).toBe(200)
 
         const admin = httpGateway(`${base}/wa`, ADMIN_KEY)
         expect((await admin.post('/v1/admin/workspaces', { name: 'shop', plan: 'paid' })).status).toBe(201)

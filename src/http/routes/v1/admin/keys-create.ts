@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi'
-import { errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
+import { adminSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
 import { CreateKeyBody, IssuedKeySchema } from '../../../../schemas/admin'
 import { createApiKey } from '../../../../services/api-keys'
 import type { ServiceContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
-import { adminSecurity } from './security'
 
 export const createKeyRoute = createRoute({
   operationId: 'adminCreateApiKey',

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
-import { errorResponses, jsonResponse } from '../../../../openapi/route'
+import { adminSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
 import { AdminKeyList, KeyListQuery } from '../../../../schemas/admin'
 import { listApiKeys } from '../../../../services/api-keys'
 import type { ServiceContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
-import { adminSecurity, keyView } from './security'
+import { keyView } from './views'
 
 export const listKeysRoute = createRoute({
   operationId: 'adminListApiKeys',

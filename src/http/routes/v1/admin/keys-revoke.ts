@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi'
-import { errorResponses, jsonResponse } from '../../../../openapi/route'
+import { adminSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
 import { KeyParam, RevokedKeySchema } from '../../../../schemas/admin'
 import { revokeApiKey } from '../../../../services/api-keys'
 import type { ServiceContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
-import { adminSecurity } from './security'
 
 export const revokeKeyRoute = createRoute({
   operationId: 'adminRevokeApiKey',

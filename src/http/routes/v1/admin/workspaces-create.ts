@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
-import { errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
+import { adminSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
 import { AdminWorkspaceSchema, CreateWorkspaceBody } from '../../../../schemas/admin'
 import type { ServiceContext } from '../../../../services/context'
 import { createWorkspace } from '../../../../services/workspaces'
 import { createRouter } from '../../../router'
-import { adminSecurity, workspaceView } from './security'
+import { workspaceView } from './views'
 
 export const createWorkspaceRoute = createRoute({
   operationId: 'adminCreateWorkspace',

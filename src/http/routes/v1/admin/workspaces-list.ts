@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
-import { errorResponses, jsonResponse } from '../../../../openapi/route'
+import { adminSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
 import { AdminWorkspaceList } from '../../../../schemas/admin'
 import type { ServiceContext } from '../../../../services/context'
 import { listWorkspaces } from '../../../../services/workspaces'
 import { createRouter } from '../../../router'
-import { adminSecurity, workspaceView } from './security'
+import { workspaceView } from './views'
 
 export const listWorkspacesRoute = createRoute({
   operationId: 'adminListWorkspaces',

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
-import { errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
+import { adminSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
 import { AdminWorkspaceSchema, SetPlanBody, WorkspaceParam } from '../../../../schemas/admin'
 import { setWorkspacePlan } from '../../../../services/admin-workspaces'
 import type { ServiceContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
-import { adminSecurity, workspaceView } from './security'
+import { workspaceView } from './views'
 
 export const setWorkspacePlanRoute = createRoute({
   operationId: 'adminSetWorkspacePlan',

@@ -1,6 +1,4 @@
-/** The admin routes' only credential: ADMIN_API_KEY as a bearer (plus the deployment key when set). */
-export const adminSecurity: Record<string, string[]>[] = [{ adminBearer: [] }, { adminBearer: [], deploymentKey: [] }]
-
+/** Rows as the admin API answers them: ids renamed for the outside, dates as ISO strings. */
 const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
 export const workspaceView = (w: { id: string; name: string; plan: 'free' | 'paid'; createdAt: Date; updatedAt: Date }) => ({
