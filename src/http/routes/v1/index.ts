@@ -11,7 +11,10 @@ import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
 import { getWorkspaceEndpoint } from './workspace/get'
 
-/** Written out so the published `.d.ts` refers to each resource's routes by name (see HttpApp). */
+/**
+ * Written out so the published `.d.ts` refers to each resource's routes by name (see HttpApp).
+ * A resource added below must be added here too: `everyRouteTyped` fails to compile otherwise.
+ */
 export type V1Routes = OpenAPIHono<
   AppEnv,
   ExtractSchema<ReturnType<typeof sessionRoutes>> &
@@ -25,6 +28,10 @@ export type V1Routes = OpenAPIHono<
  * route's declaration: the OpenAPI document is built from it, so no route can be left out.
  */
 export function v1Routes(ctx: GatewayContext): V1Routes {
+  return composeV1(ctx)
+}
+
+function composeV1(ctx: GatewayContext) {
   const v1 = createRouter()
   v1.use('/v1/*', bearerAuth(ctx))
   // After auth, so an invalid credential never gets a counter of its own.
@@ -36,3 +43,8 @@ export function v1Routes(ctx: GatewayContext): V1Routes {
     .route('/', checkContactsEndpoint(ctx))
     .route('/', getWorkspaceEndpoint(ctx))
 }
+
+/** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */
+type Untyped = Exclude<keyof ExtractSchema<ReturnType<typeof composeV1>>, keyof ExtractSchema<V1Routes>>
+const everyRouteTyped: [Untyped] extends [never] ? true : { missingFromV1Routes: Untyped } = true
+void everyRouteTyped
