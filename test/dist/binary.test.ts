@@ -91,6 +91,8 @@ describe('the single binary', () => {
     const base = `http://127.0.0.1:${port}`
     const api = httpGateway(base, env.TEST_KEY!)
 
+    expect(await (await fetch(`${base}/docs`)).text()).toContain('swagger-ui-bundle.js')
+    expect(await (await fetch(`${base}/openapi.json`)).json()).toMatchObject({ openapi: '3.1.0' })
     const css = await fetch(`${base}/docs/assets/swagger-ui.css`)
     expect(css.status).toBe(200)
     expect((await css.text()).length).toBeGreaterThan(10_000)
