@@ -2,12 +2,20 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Each file gets its own process: Baileys and the simulator keep sockets and timers,
     // and a fresh process keeps one file's leftovers out of the next.
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'gateway', include: ['test/**/*.test.ts'], exclude: ['test/dist/**'] } },
+      {
+        // Tests of the build itself (npm start, npm pack, the binary) all write dist/: one at a
+        // time, after the rest (groupOrder), so no build pulls files from under another.
+        extends: true,
+        test: { name: 'dist', include: ['test/dist/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 })

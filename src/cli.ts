@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** The gateway's command line: `npm start` runs `serve`; `npm run -s cli -- <command>` the rest. */
 import { parseArgs } from 'node:util'
+import { backupCommand } from './cli/backup'
 import { keyCommand } from './cli/key'
 import { migrateCommand } from './cli/migrate'
 import { serveCommand } from './cli/serve'
@@ -26,6 +27,8 @@ async function main(argv: string[]): Promise<void> {
       return workspaceCommand(rest, values)
     case 'key':
       return keyCommand(rest)
+    case 'backup':
+      return backupCommand(rest)
     default:
       throw new UsageError(`Unknown command "${command}"`)
   }

@@ -15,6 +15,8 @@ export const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).default('./data/gateway.db'),
   DEPLOYMENT_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Enables /v1/admin/* (workspaces and API keys over HTTP) for `Authorization: Bearer <it>`. */
+  ADMIN_API_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   /** Requests per minute per credential on /v1 (0 turns the limit off). */
@@ -81,6 +83,8 @@ export interface GatewayConfig {
   databasePath: string
   deploymentApiKey?: string
   jwtSecret?: string
+  /** When set, /v1/admin/* exists and accepts this bearer; unset, those routes do not exist. */
+  adminApiKey?: string
   logLevel: Env['LOG_LEVEL']
   bodyLimitBytes: number
   /** Requests per minute per credential; 0 = no limit. */
@@ -133,6 +137,7 @@ function fromEnv(e: Env): GatewayConfig {
     databasePath: e.DATABASE_PATH,
     deploymentApiKey: e.DEPLOYMENT_API_KEY,
     jwtSecret: e.JWT_SECRET,
+    adminApiKey: e.ADMIN_API_KEY,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -22,6 +22,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           '*.webhookSecret',
           'config.jwtSecret',
           'config.deploymentApiKey',
+          'config.adminApiKey',
         ],
         censor: '[redacted]',
       },

@@ -8,8 +8,10 @@ export const usage = `Usage: npm run -s cli -- <command>
   migrate                                 apply database migrations and exit
   workspace create <name> [--plan free|paid]
   workspace list
+  workspace plan <name> free|paid         move a workspace to another plan
   key create <workspace>                  print a new API key (shown once)
   key list [<workspace>]
   key revoke <id>
+  backup <file>                           copy the database (safe while serving)
 
 Configuration comes from environment variables; see the README.`

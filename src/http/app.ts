@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { ExtractSchema } from 'hono/types'
 import { requestId } from 'hono/request-id'
 import { GatewayError } from '../errors'
 import type { GatewayContext } from '../services/context'
@@ -10,10 +11,21 @@ import { requestLogger } from './middleware/request-logger'
 import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { buildOpenApiDocument } from '../openapi/document'
-import { v1Routes } from './routes/v1'
+import { v1Routes, type V1Routes } from './routes/v1'
+import { adminRoutes } from './routes/v1/admin'
 
-/** Composes the HTTP surface in order: ids and logs, probes, deployment key, docs, /v1. */
-export function createHttpApp(ctx: GatewayContext) {
+/**
+ * The app's type, written out rather than inferred: the published `.d.ts` then names each
+ * part instead of expanding every route's types into one declaration (tsc refuses past ~1 MB).
+ */
+export type HttpApp = Hono<
+  AppEnv,
+  ExtractSchema<ReturnType<typeof healthRoutes>> & ExtractSchema<ReturnType<typeof docsRoutes>> & ExtractSchema<V1Routes>,
+  '/'
+>
+
+/** Composes the HTTP surface in order: ids and logs, probes, deployment key, /v1/admin (when enabled), docs, /v1. */
+export function createHttpApp(ctx: GatewayContext): HttpApp {
   const app = new Hono<AppEnv>()
     .use(requestId())
     .use(requestLogger(ctx.logger))
@@ -24,8 +36,12 @@ export function createHttpApp(ctx: GatewayContext) {
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 
   const v1 = v1Routes(ctx)
+  // Only with ADMIN_API_KEY set, and before /v1's workspace auth, which never sees these paths.
+  const admin = ctx.config.adminApiKey ? adminRoutes(ctx, ctx.config.adminApiKey) : undefined
+  if (admin) app.route('/', admin)
+  const definitions = () => [...v1.openAPIRegistry.definitions, ...(admin?.openAPIRegistry.definitions ?? [])]
   const routes = app
-    .route('/', docsRoutes(() => buildOpenApiDocument(v1.openAPIRegistry.definitions)))
+    .route('/', docsRoutes(() => buildOpenApiDocument(definitions(), { admin: Boolean(admin) })))
     .route('/', v1)
     // A catch-all rather than only notFound(): a parent app that mounts us keeps our 404 body.
     .all('*', () => {
@@ -36,5 +52,3 @@ export function createHttpApp(ctx: GatewayContext) {
   routes.notFound(notFoundHandler)
   return routes
 }
-
-export type HttpApp = ReturnType<typeof createHttpApp>

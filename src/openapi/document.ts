@@ -1,7 +1,7 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRequestBodyObject } from 'zod-openapi'
+import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRequestBodyObject } from 'zod-openapi'
 import { webhookCatalogue } from './webhooks'
 
 export const API_VERSION = '1.0.0'
@@ -60,8 +60,11 @@ function operation({ method: _m, path: _p, request, hide: _h, ...rest }: Route):
   } as ZodOpenApiOperationObject
 }
 
-/** The document, built from the routes registered with @hono/zod-openapi's `createRoute`. */
-export function buildOpenApiDocument(definitions: Definitions) {
+/**
+ * The document, built from the routes registered with @hono/zod-openapi's `createRoute`.
+ * `admin`: the operator enabled /v1/admin (ADMIN_API_KEY), so its tag and credential are described.
+ */
+export function buildOpenApiDocument(definitions: Definitions, options: { admin?: boolean } = {}): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {}
   for (const definition of definitions) {
     if (definition.type !== 'route' || (definition.route as Route).hide) continue
@@ -84,6 +87,7 @@ export function buildOpenApiDocument(definitions: Definitions) {
       { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
       { name: 'Workspace', description: 'Who a credential acts for.' },
       { name: 'Webhooks', description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.' },
+      ...(options.admin ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }] : []),
     ],
     paths,
     webhooks: webhookCatalogue(),
@@ -100,6 +104,9 @@ export function buildOpenApiDocument(definitions: Definitions) {
           name: 'x-api-key',
           description: 'Required in addition when the operator set DEPLOYMENT_API_KEY.',
         },
+        ...(options.admin
+          ? { adminBearer: { type: 'http' as const, scheme: 'bearer', description: 'The operator’s ADMIN_API_KEY.' } }
+          : {}),
       },
     },
   })

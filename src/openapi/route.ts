@@ -10,6 +10,9 @@ import { ErrorSchema } from '../schemas/error'
 /** Every /v1 route: a bearer credential, plus the deployment key when the operator set one. */
 export const bearerSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { bearerAuth: [], deploymentKey: [] }]
 
+/** /v1/admin/*: the operator's ADMIN_API_KEY as the bearer, plus the deployment key when set. */
+export const adminSecurity: Record<string, string[]>[] = [{ adminBearer: [] }, { adminBearer: [], deploymentKey: [] }]
+
 /** A required JSON request body. `required` also makes a body sent as another media type a 400. */
 export const jsonBody = <Schema extends z.ZodType>(schema: Schema, description?: string) => ({
   required: true,

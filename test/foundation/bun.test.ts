@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeDatabase, openDatabase } from '../../src/db/database'
 import { appliedMigrationCount } from '../../src/db/migrate'
 import { embeddedMigrations } from '../../src/db/migrations/bundle'
-import { bin, listeningPort, spawnProcess } from '../support/process'
+import { bin, listeningPort, repoRoot, spawnProcess } from '../support/process'
 import { tempDir } from '../support/temp-dir'
 
 const dir = tempDir()
@@ -36,4 +38,13 @@ describe('under Bun', () => {
     expect(appliedMigrationCount(db)).toBe(embeddedMigrations.length)
     closeDatabase(db)
   })
+
+  it('keeps bun.lockb in step with package.json', () => {
+    // In a copy, so the check never touches node_modules.
+    const copy = join(dir.path, 'lockfile')
+    spawnSync('mkdir', [copy])
+    for (const file of ['package.json', 'bun.lockb', 'bunfig.toml']) copyFileSync(join(repoRoot, file), join(copy, file))
+    const check = spawnSync(bin('bun'), ['install', '--frozen-lockfile', '--lockfile-only'], { cwd: copy, encoding: 'utf8' })
+    expect(check.status, `${check.stderr}\nrun: bun install --lockfile-only, and commit bun.lockb`).toBe(0)
+  }, 120_000)
 })

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { listeningPort, runCli, spawnProcess } from '../support/process'
+import { queryFile } from '../support/sqlite-file'
 import { tempDir } from '../support/temp-dir'
 
 const dir = tempDir()
@@ -56,6 +57,24 @@ describe('CLI', () => {
     const unknownWorkspace = runCli(['key', 'create', 'nobody'], env)
     expect(unknownWorkspace.status).not.toBe(0)
     expect(unknownWorkspace.stderr).toContain('Workspace "nobody" not found')
+  })
+
+  it('moves a workspace to another plan', () => {
+    const moved = runCli(['workspace', 'plan', 'acme', 'free'], env)
+    expect(moved.status, moved.stderr).toBe(0)
+    expect(moved.stdout).toMatch(/acme\s+free/)
+    expect(runCli(['workspace', 'plan', 'acme', 'gold'], env).stderr).toContain('one of: free, paid')
+  })
+
+  it('backs the database up to a file that opens with the same workspaces, and never overwrites', () => {
+    const target = join(dir.path, 'backups', 'copy.db')
+    const backup = runCli(['backup', target], env)
+    expect(backup.status, backup.stderr).toBe(0)
+    expect(backup.stdout).toContain(`to ${target}`)
+    expect(queryFile<{ name: string }>(target, 'SELECT name FROM workspaces').map((w) => w.name)).toContain('acme')
+    const again = runCli(['backup', target], env)
+    expect(again.status).toBe(2)
+    expect(again.stderr).toContain('already exists')
   })
 
   it('stops with a message naming a bad environment variable', () => {

@@ -22,8 +22,18 @@ export interface Spawned {
   stop(): Promise<number | null>
 }
 
-export function spawnProcess(command: string, args: string[], env: Record<string, string>): Spawned {
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+/** `cwd` defaults to the repository; `inheritEnv: false` gives the child only `env` (a clean machine). */
+export function spawnProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { cwd?: string; inheritEnv?: boolean } = {},
+): Spawned {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? repoRoot,
+    env: options.inheritEnv === false ? env : { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   const waiters: { match: RegExp; resolve: (line: string) => void }[] = []
   const check = () => {

@@ -4,6 +4,7 @@ import type { MediaTools } from '../../src/services/messages/media-tools'
 import type { HostResolver } from '../../src/net/host-resolver'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
+import { trustSimulatorCaOnBun } from './bun-fetch-ca'
 import { jsonBody, startTestGateway, type TestGateway } from './gateway'
 
 export interface SimulatedGateway extends TestGateway {
@@ -46,6 +47,7 @@ export async function startSimulatedGateway(
 ): Promise<SimulatedGateway> {
   const sim = options.reuse?.sim ?? (await WhatsAppSimulator.start(options.simulator))
   const control = options.reuse?.control ?? (await ControlApi.start(sim))
+  trustSimulatorCaOnBun(sim.config.mediaCaPem)
   const t = await startTestGateway({
     databasePath: options.databasePath,
     clock: options.clock,

@@ -1,8 +1,26 @@
-import Database from 'better-sqlite3'
+import { createRequire } from 'node:module'
+import { isBun } from '../../src/runtime/detect'
+
+interface ReadonlyDatabase {
+  prepare(sql: string): { all(...params: unknown[]): unknown[] }
+  close(): void
+}
+
+const require = createRequire(import.meta.url)
+
+/** Opens read-only with the running runtime's driver: better-sqlite3 does not load under Bun. */
+function openReadonly(path: string): ReadonlyDatabase {
+  if (isBun()) {
+    const { Database } = require('bun:sqlite') as typeof import('bun:sqlite')
+    return new Database(path, { readonly: true })
+  }
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3')
+  return new Database(path, { readonly: true, fileMustExist: true })
+}
 
 /** Reads rows straight from a gateway's SQLite file, as an operator would. */
 export function queryFile<T = Record<string, unknown>>(path: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path, { readonly: true, fileMustExist: true })
+  const db = openReadonly(path)
   try {
     return db.prepare(sql).all(...params) as T[]
   } finally {

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { Hono } from 'hono'
 import { buildOpenApiDocument } from '../../openapi/document'
+import { embeddedFiles } from '../../runtime/embedded'
 import type { AppEnv } from '../env'
 
-/** Swagger UI files served from the installed package: the page renders with no network. */
+/** Swagger UI files served from the installed package (or the binary): the page renders with no network. */
 const assets = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
@@ -40,14 +41,16 @@ export function docsRoutes(document: () => ReturnType<typeof buildOpenApiDocumen
       built ??= document()
       // The server is where we are mounted: `/` alone, `/wa` under a parent app's `/wa`.
       const mountPoint = c.req.path.slice(0, -DOCUMENT_PATH.length) || '/'
-      return c.json({ ...built, servers: [{ url: mountPoint }] })
+      // Typed as a plain object: the document's own type is zod-openapi's and is not part of our API.
+      return c.json({ ...built, servers: [{ url: mountPoint }] } as Record<string, unknown>)
     })
     .get('/docs', (c) => c.html(page))
     .get('/docs/assets/:file', async (c) => {
       const name = c.req.param('file')
       if (!Object.hasOwn(assets, name)) return c.notFound()
       const file = name as keyof typeof assets
-      if (!files.has(file)) files.set(file, readFile(require.resolve(`swagger-ui-dist/${file}`)))
+      const path = embeddedFiles()?.swaggerUi[file] ?? require.resolve(`swagger-ui-dist/${file}`)
+      if (!files.has(file)) files.set(file, readFile(path))
       const body = await files.get(file)!
       return c.body(new Uint8Array(body), 200, {
         'content-type': assets[file],

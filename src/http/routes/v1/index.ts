@@ -1,3 +1,6 @@
+import type { OpenAPIHono } from '@hono/zod-openapi'
+import type { ExtractSchema } from 'hono/types'
+import type { AppEnv } from '../../env'
 import type { GatewayContext } from '../../../services/context'
 import { bearerAuth } from '../../middleware/bearer-auth'
 import { jsonBody } from '../../middleware/json-body'
@@ -10,10 +13,27 @@ import { webhookRoutes } from './webhooks'
 import { getWorkspaceEndpoint } from './workspace/get'
 
 /**
+ * Written out so the published `.d.ts` refers to each resource's routes by name (see HttpApp).
+ * A resource added below must be added here too: `everyRouteTyped` fails to compile otherwise.
+ */
+export type V1Routes = OpenAPIHono<
+  AppEnv,
+  ExtractSchema<ReturnType<typeof sessionRoutes>> &
+    ExtractSchema<ReturnType<typeof messageRoutes>> &
+    ExtractSchema<ReturnType<typeof checkContactsEndpoint>> &
+    ExtractSchema<ReturnType<typeof getWorkspaceEndpoint>> &
+    ExtractSchema<ReturnType<typeof webhookRoutes>>
+>
+
+/**
  * Every /v1 route, behind bearer auth. The returned app's `openAPIRegistry` holds each
  * route's declaration: the OpenAPI document is built from it, so no route can be left out.
  */
-export function v1Routes(ctx: GatewayContext) {
+export function v1Routes(ctx: GatewayContext): V1Routes {
+  return composeV1(ctx)
+}
+
+function composeV1(ctx: GatewayContext) {
   const v1 = createRouter()
   v1.use('/v1/*', bearerAuth(ctx))
   // After auth, so an invalid credential never gets a counter of its own.
@@ -26,3 +46,8 @@ export function v1Routes(ctx: GatewayContext) {
     .route('/', getWorkspaceEndpoint(ctx))
     .route('/', webhookRoutes(ctx))
 }
+
+/** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */
+type Untyped = Exclude<keyof ExtractSchema<ReturnType<typeof composeV1>>, keyof ExtractSchema<V1Routes>>
+const everyRouteTyped: [Untyped] extends [never] ? true : { missingFromV1Routes: Untyped } = true
+void everyRouteTyped

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { planNames } from '../config'
+
+const Plan = z.enum(planNames)
+const timestamp = z.iso.datetime()
+
+export const AdminWorkspaceSchema = z
+  .object({ id: z.string(), name: z.string(), plan: Plan, createdAt: timestamp, updatedAt: timestamp })
+  .meta({ id: 'AdminWorkspace' })
+
+export const AdminWorkspaceList = z.object({ workspaces: z.array(AdminWorkspaceSchema) }).meta({ id: 'AdminWorkspaceList' })
+
+export const CreateWorkspaceBody = z
+  .object({
+    name: z.string().trim().min(1).max(100).meta({ description: 'Unique; keys and the CLI refer to the workspace by it.' }),
+    plan: Plan.default('free'),
+  })
+  .meta({ id: 'CreateWorkspaceRequest' })
+
+export const WorkspaceParam = z.object({
+  workspace: z.string().min(1).max(100).meta({ description: 'Workspace id or name' }),
+})
+
+export const SetPlanBody = z.object({ plan: Plan }).meta({ id: 'SetWorkspacePlanRequest' })
+
+export const CreateKeyBody = z
+  .object({ workspace: z.string().min(1).meta({ description: 'Workspace id or name' }) })
+  .meta({ id: 'CreateApiKeyRequest' })
+
+export const IssuedKeySchema = z
+  .object({
+    keyId: z.string(),
+    workspaceId: z.string(),
+    prefix: z.string(),
+    key: z.string().meta({ description: 'The API key itself: shown only in this answer, store it now.' }),
+  })
+  .meta({ id: 'IssuedApiKey' })
+
+export const AdminKeySchema = z
+  .object({
+    keyId: z.string(),
+    workspace: z.string(),
+    prefix: z.string(),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable(),
+    revokedAt: timestamp.nullable(),
+  })
+  .meta({ id: 'AdminApiKey' })
+
+export const AdminKeyList = z.object({ keys: z.array(AdminKeySchema) }).meta({ id: 'AdminApiKeyList' })
+
+export const KeyListQuery = z.object({
+  workspace: z.string().min(1).optional().meta({ description: 'Only this workspace’s keys (id or name)' }),
+})
+
+export const KeyParam = z.object({ keyId: z.string().min(1).max(100) })
+
+export const RevokedKeySchema = z.object({ keyId: z.string(), revoked: z.literal(true) }).meta({ id: 'RevokedApiKey' })
