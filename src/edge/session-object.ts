@@ -62,6 +62,9 @@ export class SessionObject extends DurableObject<EdgeEnv> {
     })
     this.#gateway.context.events.on('session.status', (event) => this.#reportStatus(event.workspaceId, event.sessionId, event.status))
     ctx.blockConcurrencyWhile(async () => {
+      // Built while its alarm is due: the heartbeat is what brought this session back.
+      const alarm = await ctx.storage.getAlarm()
+      if (alarm !== null && alarm <= Date.now()) this.#runtime.wokenBy = 'alarm'
       await this.#gateway.start()
       await this.#heartbeat()
     })
