@@ -110,6 +110,12 @@ export function createEdgeApp(env: EdgeEnv) {
     return response
   })
 
+  app.get('/v1/workspace', async (c) => {
+    const { workspace, plan } = c.get('credential')
+    const row = await workspaceObject(c.env, workspace).workspace(workspace)
+    return c.json({ id: row.id, name: row.name, plan, limits: config.plans[plan] })
+  })
+
   app.get('/v1/session/all', async (c) => {
     const { workspace } = c.get('credential')
     const names = await workspaceObject(c.env, workspace).sessionNames()
@@ -158,8 +164,9 @@ export function createEdgeApp(env: EdgeEnv) {
   app.all('/v1/*', async (c) => {
     const { workspace } = c.get('credential')
     const url = new URL(c.req.url)
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
-    const { text, json } = hasBody ? await readJson(c.req.raw) : { text: undefined, json: null }
+    const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.raw.text()
+    // Read only to find the session; the session object's routes validate the body as on Node.
+    const json = text ? await readJson(new Request(c.req.url, { method: 'POST', body: text })).then((r) => r.json, () => null) : null
     const sessionId = sessionIdOf(url.pathname, url.searchParams, json)
     if (!sessionId) {
       throw new GatewayError('validation_error', 'On the edge deployment this request needs a sessionId (path, query or body): each session has its own store', {
@@ -167,7 +174,7 @@ export function createEdgeApp(env: EdgeEnv) {
       })
     }
     const name = await routeTo(c.env, workspace, sessionId)
-    return sessionObject(c.env, workspace, name).fetch(forward(c.req.raw, text))
+    return sessionObject(c.env, workspace, name).fetch(forward(c.req.raw, text || undefined))
   })
 
   app.all('*', () => {

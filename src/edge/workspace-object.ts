@@ -80,6 +80,12 @@ export class WorkspaceObject extends DurableObject<EdgeEnv> {
     return { ok: true }
   }
 
+  /** The workspace row (created on first sight, as a JWT workspace is on Node). */
+  workspace(name: string): { id: string; name: string } {
+    const { id } = ensureWorkspace(this.#ctx, name)
+    return { id, name }
+  }
+
   /** After a connect: what the session object says the name now is (or that it holds nothing). */
   record(sessionName: string, session: { sessionId: string; status: string } | null): void {
     if (!session) {
