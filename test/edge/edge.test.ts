@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
 import { tempDir } from '../support/temp-dir'
+import { startMediaServer, type MediaServer } from '../support/media-server'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 import { edgeJwt, freePort, startWranglerDev, type WranglerDev } from './wrangler-dev'
 
@@ -18,6 +19,7 @@ const PHONE = '15550170001'
 let sim: WhatsAppSimulator
 let control: ControlApi
 let receiver: WebhookReceiver
+let media: MediaServer
 let dev: WranglerDev
 let port: number
 let token: string
@@ -55,6 +57,8 @@ beforeAll(async () => {
   sim = await WhatsAppSimulator.start({ contacts: [CONTACT], autoReceipts: true })
   control = await ControlApi.start(sim)
   receiver = await startWebhookReceiver()
+  media = await startMediaServer()
+  media.serve('dot.png', Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'), 'image/png')
   port = await freePort()
   env = {
     WA_SIMULATOR: control.url,
@@ -71,6 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dev?.stop()
   await receiver?.close()
+  await media?.close()
   await control?.stop()
   await sim?.stop()
   state.cleanup()
@@ -120,6 +125,21 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1))
     expect(sim.violations()).toEqual([])
   }, 120_000)
+
+  it('sends an image through the simulator media host; voice notes and stickers answer 422 (no ffmpeg)', async () => {
+    const image = await api('POST', '/v1/message/image', { sessionId, phone: CONTACT, imageUrl: media.url('dot.png'), caption: 'edge image' })
+    expect(image.status, JSON.stringify(image.body)).toBe(200)
+    expect(image.body.content).toMatchObject({ mimetype: 'image/png', width: 1, height: 1 })
+    await until('image in the inbox', async () => (sim.contact(CONTACT).inbox().some((m) => m.message.imageMessage?.caption === 'edge image') ? true : undefined))
+    for (const [path, body] of [
+      ['/v1/message/sticker', { stickerUrl: media.url('dot.png') }],
+      ['/v1/message/audio', { audioUrl: media.url('dot.png'), ptt: true }],
+    ] as const) {
+      const refused = await api('POST', path, { sessionId, phone: CONTACT, ...body })
+      expect(refused.status).toBe(422)
+      expect(refused.body).toMatchObject({ error: 'media_unavailable', details: { runtime: 'workers' } })
+    }
+  }, 60_000)
 
   it('is back to connected without a QR after wrangler dev restarts', async () => {
     expect(sessionId).toBeTruthy()
