@@ -166,5 +166,10 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(after.bootId).not.toBe(before.bootId)
     expect(after.wokenBy).toBe('alarm')
     expect((await sessionStatus(sessionId)).status).toBe('connected')
+    // The revived object receives, records and delivers from its own outbox, signed as before.
+    const since = Date.now()
+    const text = `to the revived object ${since}`
+    await sim.contact(CONTACT).send({ text }, { to: PHONE })
+    await receiver.waitFor('edge', secret, (list) => list.some((e) => e.type === 'message.received' && e.data.content?.text === text), { since, timeoutMs: 30_000 })
   }, 120_000)
 })
