@@ -29,7 +29,7 @@ export interface SessionRuntime {
   bootId: string
   bootedAt: string
   /** What first woke this instance: a request, or the heartbeat alarm (a revival). */
-  wokenBy: 'fetch' | 'alarm' | 'rpc' | null
+  wokenBy: 'request' | 'alarm' | 'rpc' | null
   alarmAt: number | null
   alarms: number
 }
@@ -70,11 +70,16 @@ export class SessionObject extends DurableObject<EdgeEnv> {
     })
   }
 
-  override async fetch(request: Request): Promise<Response> {
-    this.#runtime.wokenBy ??= 'fetch'
+  /** RPC: one API request for this session, answered by the same Hono app as on Node. */
+  async handle(request: Request): Promise<Response> {
+    this.#runtime.wokenBy ??= 'request'
     const response = await this.#gateway.app.fetch(request)
     await this.#heartbeat()
     return response
+  }
+
+  override fetch(request: Request): Promise<Response> {
+    return this.handle(request)
   }
 
   override async alarm(): Promise<void> {

@@ -66,7 +66,7 @@ function sessionIdOf(path: string, query: URLSearchParams, body: unknown): strin
 
 /** After a connect, the index takes what the session object now says about the name. */
 async function syncIndex(env: EdgeEnv, request: Request, workspace: string, sessionName: string): Promise<void> {
-  const listed = await sessionObject(env, workspace, sessionName).fetch(new Request(new URL('/v1/session/all', request.url), { headers: request.headers }))
+  const listed = await sessionObject(env, workspace, sessionName).handle(new Request(new URL('/v1/session/all', request.url), { headers: request.headers }))
   const session = listed.ok ? ((await listed.json()) as { sessions: { sessionId: string; status: string }[] }).sessions[0] : undefined
   await workspaceObject(env, workspace).record(sessionName, session ? { sessionId: session.sessionId, status: session.status } : null)
 }
@@ -105,7 +105,7 @@ export function createEdgeApp(env: EdgeEnv) {
     const sessionName = parsed.data.sessionName
     const claim = await workspaceObject(c.env, workspace).claim({ workspace, plan, sessionName })
     if ('error' in claim) throwRefusal(claim as Refusal)
-    const response = await sessionObject(c.env, workspace, sessionName).fetch(forward(c.req.raw, text))
+    const response = await sessionObject(c.env, workspace, sessionName).handle(forward(c.req.raw, text))
     await syncIndex(c.env, c.req.raw, workspace, sessionName)
     return response
   })
@@ -121,7 +121,7 @@ export function createEdgeApp(env: EdgeEnv) {
     const names = await workspaceObject(c.env, workspace).sessionNames()
     const lists = await Promise.all(
       names.map(async (name) => {
-        const response = await sessionObject(c.env, workspace, name).fetch(forward(c.req.raw))
+        const response = await sessionObject(c.env, workspace, name).handle(forward(c.req.raw))
         return response.ok ? ((await response.json()) as { sessions: unknown[] }).sessions : []
       }),
     )
@@ -139,7 +139,7 @@ export function createEdgeApp(env: EdgeEnv) {
     const checks = new Set(parsed.data.phones.map((phone) => phone.digits)).size
     const reserved = await index.reserveChecks({ workspace, plan, count: checks })
     if ('error' in reserved) return throwRefusal(reserved as Refusal)
-    const answer = await sessionObject(c.env, workspace, sessionName).fetch(forward(c.req.raw, text))
+    const answer = await sessionObject(c.env, workspace, sessionName).handle(forward(c.req.raw, text))
     // Counted here, per workspace; the session object's own (per-object) figures are replaced.
     if (answer.status >= 400) await index.refundChecks({ workspace, plan, count: checks })
     if (answer.status !== 200) return answer
@@ -174,7 +174,7 @@ export function createEdgeApp(env: EdgeEnv) {
       })
     }
     const name = await routeTo(c.env, workspace, sessionId)
-    return sessionObject(c.env, workspace, name).fetch(forward(c.req.raw, text || undefined))
+    return sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))
   })
 
   app.all('*', () => {
