@@ -45,6 +45,8 @@ export interface GatewayOptions {
   resolver?: HostResolver
   /** Posts webhooks; the guarded, address-pinned sender by default. */
   webhookSender?: WebhookSender
+  /** Applies the embedded migrations; drizzle's sync migrator by default (a Durable Object needs transactionSync). */
+  migrate?: (db: GatewayDatabase) => number
 }
 
 export interface Gateway {
@@ -76,7 +78,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const config = resolveConfig(options.config)
   const logger = options.logger ?? createLogger(config.logLevel)
   const db = options.database
-  const applied = migrate(db)
+  const applied = (options.migrate ?? migrate)(db)
   if (applied > 0) logger.info({ applied }, 'database migrations applied')
 
   const events = new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed'))

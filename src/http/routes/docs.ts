@@ -32,7 +32,8 @@ const DOCUMENT_PATH = '/openapi.json'
 
 /** `document` is built on first request (not at start) and then kept. */
 export function docsRoutes(document: () => ReturnType<typeof buildOpenApiDocument>) {
-  const require = createRequire(import.meta.url)
+  // Resolved on the first asset request: a Worker bundle has no import.meta.url to start from.
+  let resolveAsset: ((id: string) => string) | undefined
   let built: ReturnType<typeof buildOpenApiDocument> | undefined
   const files = new Map<string, Promise<Buffer>>()
 
@@ -49,7 +50,8 @@ export function docsRoutes(document: () => ReturnType<typeof buildOpenApiDocumen
       const name = c.req.param('file')
       if (!Object.hasOwn(assets, name)) return c.notFound()
       const file = name as keyof typeof assets
-      const path = embeddedFiles()?.swaggerUi[file] ?? require.resolve(`swagger-ui-dist/${file}`)
+      resolveAsset ??= createRequire(import.meta.url).resolve
+      const path = embeddedFiles()?.swaggerUi[file] ?? resolveAsset(`swagger-ui-dist/${file}`)
       if (!files.has(file)) files.set(file, readFile(path))
       const body = await files.get(file)!
       return c.body(new Uint8Array(body), 200, {
