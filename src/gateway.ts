@@ -15,6 +15,8 @@ import type { MediaTools } from './services/messages/media-tools'
 import { storedPayload } from './services/messages/records'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
+import { createCredentialCache } from './services/credential-cache'
+import { createStatementCache } from './db/prepared'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
 import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 
@@ -106,7 +108,9 @@ export function createGateway(options: GatewayOptions): Gateway {
         resolver,
       }),
   })
-  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks }
+  const statements = createStatementCache(db)
+  const credentials = createCredentialCache({ db, clock, logger, config })
+  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks, statements, credentials }
 
   let stopMaintenance: (() => void) | undefined
   return {
@@ -122,6 +126,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       stopMaintenance?.()
       await engine.stopAll()
       await webhooks.stop()
+      credentials.flush()
     },
   }
 }
