@@ -2,7 +2,7 @@ import { systemClock, type Clock } from './clock'
 import { resolveConfig, type GatewayConfig } from './config'
 import type { GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
-import { createBaileysEngine } from './engine/whatsapp/engine'
+import { lazyEngine } from './engine/whatsapp/lazy-engine'
 import type { EngineFact, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
@@ -53,22 +53,28 @@ export interface Gateway {
   app: HttpApp
   config: GatewayConfig
   context: GatewayContext
-  /** Starts webhook delivery and reconnects every stored session that has credentials. */
+  /**
+   * Starts webhook delivery and marks every stored session that has credentials `connecting`;
+   * they reconnect in the background, RESTORE_CONCURRENCY at a time.
+   */
   start(): Promise<void>
   /** Closes every WhatsApp connection without logging it out, then stops webhook delivery. */
   stop(): Promise<void>
 }
 
+/** Baileys, loaded when the first session opens (see lazyEngine). */
 export const baileysEngine: EngineFactory = ({ db, logger, config, report, storedMessage }) =>
-  createBaileysEngine({
-    db,
-    logger: logger.child({ component: 'whatsapp' }),
-    logLevel: logger.level,
-    simulatorUrl: config.simulatorUrl,
-    timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
-    report,
-    storedMessage,
-  })
+  lazyEngine(db, async () =>
+    (await import('./engine/whatsapp/engine')).createBaileysEngine({
+      db,
+      logger: logger.child({ component: 'whatsapp' }),
+      logLevel: logger.level,
+      simulatorUrl: config.simulatorUrl,
+      timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
+      report,
+      storedMessage,
+    }),
+  )
 
 /**
  * Builds a gateway from its dependencies. Nothing lives at module level: two gateways in
