@@ -119,6 +119,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks, statements, credentials }
 
   let stopMaintenance: (() => void) | undefined
+  const stopping = new AbortController()
+  let restoring: Promise<void> | undefined
   return {
     app: createHttpApp(context),
     config,
@@ -126,10 +128,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     async start() {
       stopMaintenance = startMaintenance(context)
       webhooks.start()
-      await restoreSessions(context)
+      restoring = restoreSessions(context, stopping.signal).catch((error: unknown) => logger.error({ err: error }, 'restoring sessions failed'))
+      // restoreSessions marks the sessions synchronously before its first await.
     },
     async stop() {
       stopMaintenance?.()
+      stopping.abort()
+      await restoring
       await engine.stopAll()
       await webhooks.stop()
       credentials.flush()
