@@ -23,12 +23,18 @@ export function seedWorkspace(database: GatewayDatabase, offlineSessions = 10): 
   return { key, workspaceId: workspace.id }
 }
 
-/** Creates and seeds the file, then closes it: the gateway under test opens it in its own process. */
-export async function seedDatabaseFile(path: string, offlineSessions = 10): Promise<{ key: string }> {
+/**
+ * Creates and seeds the file, then closes it: the gateway under test opens it in its own
+ * process. `loadKey` is a second paid workspace's key, for sessions a bench connects.
+ */
+export async function seedDatabaseFile(path: string, offlineSessions = 10): Promise<{ key: string; loadKey: string }> {
   const database = await openDatabase(path)
   try {
     migrate(database)
-    return { key: seedWorkspace(database, offlineSessions).key }
+    const { key } = seedWorkspace(database, offlineSessions)
+    const ctx = { db: database, clock: systemClock, logger: silentLogger(), config: resolveConfig({}) }
+    const load = createWorkspace(ctx, { name: 'load', plan: 'paid' })
+    return { key, loadKey: createApiKey(ctx, { workspace: load.id }).key }
   } finally {
     closeDatabase(database)
   }

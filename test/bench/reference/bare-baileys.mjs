@@ -52,3 +52,4 @@ for (let i = 0; i < n; i += 10) {
   await new Promise((resolve) => setTimeout(resolve, 200))
 }
 if (n === 0) process.stdout.write(`${JSON.stringify({ msg: 'ready', open: 0 })}\n`)
+setInterval(() => {}, 1 << 30) // stay up until the bench stops us
