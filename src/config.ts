@@ -61,6 +61,8 @@ export const envSchema = z.object({
   /** Webhook POSTs in flight at once: in total, and to one endpoint (scheme, host and port). */
   WEBHOOK_CONCURRENCY: positiveInt.default(64),
   WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt.default(8),
+  /** Sessions reconnecting at once after a start (the rest wait their turn: no thundering herd). */
+  RESTORE_CONCURRENCY: positiveInt.default(20),
   /** Control URL of the project's WhatsApp simulator: points Baileys away from WhatsApp. */
   WA_SIMULATOR: z.url().optional(),
 })
@@ -95,6 +97,8 @@ export interface GatewayConfig {
   qrTimeoutMs?: number
   queryTimeoutMs: number
   reconnect: { baseMs: number; maxMs: number }
+  /** Stored sessions reopened at once after a start. */
+  restoreConcurrency: number
   plans: Record<PlanName, PlanLimits>
   media: { maxBytes: number; timeoutMs: number; ffmpegPath?: string }
   /** Message records older than this are deleted; 0 keeps them. */
@@ -147,6 +151,7 @@ function fromEnv(e: Env): GatewayConfig {
     qrTimeoutMs: e.QR_TIMEOUT_MS,
     queryTimeoutMs: e.WA_QUERY_TIMEOUT_MS,
     reconnect: { baseMs: e.RECONNECT_BASE_MS, maxMs: e.RECONNECT_MAX_MS },
+    restoreConcurrency: e.RESTORE_CONCURRENCY,
     plans: {
       free: {
         interactiveMessages: e.FREE_INTERACTIVE_MESSAGES,

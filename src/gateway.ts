@@ -2,7 +2,7 @@ import { systemClock, type Clock } from './clock'
 import { resolveConfig, type GatewayConfig } from './config'
 import type { GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
-import { createBaileysEngine } from './engine/whatsapp/engine'
+import { lazyEngine } from './engine/whatsapp/lazy-engine'
 import type { EngineFact, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
@@ -15,6 +15,8 @@ import type { MediaTools } from './services/messages/media-tools'
 import { storedPayload } from './services/messages/records'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
+import { createCredentialCache } from './services/credential-cache'
+import { createStatementCache } from './db/prepared'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
 import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 
@@ -53,22 +55,28 @@ export interface Gateway {
   app: HttpApp
   config: GatewayConfig
   context: GatewayContext
-  /** Starts webhook delivery and reconnects every stored session that has credentials. */
+  /**
+   * Starts webhook delivery and marks every stored session that has credentials `connecting`;
+   * they reconnect in the background, RESTORE_CONCURRENCY at a time.
+   */
   start(): Promise<void>
   /** Closes every WhatsApp connection without logging it out, then stops webhook delivery. */
   stop(): Promise<void>
 }
 
+/** Baileys, loaded when the first session opens (see lazyEngine). */
 export const baileysEngine: EngineFactory = ({ db, logger, config, report, storedMessage }) =>
-  createBaileysEngine({
-    db,
-    logger: logger.child({ component: 'whatsapp' }),
-    logLevel: logger.level,
-    simulatorUrl: config.simulatorUrl,
-    timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
-    report,
-    storedMessage,
-  })
+  lazyEngine(db, async () =>
+    (await import('./engine/whatsapp/engine')).createBaileysEngine({
+      db,
+      logger: logger.child({ component: 'whatsapp' }),
+      logLevel: logger.level,
+      simulatorUrl: config.simulatorUrl,
+      timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
+      report,
+      storedMessage,
+    }),
+  )
 
 /**
  * Builds a gateway from its dependencies. Nothing lives at module level: two gateways in
@@ -108,9 +116,13 @@ export function createGateway(options: GatewayOptions): Gateway {
         resolver,
       }),
   })
-  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks }
+  const statements = createStatementCache(db)
+  const credentials = createCredentialCache({ db, clock, logger, config })
+  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks, statements, credentials }
 
   let stopMaintenance: (() => void) | undefined
+  const stopping = new AbortController()
+  let restoring: Promise<void> | undefined
   return {
     app: createHttpApp(context),
     config,
@@ -118,12 +130,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     async start() {
       stopMaintenance = startMaintenance(context)
       webhooks.start()
-      await restoreSessions(context)
+      restoring = restoreSessions(context, stopping.signal).catch((error: unknown) => logger.error({ err: error }, 'restoring sessions failed'))
+      // restoreSessions marks the sessions synchronously before its first await.
     },
     async stop() {
       stopMaintenance?.()
+      stopping.abort()
+      await restoring
       await engine.stopAll()
       await webhooks.stop()
+      credentials.flush()
     },
   }
 }

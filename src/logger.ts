@@ -3,8 +3,10 @@ import pino, { type Logger } from 'pino'
 export type { Logger }
 
 /**
- * Structured JSON logs. Credentials must never reach a log line: the paths below are
- * censored wherever a caller passes headers or config objects by mistake.
+ * Structured JSON logs, to stdout unless told otherwise. Stdout is written asynchronously
+ * (lines written while a write is under way go out together in the next one): one syscall per
+ * request line was a tenth of a busy gateway's CPU. pino flushes what is pending on exit.
+ * Credentials must never reach a log line: the paths below are censored wherever a caller passes headers or config objects by mistake.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
@@ -27,7 +29,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         censor: '[redacted]',
       },
     },
-    destination,
+    destination ?? pino.destination({ dest: 1, sync: false }),
   )
 }
 

@@ -4,8 +4,6 @@ import type { MediaTools } from '../services/messages/media-tools'
 import type { MediaConverter } from './converter'
 import { STICKER_SIZE } from './converter'
 import { createMediaFetcher, type MediaFetcher } from './fetcher'
-import { createFfmpegConverter } from './ffmpeg'
-import { imageDimensions, sniffType } from './sniff'
 
 /** Image types WhatsApp shows as photos; anything else is refused rather than sent broken. */
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -19,14 +17,22 @@ export function createMediaTools(
   parts: { fetcher?: MediaFetcher; converter?: MediaConverter } = {},
 ): MediaTools {
   const fetcher = parts.fetcher ?? createMediaFetcher(config)
-  // ffmpeg is located on first use, so a gateway that never converts never looks for it.
-  let converter = parts.converter
-  const convert = () => (converter ??= createFfmpegConverter({ ffmpegPath: config.media.ffmpegPath, timeoutMs: config.media.timeoutMs }))
+  // The converter (ffmpeg) and the sniffers (file-type, image-size) load on first use, so a
+  // gateway that never sends media never loads them, and never looks for ffmpeg.
+  let converter: Promise<MediaConverter> | undefined = parts.converter && Promise.resolve(parts.converter)
+  const convert = () =>
+    (converter ??= import('./ffmpeg').then(({ createFfmpegConverter }) =>
+      createFfmpegConverter({ ffmpegPath: config.media.ffmpegPath, timeoutMs: config.media.timeoutMs }),
+    ).catch((error: unknown) => {
+      converter = undefined // not found now (e.g. FFMPEG_PATH fixed later): look again next time
+      throw error
+    }))
 
   return {
     fetch: async (url) => (await fetcher.fetch(url)).bytes,
 
     async image(bytes) {
+      const { imageDimensions, sniffType } = await import('./sniff')
       const sniffed = await sniffType(bytes)
       if (!sniffed || !PHOTO_TYPES.has(sniffed.mimetype)) {
         throw new GatewayError('media_unavailable', `imageUrl is not a JPEG, PNG or WebP image (the bytes are ${sniffed?.mimetype ?? 'of no known type'})`, {
@@ -36,11 +42,11 @@ export function createMediaTools(
       return { mimetype: sniffed.mimetype, ...imageDimensions(bytes) }
     },
 
-    audio: (bytes) => convert().probeAudio(bytes),
-    voiceNote: (bytes) => convert().toVoiceNote(bytes),
+    audio: async (bytes) => (await convert()).probeAudio(bytes),
+    voiceNote: async (bytes) => (await convert()).toVoiceNote(bytes),
 
     async sticker(bytes) {
-      const sticker = await convert().toSticker(bytes)
+      const sticker = await (await convert()).toSticker(bytes)
       return { ...sticker, width: STICKER_SIZE, height: STICKER_SIZE }
     },
   }

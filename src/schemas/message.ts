@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messageStatuses } from '../db/schema'
-import { messageTypes } from '../engine/whatsapp/message-content'
+import { messageTypes } from '../engine/whatsapp/message-types'
 import { chatAddress, type ChatAddress } from './phone'
 
 export const MAX_LIST_ROWS = 5

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messageStatuses } from '../db/schema'
-import { messageTypes } from '../engine/whatsapp/message-content'
+import { messageTypes } from '../engine/whatsapp/message-types'
 import { SessionStatusSchema } from './session'
 import { MessageContentSchema } from './message'
 

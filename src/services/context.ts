@@ -1,9 +1,11 @@
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
+import type { StatementCache } from '../db/prepared'
 import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
+import type { CredentialCache } from './credential-cache'
 import type { HostResolver } from '../net/host-resolver'
 import type { WebhookNotifier } from '../webhooks/outbox'
 import type { MediaTools } from './messages/media-tools'
@@ -17,6 +19,8 @@ export interface ServiceContext {
   config: GatewayConfig
   /** Woken when an event enters the webhook outbox (absent in the CLI: nothing delivers there). */
   webhooks?: WebhookNotifier
+  /** The gateway's prepared hot-path statements (absent in the CLI: one-off commands build them per call). */
+  statements?: StatementCache
 }
 
 /** A running gateway's context: adds the live WhatsApp side, media tools and the event stream. */
@@ -28,4 +32,6 @@ export interface GatewayContext extends ServiceContext {
   resolver: HostResolver
   /** Sends under way per Idempotency-Key, so a concurrent retry waits for the first. */
   inFlightSends: InFlightSends
+  /** API key → workspace, cached for this gateway; revocations anywhere take effect at once. */
+  credentials: CredentialCache
 }

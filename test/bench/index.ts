@@ -1,29 +1,78 @@
 /**
- * `npm run bench [-- --only memory,sends,media,webhooks] [--sessions 10,50]`: prints the gateway's
- * figures, a table per benchmark and one JSON line per figure.
+ * `npm run bench [-- --quick] [--only figures,scale,sends,media,webhooks] [--sessions 100] [--scale 1000]`
+ *
+ * Every figure of the performance issue as a ratio against its reference measured in the same
+ * run (bare Hono route, bare Baileys sockets with an in-memory key store, `node` + Hono start),
+ * then the many-sessions figures, a table each and one JSON line per figure. `--quick` is a
+ * subset that runs in about a minute (short runs, 20 sessions, no scale run).
  */
 import { parseArgs } from 'node:util'
+import { measureInProcess } from './in-process'
 import { benchMedia } from './media'
 import { measureMemory } from './memory'
+import { measureScale } from './scale'
 import { benchSends } from './sends'
+import { measureStartup } from './startup'
+import { measureThroughput } from './throughput'
 import { measureWebhookLatency, measureWebhookThroughput } from './webhooks'
 
 const { values } = parseArgs({
-  options: { sessions: { type: 'string', default: '10,50' }, only: { type: 'string', default: 'memory,sends,media,webhooks' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    sessions: { type: 'string' },
+    scale: { type: 'string' },
+    only: { type: 'string' },
+  },
 })
-const only = new Set(values.only.split(','))
+const quick = values.quick
+const only = new Set((values.only ?? (quick ? 'figures' : 'figures,scale,sends,media,webhooks')).split(','))
+const memorySessions = Number(values.sessions ?? (quick ? 20 : 100))
+const scaleSessions = Number(values.scale ?? 1000)
 
-if (only.has('memory')) {
-  const steps = values.sessions.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b)
-  console.log(`Gateway memory with N connected sessions against the simulator (Node ${process.version})`)
-  const rows = await measureMemory(steps)
-  console.log('sessions  rss MB  per session MB  connect s')
-  for (const row of rows) {
-    console.log(
-      `${String(row.sessions).padStart(8)}  ${row.rssMb.toFixed(1).padStart(6)}  ${row.perSessionMb.toFixed(2).padStart(14)}  ${row.connectSeconds.toFixed(1).padStart(9)}`,
-    )
-  }
-  console.log(JSON.stringify({ benchmark: 'memory', rows }))
+interface Figure {
+  figure: string
+  value: number
+  reference: number
+  unit: string
+  /** value / reference, always (for req/s higher is better, for µs, MB and ms lower). */
+  ratio: number
+  target: string
+}
+
+const figures: Figure[] = []
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
+function figure(name: string, value: number, reference: number, unit: string, target: string): void {
+  const row = { figure: name, value: round(value, 1), reference: round(reference, 1), unit, ratio: round(value / reference), target }
+  figures.push(row)
+  console.log(`${name.padEnd(58)} ${`${row.value} ${unit}`.padStart(14)}  vs ${`${row.reference} ${unit}`.padStart(14)}  ${`${row.ratio}×`.padStart(7)}  (target ${target})`)
+  console.log(JSON.stringify({ benchmark: 'figure', ...row }))
+}
+
+if (only.has('figures')) {
+  console.log(`Figures against their references, same run (Node ${process.version}${quick ? ', --quick' : ''})`)
+  const http = await measureThroughput({ quick })
+  figure('authed GET /v1/session/all req/s vs bare Hono (32 conn)', http.sessionListRps, http.bareRps, 'req/s', '≥ 0.5×')
+  const inProcess = await measureInProcess({ quick })
+  figure('app.request /health µs vs bare Hono app.request', inProcess.healthUs, inProcess.bareUs, 'µs', '≤ 20 µs')
+  figure('app.request authed /v1/workspace µs vs bare Hono', inProcess.workspaceUs, inProcess.bareUs, 'µs', '≤ 40 µs')
+  figure('app.request authed /v1/session/all (10 sessions) µs vs bare', inProcess.sessionListUs, inProcess.bareUs, 'µs', '≤ 60 µs')
+  const memory = await measureMemory(memorySessions)
+  figure(`RSS, ${memory.sessions} connected idle sessions vs bare Baileys sockets`, memory.gatewayMb, memory.bareMb, 'MB', '≤ 1.10×')
+  figure('RSS, 0 sessions vs a bare Baileys process', memory.gatewayIdleMb, memory.bareIdleMb, 'MB', '—')
+  const startup = await measureStartup({ quick })
+  figure('cold start to 200 /health, tsx src/cli.ts serve vs node + Hono', startup.tsxMs, startup.bareMs, 'ms', '≤ 4×')
+  figure('cold start to 200 /health, compiled JS vs node + Hono', startup.compiledMs, startup.bareMs, 'ms', '≤ 4×')
+  figure('RSS after start, compiled JS vs node + Hono', startup.compiledRssMb, startup.bareRssMb, 'MB', '—')
+}
+
+if (only.has('scale')) {
+  console.log(`\n${scaleSessions} sessions in one gateway process, the simulator in its own`)
+  const scale = await measureScale(scaleSessions)
+  console.log(
+    `  connect ${scale.connectSeconds.toFixed(0)} s, RSS ${scale.rssMb.toFixed(0)} MB (target ≤ 2200), API p99 ${scale.apiP99Ms} ms at 200 req/s (target < 50), ` +
+      `all back after a restart in ${scale.restoreSeconds.toFixed(1)} s (target ≤ 60), at most ${scale.restorePeakLogins} logging in at once (RESTORE_CONCURRENCY ${scale.restoreConcurrency})`,
+  )
+  console.log(JSON.stringify({ benchmark: 'scale', ...scale }))
 }
 
 if (only.has('sends')) {
@@ -54,3 +103,4 @@ if (only.has('webhooks')) {
   console.log(`WhatsApp event → receiver (message.received, ${latency.messages} messages): p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms`)
   console.log(JSON.stringify({ benchmark: 'webhook-latency', ...latency }))
 }
+process.exit(0)

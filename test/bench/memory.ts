@@ -1,105 +1,58 @@
 /**
- * Memory of a gateway process with N connected sessions against the simulator.
- * The simulator runs in its own process (the bench scans each QR through its control API),
- * the gateway in another,
- * so the figures are the gateway's alone: RSS read from /proc, median of several samples.
+ * RSS with N connected idle sessions: the gateway (compiled, its own process) against N bare
+ * Baileys sockets with an in-memory key store (`reference/bare-baileys.mjs`, its own process),
+ * both against the simulator in a third process. Also both at 0 sessions (the bare process
+ * has Baileys loaded; the gateway, lazily, has not).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, rmSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
+import { compileGateway } from './build'
+import { connectSessions, startGatewayProcess, waitConnected } from './gateway-process'
+import { firstLine, settledRss, startNode, stop } from './processes'
+import { seedDatabaseFile } from './seed'
+import { startSimulatorProcess } from './simulator-process'
+import { tempDir } from '../support/temp-dir'
 
-const root = join(import.meta.dirname, '../..')
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+export interface MemoryFigures {
+  sessions: number
+  bareIdleMb: number
+  gatewayIdleMb: number
+  bareMb: number
+  gatewayMb: number
 }
 
-function firstLine(child: ChildProcess, match: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! })
-    lines.on('line', (line) => match.test(line) && resolve(line))
-    child.once('exit', (code) => reject(new Error(`process exited (${code}) before ${match}`)))
-  })
-}
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
-
-async function settledRss(pid: number): Promise<number> {
-  await sleep(3_000)
-  const samples: number[] = []
-  for (let i = 0; i < 5; i++) {
-    samples.push(rssMb(pid))
-    await sleep(200)
-  }
-  return samples.sort((a, b) => a - b)[2]!
-}
-
-export async function measureMemory(steps: number[]): Promise<{ sessions: number; rssMb: number; perSessionMb: number; connectSeconds: number }[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'))
-  const sim = start(['test/wa-sim/cli.ts', '--log', 'warn'], {})
-  const gateway = { process: undefined as ChildProcess | undefined }
+async function bareBaileysRss(controlUrl: string, n: number): Promise<number> {
+  const child = startNode(['test/bench/reference/bare-baileys.mjs', controlUrl, String(n)])
   try {
-    const { controlUrl } = JSON.parse(await firstLine(sim, /controlUrl/)) as { controlUrl: string }
-    const proc = start(['src/cli.ts', 'serve'], {
-      DATABASE_PATH: join(dir, 'bench.db'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WA_SIMULATOR: controlUrl,
-    })
-    gateway.process = proc
-    const keyLine = firstLine(proc, /API key/)
-    const port = (JSON.parse(await firstLine(proc, /"msg":"listening"/)) as { port: number }).port
-    const key = /wag_\w+/.exec(await keyLine)![0]
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`http://127.0.0.1:${port}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      })
-
-    const baseline = await settledRss(proc.pid!)
-    const rows = [{ sessions: 0, rssMb: baseline, perSessionMb: 0, connectSeconds: 0 }]
-    let opened = 0
-    for (const target of steps) {
-      const started = performance.now()
-      while (opened < target) {
-        const batch = Array.from({ length: Math.min(10, target - opened) }, (_, i) => opened + i)
-        await Promise.all(
-          batch.map(async (i) => {
-            const response = await api('/v1/session/connect', {
-              method: 'POST',
-              body: JSON.stringify({ sessionName: `bench-${i}`, webhookUrl: 'https://hooks.invalid/bench' }),
-            })
-            if (response.status !== 200) throw new Error(`connect ${i}: ${response.status} ${await response.text()}`)
-            // The simulated phone scans the QR the gateway answered with.
-            const { qrCode } = (await response.json()) as { qrCode: string }
-            const scan = await fetch(`${controlUrl}/scan`, { method: 'POST', body: JSON.stringify({ qr: qrCode }) })
-            if (scan.status !== 200) throw new Error(`scan ${i}: ${scan.status} ${await scan.text()}`)
-          }),
-        )
-        opened += batch.length
-      }
-      for (;;) {
-        const { sessions } = (await (await api('/v1/session/all')).json()) as { sessions: { connected: boolean }[] }
-        if (sessions.filter((s) => s.connected).length === target) break
-        await sleep(100)
-      }
-      const connectSeconds = (performance.now() - started) / 1000
-      const rss = await settledRss(proc.pid!)
-      rows.push({ sessions: target, rssMb: rss, perSessionMb: (rss - baseline) / target, connectSeconds })
-    }
-    return rows
+    await firstLine(child, /"msg":"ready"/)
+    return await settledRss(child.pid!)
   } finally {
-    gateway.process?.kill('SIGTERM')
-    sim.kill('SIGTERM')
-    await sleep(500)
-    rmSync(dir, { recursive: true, force: true })
+    await stop(child)
   }
 }
+
+export async function measureMemory(n: number): Promise<MemoryFigures> {
+  const sim = await startSimulatorProcess()
+  const dir = tempDir('bench-memory-')
+  const compiled = await compileGateway()
+  try {
+    const bareIdleMb = await bareBaileysRss(sim.controlUrl, 0)
+    const bareMb = await bareBaileysRss(sim.controlUrl, n)
+    const databasePath = join(dir.path, 'gateway.db')
+    const { loadKey } = await seedDatabaseFile(databasePath)
+    const gateway = await startGatewayProcess(compiled.entry, { DATABASE_PATH: databasePath, WA_SIMULATOR: sim.controlUrl })
+    try {
+      const gatewayIdleMb = await settledRss(gateway.child.pid!)
+      await connectSessions(gateway, loadKey, sim.controlUrl, 0, n)
+      await waitConnected(gateway, loadKey, n, 120_000)
+      return { sessions: n, bareIdleMb, gatewayIdleMb, bareMb, gatewayMb: await settledRss(gateway.child.pid!) }
+    } finally {
+      await gateway.stop()
+    }
+  } finally {
+    compiled.cleanup()
+    dir.cleanup()
+    await sim.stop()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await measureMemory(Number(process.argv[2] ?? 100)))

@@ -32,6 +32,8 @@ export class Connection {
   /** Nodes are decoded asynchronously; chaining keeps them in arrival order */
   private processing: Promise<void> = Promise.resolve()
   closed = false
+  /** Set once the login was decided (accepted, refused, or registration offered): see SimState.logins */
+  loginSettled = false
 
   constructor(
     private readonly ws: WebSocket,

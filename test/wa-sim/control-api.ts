@@ -100,6 +100,8 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
     },
   ],
   ['GET', /^\/stats$/, () => sim.stats()],
+  ['GET', /^\/login-stats$/, () => sim.loginStats()],
+  ['POST', /^\/login-stats\/reset$/, () => sim.loginStats({ reset: true })],
   ['GET', /^\/violations$/, () => sim.violations()],
 ]
 

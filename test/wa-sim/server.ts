@@ -23,6 +23,8 @@ export class ChatServer {
     wss.on('connection', ws => {
       const connection = new Connection(ws, this.serverStatic, pub => makeNoiseCertChain(state.rootKey, pub), this.hooks, state.logger)
       state.connections.add(connection)
+      state.logins.inProgress++
+      state.logins.peak = Math.max(state.logins.peak, state.logins.inProgress)
     })
   }
 
@@ -46,14 +48,23 @@ export class ChatServer {
 
   private readonly hooks = {
     onHandshake: (connection: Connection, payload: proto.ClientPayload) => {
+      this.settleLogin(connection, !payload.devicePairingData)
       if (payload.devicePairingData) offerQrRefs(this.state, connection)
       else this.login(connection, payload)
     },
     onNode: (connection: Connection, node: BinaryNode) => this.onNode(connection, node),
     onClose: (connection: Connection) => {
+      this.settleLogin(connection, false)
       this.state.connections.delete(connection)
       if (connection.account?.connection === connection) connection.account.connection = undefined
     },
+  }
+
+  private settleLogin(connection: Connection, login: boolean): void {
+    if (connection.loginSettled) return
+    connection.loginSettled = true
+    this.state.logins.inProgress--
+    if (login) this.state.logins.completed++
   }
 
   /** Known device + matching noise key + still linked + no refuse-login fault, or <failure 401>. */

@@ -175,6 +175,13 @@ export class WhatsAppSimulator {
     return Object.fromEntries([...this.state.accounts.values()].map(account => [account.phone, { ...account.stats }]))
   }
 
+  /** Logins under way now, the most at once since the last reset, and login attempts by linked devices so far. */
+  loginStats(options: { reset?: boolean } = {}): { inProgress: number; peak: number; completed: number } {
+    const stats = { ...this.state.logins }
+    if (options.reset) Object.assign(this.state.logins, { peak: this.state.logins.inProgress, completed: 0 })
+    return stats
+  }
+
   /** Stored media uploads, by direct path (encrypted bytes as uploaded) */
   mediaUploads(): { directPath: string; size: number }[] {
     return [...this.state.media.uploads.values()].map(upload => ({ directPath: upload.directPath, size: upload.bytes.length }))

@@ -38,6 +38,12 @@ export class SimState {
    */
   readonly numberAliases = new Map<string, string>()
   readonly connections = new Set<Connection>()
+  /**
+   * Logins under way: websockets that opened and have not yet been logged in, refused or offered
+   * QR refs. `peak` is the most at once since the last reset (a gateway restoring sessions with
+   * bounded concurrency never exceeds its bound).
+   */
+  readonly logins = { inProgress: 0, peak: 0, completed: 0 }
   readonly violations = new Violations()
   private nextLid = 100_000_000_000_000
   private nextPhone = 15_550_100_000

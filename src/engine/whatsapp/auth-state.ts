@@ -12,8 +12,8 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
 import { waAuth } from '../../db/schema'
 import type { Logger } from '../../logger'
+import { clearAuthState, CREDS } from './credentials'
 
-const CREDS = 'creds'
 
 const serialize = (value: unknown) => JSON.stringify(value, BufferJSON.replacer)
 const deserialize = (text: string) => JSON.parse(text, BufferJSON.reviver) as unknown
@@ -28,10 +28,6 @@ export function loadCreds(db: GatewayDatabase, sessionId: string): Authenticatio
     .where(and(eq(waAuth.sessionId, sessionId), eq(waAuth.category, CREDS), eq(waAuth.keyId, '')))
     .get()
   return row ? (deserialize(row.value) as AuthenticationCreds) : undefined
-}
-
-export function clearAuthState(db: GatewayDatabase, sessionId: string): void {
-  db.delete(waAuth).where(eq(waAuth.sessionId, sessionId)).run()
 }
 
 /** Keys in SQLite; every set() is one transaction, so a crash never leaves half a key update. */

@@ -1,6 +1,6 @@
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
-import { clearAuthState, isPaired, loadCreds } from './auth-state'
+import { hasPairedCredentials, clearAuthState } from './credentials'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
@@ -57,10 +57,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
 
     session: (sessionId) => connections.get(sessionId),
 
-    hasCredentials(sessionId) {
-      const creds = loadCreds(deps.db, sessionId)
-      return creds ? isPaired(creds) : false
-    },
+    hasCredentials: (sessionId) => hasPairedCredentials(deps.db, sessionId),
 
     wipeCredentials: (sessionId) => clearAuthState(deps.db, sessionId),
 

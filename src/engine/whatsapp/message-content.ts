@@ -1,23 +1,7 @@
 import { getContentType, type proto } from '@whiskeysockets/baileys'
 
-/** Record types: what the gateway sends, plus what inbound messages bring. */
-export const messageTypes = [
-  'text',
-  'image',
-  'audio',
-  'ptt',
-  'sticker',
-  'location',
-  'list',
-  'buttons',
-  'video',
-  'document',
-  'contact',
-  'list_reply',
-  'buttons_reply',
-  'unknown',
-] as const
-export type MessageType = (typeof messageTypes)[number]
+export { messageTypes, type MessageType } from './message-types'
+import type { MessageType } from './message-types'
 
 /** A summary of what a message says; never media bytes or keys. */
 export interface MessageContent {

@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { GatewayError } from '../../errors'
-import { verifyApiKey } from '../../services/api-keys'
-import type { ServiceContext } from '../../services/context'
+import type { GatewayContext } from '../../services/context'
 import { ensureWorkspace } from '../../services/workspaces'
 import type { AppEnv } from '../env'
 import { readJwtCredential } from './jwt-credential'
@@ -14,9 +13,11 @@ const unauthorized = (message: string) => new GatewayError('unauthorized', messa
 /**
  * `Authorization: Bearer <credential>`: an API key issued by the CLI, or, when the operator
  * set JWT_SECRET, an HS256 JWT whose claims name the workspace (and optionally the plan).
+ * Both resolve through the gateway's credential cache (no SQL built per request).
  */
-export function bearerAuth(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
+export function bearerAuth(ctx: GatewayContext): MiddlewareHandler<AppEnv> {
   const { jwtSecret } = ctx.config
+  const { credentials } = ctx
   return async function bearerAuth(c, next) {
     const header = c.req.header('authorization')
     if (!header) throw unauthorized('Missing Authorization header; send Authorization: Bearer <API key>')
@@ -27,13 +28,13 @@ export function bearerAuth(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
     if (jwtSecret && looksLikeJwt(token)) {
       const credential = await readJwtCredential(token, jwtSecret)
       if (!credential.ok) throw unauthorized(credential.reason)
-      const workspace = ensureWorkspace(ctx, credential.workspace)
+      const workspace = credentials.workspaceNamed(credential.workspace) ?? ensureWorkspace(ctx, credential.workspace)
       c.set('workspace', workspace)
       c.set('plan', credential.plan ?? workspace.plan)
       return next()
     }
 
-    const workspace = verifyApiKey(ctx, token)
+    const workspace = credentials.verifyApiKey(token)
     if (!workspace) throw unauthorized('Invalid or revoked API key')
     c.set('workspace', workspace)
     c.set('plan', workspace.plan)

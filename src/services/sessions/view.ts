@@ -5,7 +5,9 @@ import type { SessionView } from '../../schemas/session'
 import type { ServiceContext } from '../context'
 
 /** A session as the API shows it. */
-export function sessionView(session: Session): SessionView {
+export function sessionView(
+  session: Pick<Session, 'id' | 'name' | 'status' | 'statusReason' | 'number' | 'webhookUrl' | 'webhookMessages' | 'autoRejectCalls' | 'lastSeen'>,
+): SessionView {
   return {
     sessionId: session.id,
     sessionName: session.name,

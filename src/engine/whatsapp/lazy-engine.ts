@@ -1,0 +1,31 @@
+import type { GatewayDatabase } from '../../db/database'
+import { clearAuthState, hasPairedCredentials } from './credentials'
+import type { WhatsAppEngine } from './types'
+
+/**
+ * An engine that loads the real one (and with it Baileys, libsignal, protobufjs: most of the
+ * gateway's code and memory) when the first session opens. Until then it answers from SQLite:
+ * a gateway with no live session never loads Baileys, so it starts fast and small.
+ */
+export function lazyEngine(db: GatewayDatabase, load: () => Promise<WhatsAppEngine>): WhatsAppEngine {
+  let loading: Promise<WhatsAppEngine> | undefined
+  let loaded: WhatsAppEngine | undefined
+  const engine = () =>
+    (loading ??= load().then(
+      (real) => (loaded = real),
+      (error: unknown) => {
+        loading = undefined // a failed load (e.g. out of memory) is tried again by the next open
+        throw error
+      },
+    ))
+
+  return {
+    open: async (sessionId, options) => (await engine()).open(sessionId, options),
+    session: (sessionId) => loaded?.session(sessionId),
+    hasCredentials: (sessionId) => hasPairedCredentials(db, sessionId),
+    wipeCredentials: (sessionId) => clearAuthState(db, sessionId),
+    async stopAll() {
+      if (loading) await (await loading.catch(() => undefined))?.stopAll()
+    },
+  }
+}

@@ -1,0 +1,77 @@
+/** Child processes for the benches: spawn, wait for a line or a 200, read RSS from /proc. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+
+export const root = join(import.meta.dirname, '../..')
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+
+/** `node [args]` in the project root with extra env; stdout piped (for lines), stderr inherited. */
+export function startNode(args: string[], env: Record<string, string> = {}, options: { quietStdout?: boolean } = {}): ChildProcess {
+  return spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', options.quietStdout ? 'ignore' : 'pipe', 'inherit'],
+  })
+}
+
+export function firstLine(child: ChildProcess, match: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! })
+    lines.on('line', (line) => {
+      if (match.test(line)) {
+        lines.close()
+        resolve(line)
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`process exited (${code}) before ${match}`)))
+  })
+}
+
+/** Keeps reading a child's stdout so a full pipe never blocks it. */
+export function drain(child: ChildProcess): void {
+  child.stdout?.resume()
+}
+
+export async function listeningPort(child: ChildProcess): Promise<number> {
+  return (JSON.parse(await firstLine(child, /"msg":"listening"/)) as { port: number }).port
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+    server.once('error', reject)
+  })
+}
+
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+
+/** RSS once it settled: wait, then the median of five samples. */
+export async function settledRss(pid: number, waitMs = 3_000): Promise<number> {
+  await sleep(waitMs)
+  const samples: number[] = []
+  for (let i = 0; i < 5; i++) {
+    samples.push(rssMb(pid))
+    await sleep(200)
+  }
+  return median(samples)
+}
+
+export function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve()
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill(signal)
+  })
+}

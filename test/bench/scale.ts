@@ -1,0 +1,76 @@
+/**
+ * Many sessions in one gateway process (compiled), the simulator in its own: connect N through
+ * the API, then RSS, the p99 of authed API requests while they are connected (autocannon at a
+ * steady 200 requests/s), and after a restart (SIGTERM, start again on the same file) how long
+ * until all N are connected again and how many logged in at once at most (simulator's count).
+ */
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { compileGateway } from './build'
+import { connectSessions, startGatewayProcess, waitConnected } from './gateway-process'
+import { settledRss } from './processes'
+import { seedDatabaseFile } from './seed'
+import { startSimulatorProcess } from './simulator-process'
+import { tempDir } from '../support/temp-dir'
+
+export interface ScaleFigures {
+  sessions: number
+  connectSeconds: number
+  rssMb: number
+  apiP99Ms: number
+  apiRequests: number
+  restoreSeconds: number
+  restorePeakLogins: number
+  restoreConcurrency: number
+}
+
+export async function measureScale(n: number, { restoreConcurrency = 20 } = {}): Promise<ScaleFigures> {
+  const sim = await startSimulatorProcess()
+  const dir = tempDir('bench-scale-')
+  const compiled = await compileGateway()
+  const env = { DATABASE_PATH: join(dir.path, 'gateway.db'), WA_SIMULATOR: sim.controlUrl, RESTORE_CONCURRENCY: String(restoreConcurrency) }
+  try {
+    const { key, loadKey } = await seedDatabaseFile(env.DATABASE_PATH)
+    let gateway = await startGatewayProcess(compiled.entry, env)
+    let restarted
+    try {
+      const started = performance.now()
+      await connectSessions(gateway, loadKey, sim.controlUrl, 0, n, 20)
+      await waitConnected(gateway, loadKey, n, 600_000)
+      const connectSeconds = (performance.now() - started) / 1000
+      const rssMb = await settledRss(gateway.child.pid!, 5_000)
+      const load = await autocannon({
+        url: `http://127.0.0.1:${gateway.port}/v1/session/all`,
+        headers: { authorization: `Bearer ${key}` },
+        connections: 8,
+        overallRate: 200,
+        duration: 10,
+      })
+      await gateway.stop()
+      await sim.control('/login-stats/reset', {})
+      const restartedAt = performance.now()
+      restarted = gateway = await startGatewayProcess(compiled.entry, env)
+      await waitConnected(gateway, loadKey, n, 300_000)
+      const restoreSeconds = (performance.now() - restartedAt) / 1000
+      const { peak } = await sim.control<{ peak: number }>('/login-stats')
+      return {
+        sessions: n,
+        connectSeconds,
+        rssMb,
+        apiP99Ms: load.latency.p99,
+        apiRequests: load.requests.total,
+        restoreSeconds,
+        restorePeakLogins: peak,
+        restoreConcurrency,
+      }
+    } finally {
+      await (restarted ?? gateway).stop()
+    }
+  } finally {
+    compiled.cleanup()
+    dir.cleanup()
+    await sim.stop()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await measureScale(Number(process.argv[2] ?? 1000)))
