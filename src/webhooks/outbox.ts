@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
+import { prepared, type StatementCache } from '../db/prepared'
 import { sessions, webhookDeliveries, webhookEvents, webhookSequences } from '../db/schema'
 import { newDeliveryId, newEventId } from '../ids'
 import { isMessageEvent, type WebhookEventData, type WebhookEventType } from '../schemas/webhook-events'
@@ -19,6 +20,48 @@ export interface OutboxContext {
   clock: Clock
   config: Pick<GatewayConfig, 'webhooks'>
   webhooks?: WebhookNotifier
+  /** With the gateway's database and statement cache, the writes below run prepared. */
+  db?: GatewayDatabase
+  statements?: StatementCache
+}
+
+const ph = (name: string) => sql.placeholder(name)
+
+// Every recorded event runs these four: prepared once per gateway. They run on the caller's
+// connection, so inside its transaction.
+const selectWebhookMessages = (db: GatewayDatabase) =>
+  db.select({ webhookMessages: sessions.webhookMessages }).from(sessions).where(eq(sessions.id, ph('sessionId'))).prepare()
+const bumpSequence = (db: GatewayDatabase) =>
+  db
+    .insert(webhookSequences)
+    .values({ sessionId: ph('sessionId'), last: 1 })
+    .onConflictDoUpdate({ target: webhookSequences.sessionId, set: { last: sql`${webhookSequences.last} + 1` } })
+    .returning({ last: webhookSequences.last })
+    .prepare()
+const insertEvent = (db: GatewayDatabase) =>
+  db
+    .insert(webhookEvents)
+    .values({ id: ph('id'), sessionId: ph('sessionId'), sequence: ph('sequence'), type: ph('type'), body: ph('body'), createdAt: ph('createdAt') })
+    .prepare()
+const insertDelivery = (db: GatewayDatabase) =>
+  db
+    .insert(webhookDeliveries)
+    .values({
+      id: ph('id'),
+      eventId: ph('eventId'),
+      sessionId: ph('sessionId'),
+      status: ph('status'),
+      attempts: ph('attempts'),
+      nextAttemptAt: ph('nextAttemptAt'),
+      retryUntil: ph('retryUntil'),
+      createdAt: ph('createdAt'),
+      updatedAt: ph('updatedAt'),
+    })
+    .prepare()
+
+/** The prepared statement when the context carries the gateway's database, else built on `tx`. */
+function statement<T>(tx: DbOrTx, ctx: OutboxContext, build: (db: GatewayDatabase) => T): T {
+  return ctx.db && ctx.statements ? prepared({ db: ctx.db, statements: ctx.statements }, build) : build(tx as GatewayDatabase)
 }
 
 export interface NewEvent<T extends WebhookEventType> {
@@ -37,22 +80,18 @@ export interface NewEvent<T extends WebhookEventType> {
  * happened decides). Answers the event id, or null when nothing was written.
  */
 export function recordEvent<T extends WebhookEventType>(tx: DbOrTx, ctx: OutboxContext, event: NewEvent<T>): string | null {
+  const sessionId = event.sessionId
   if (isMessageEvent(event.type)) {
-    const session = tx.select({ webhookMessages: sessions.webhookMessages }).from(sessions).where(eq(sessions.id, event.sessionId)).get()
+    const session = statement(tx, ctx, selectWebhookMessages).get({ sessionId })
     if (!session?.webhookMessages) return null
   }
   const now = ctx.clock.now()
   const at = event.at ?? now
-  const sequence = tx
-    .insert(webhookSequences)
-    .values({ sessionId: event.sessionId, last: 1 })
-    .onConflictDoUpdate({ target: webhookSequences.sessionId, set: { last: sql`${webhookSequences.last} + 1` } })
-    .returning({ last: webhookSequences.last })
-    .get().last
+  const sequence = statement(tx, ctx, bumpSequence).get({ sessionId })!.last
   const id = newEventId()
-  const body = JSON.stringify({ type: event.type, eventId: id, timestamp: at.toISOString(), sessionId: event.sessionId, sequence, data: event.data })
-  tx.insert(webhookEvents).values({ id, sessionId: event.sessionId, sequence, type: event.type, body, createdAt: at }).run()
-  tx.insert(webhookDeliveries).values(newDelivery(ctx, id, event.sessionId, now)).run()
+  const body = JSON.stringify({ type: event.type, eventId: id, timestamp: at.toISOString(), sessionId, sequence, data: event.data })
+  statement(tx, ctx, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
+  statement(tx, ctx, insertDelivery).run(newDelivery(ctx, id, sessionId, now))
   ctx.webhooks?.wake(event.sessionId)
   return id
 }

@@ -26,7 +26,8 @@ export interface SendFigures {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 /**
- * Baileys encrypts one session's messages one at a time (its key-store transaction is a mutex
+ * Message webhooks are off for these sessions: webhook delivery has its own bench, and a
+ * reserved, never-resolving URL would only add retries. Baileys encrypts one session's messages one at a time (its key-store transaction is a mutex
  * per account), so one session's rate is bounded by one encrypt-and-relay at a time; several
  * sessions send in parallel.
  */
@@ -43,7 +44,7 @@ export async function benchSends(messages = 2_000, concurrency = 32, sessions = 
     const headers = { authorization: `Bearer ${createApiKey(gateway.context, { workspace: workspace.id }).key}`, 'content-type': 'application/json' }
     const sessionIds: string[] = []
     for (const [i, account] of accounts.entries()) {
-      const connect = await gateway.app.request('/v1/session/connect', { method: 'POST', headers, body: JSON.stringify({ sessionName: `bench-${i}`, webhookUrl: 'https://hooks.invalid/bench' }) })
+      const connect = await gateway.app.request('/v1/session/connect', { method: 'POST', headers, body: JSON.stringify({ sessionName: `bench-${i}`, webhookUrl: 'https://hooks.invalid/bench', webhookMessages: false }) })
       const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
       await sim.control('/scan', { qr: qrCode, phone: account })
       for (let wait = 0; wait < 500 && !gateway.context.engine.session(sessionId)?.online; wait++) await new Promise((resolve) => setTimeout(resolve, 20))

@@ -26,7 +26,7 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
 
 /** Someone edited or revoked a message: the record follows (own messages edited elsewhere too). */
 export function applyInboundChange(ctx: GatewayContext, sessionId: string, change: InboundChange): void {
-  if (!findRecord(ctx.db, sessionId, change.id)) return
+  if (!findRecord(ctx, sessionId, change.id)) return
   if (change.kind === 'revoked') {
     advanceStatus(ctx, sessionId, change.id, { status: 'deleted', reason: change.fromMe ? 'revoked' : 'revoked_by_sender' })
     return

@@ -57,7 +57,7 @@ export function listMessages(ctx: ServiceContext, { workspaceId, input }: { work
 
 export function getMessage(ctx: ServiceContext, { workspaceId, sessionId, messageId }: { workspaceId: string; sessionId: string; messageId: string }) {
   const session = findSession(ctx, workspaceId, sessionId)
-  const record = findRecord(ctx.db, session.id, messageId)
+  const record = findRecord(ctx, session.id, messageId)
   if (!record) throw notFound(`Message "${messageId.slice(0, 64)}"`)
   return messageView(record)
 }

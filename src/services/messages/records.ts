@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
+import { prepared } from '../../db/prepared'
 import { messages, type MessageRecord, type MessageStatus } from '../../db/schema'
 import type { MessageContent } from '../../engine/whatsapp/message-content'
 import { messageEventBase } from '../../webhooks/message-data'
@@ -10,9 +11,26 @@ import { canAdvance } from './status-order'
 export type NewMessageRecord = typeof messages.$inferInsert
 
 const byKey = (sessionId: string, messageId: string) => and(eq(messages.sessionId, sessionId), eq(messages.id, messageId))
+const byKeyPlaceholders = and(eq(messages.sessionId, sql.placeholder('sessionId')), eq(messages.id, sql.placeholder('messageId')))
 
-export function findRecord(db: GatewayDatabase, sessionId: string, messageId: string): MessageRecord | undefined {
-  return db.select().from(messages).where(byKey(sessionId, messageId)).get()
+// The statements every send and receipt runs, prepared once per gateway (see db/prepared.ts).
+// They run on the same connection as the caller's transaction, so inside it.
+const selectRecord = (db: GatewayDatabase) => db.select().from(messages).where(byKeyPlaceholders).prepare()
+const selectStatus = (db: GatewayDatabase) => db.select({ status: messages.status }).from(messages).where(byKeyPlaceholders).prepare()
+// An update's values go in as SQL, so they are given as the driver stores them (ms, bytes).
+const param = (name: string) => sql`${sql.placeholder(name)}`
+const updateStatus = (db: GatewayDatabase) =>
+  db
+    .update(messages)
+    .set({ status: param('status'), statusReason: param('statusReason'), updatedAt: param('updatedAt') })
+    .where(byKeyPlaceholders)
+    .returning()
+    .prepare()
+const updatePayload = (db: GatewayDatabase) => db.update(messages).set({ payload: param('payload') }).where(byKeyPlaceholders).prepare()
+
+export function findRecord(ctx: ServiceContext | GatewayDatabase, sessionId: string, messageId: string): MessageRecord | undefined {
+  const owner = 'db' in ctx ? ctx : { db: ctx }
+  return prepared(owner, selectRecord).get({ sessionId, messageId })
 }
 
 /**
@@ -73,14 +91,15 @@ export interface StatusUpdate {
 export function advanceStatus(ctx: ServiceContext, sessionId: string, messageId: string, update: StatusUpdate): MessageRecord | undefined {
   return ctx.db.transaction(
     (tx) => {
-      const current = tx.select({ status: messages.status }).from(messages).where(byKey(sessionId, messageId)).get()
+      const current = prepared(ctx, selectStatus).get({ sessionId, messageId })
       if (!current || !canAdvance(current.status, update.status)) return undefined
-      const updated = tx
-        .update(messages)
-        .set({ status: update.status, statusReason: update.reason ?? null, updatedAt: ctx.clock.now() })
-        .where(byKey(sessionId, messageId))
-        .returning()
-        .get()
+      const updated = prepared(ctx, updateStatus).get({
+        sessionId,
+        messageId,
+        status: update.status,
+        statusReason: update.reason ?? null,
+        updatedAt: ctx.clock.now().getTime(),
+      })!
       recordMessageEvent(tx, ctx, updated)
       return updated
     },
@@ -94,6 +113,6 @@ export function storedPayload(db: GatewayDatabase, sessionId: string, messageId:
   return row?.payload ? new Uint8Array(row.payload) : undefined
 }
 
-export function setPayload(db: GatewayDatabase, sessionId: string, messageId: string, payload: Uint8Array): void {
-  db.update(messages).set({ payload: Buffer.from(payload) }).where(byKey(sessionId, messageId)).run()
+export function setPayload(ctx: ServiceContext, sessionId: string, messageId: string, payload: Uint8Array): void {
+  prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
 }

@@ -15,7 +15,7 @@ import { messageView } from './view'
 
 /** The message a reply quotes: one of this session's records in the same chat. */
 function quotedMessage(ctx: GatewayContext, session: Session, chat: ChatAddress, quoteId: string): QuotedMessage {
-  const record = findRecord(ctx.db, session.id, quoteId)
+  const record = findRecord(ctx, session.id, quoteId)
   if (!record || !isChatOf(record, chat)) {
     throw new GatewayError('not_found', `quoteId "${quoteId.slice(0, 64)}" is not a message of this chat`, { field: 'quoteId' })
   }
@@ -65,7 +65,7 @@ export async function sendMessage(
     })
     try {
       const sent = await handle.send(chat.chatJid, prepared.content, { messageId: id, quoted })
-      setPayload(ctx.db, session.id, id, sent.payload)
+      setPayload(ctx, session.id, id, sent.payload)
     } catch (error) {
       advanceStatus(ctx, session.id, id, { status: 'failed', reason: 'send_failed' })
       ctx.logger.warn({ err: error, sessionId: session.id, messageId: id }, 'send failed')
@@ -79,7 +79,7 @@ export async function sendMessage(
     return id
   })
 
-  const record = findRecord(ctx.db, session.id, messageId)
+  const record = findRecord(ctx, session.id, messageId)
   if (!record) throw notFound(`Message "${messageId}"`)
   return messageView(record)
 }
