@@ -2,6 +2,7 @@ import { systemClock, type Clock } from './clock'
 import { resolveConfig, type GatewayConfig } from './config'
 import type { GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
+import type { BaileysEngineDeps } from './engine/whatsapp/engine'
 import { lazyEngine } from './engine/whatsapp/lazy-engine'
 import type { EngineFact, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
@@ -64,19 +65,20 @@ export interface Gateway {
   stop(): Promise<void>
 }
 
+/** What the Baileys engine is built from, whether it loads at start or on first use. */
+export const baileysEngineDeps = ({ db, logger, config, report, storedMessage }: EngineFactoryDeps): BaileysEngineDeps => ({
+  db,
+  logger: logger.child({ component: 'whatsapp' }),
+  logLevel: logger.level,
+  simulatorUrl: config.simulatorUrl,
+  timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
+  report,
+  storedMessage,
+})
+
 /** Baileys, loaded when the first session opens (see lazyEngine). */
-export const baileysEngine: EngineFactory = ({ db, logger, config, report, storedMessage }) =>
-  lazyEngine(db, async () =>
-    (await import('./engine/whatsapp/engine')).createBaileysEngine({
-      db,
-      logger: logger.child({ component: 'whatsapp' }),
-      logLevel: logger.level,
-      simulatorUrl: config.simulatorUrl,
-      timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
-      report,
-      storedMessage,
-    }),
-  )
+export const baileysEngine: EngineFactory = (deps) =>
+  lazyEngine(deps.db, async () => (await import('./engine/whatsapp/engine')).createBaileysEngine(baileysEngineDeps(deps)))
 
 /**
  * Builds a gateway from its dependencies. Nothing lives at module level: two gateways in

@@ -11,7 +11,8 @@
  */
 import { DurableObject } from 'cloudflare:workers'
 import { eq, inArray } from 'drizzle-orm'
-import { createGateway, type Gateway } from '../gateway'
+import { createBaileysEngine } from '../engine/whatsapp/engine'
+import { baileysEngineDeps, createGateway, type Gateway } from '../gateway'
 import { sessions, webhookDeliveries, workspaces } from '../db/schema'
 import { createMediaTools } from '../media/media-tools'
 import { migrateDurable, openDurableDatabase } from './database'
@@ -58,6 +59,9 @@ export class SessionObject extends DurableObject<EdgeEnv> {
       },
       media: createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter }),
       resolver: edgeResolver,
+      // workerd compiles WebAssembly (Baileys' crypto bridge) only while modules load, never
+      // later in a request: here Baileys loads with the object, not on the first open.
+      engine: (deps) => createBaileysEngine(baileysEngineDeps(deps)),
       webhookSender: createEdgeWebhookSender({ allowHttp: config.webhookAllowHttp, allowPrivateAddresses: config.allowPrivateAddresses, timeoutMs: config.webhooks.timeoutMs }),
     })
     this.#gateway.context.events.on('session.status', (event) => this.#reportStatus(event.workspaceId, event.sessionId, event.status))

@@ -98,7 +98,7 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
 
   it('connects by QR, checks a contact, sends a text the contact decrypts, delivers signed webhooks', async () => {
     const connect = await api('POST', '/v1/session/connect', { sessionName: 'edge sales', webhookUrl: receiver.url('edge') })
-    expect(connect.status, JSON.stringify(connect.body)).toBe(200)
+    expect(connect.status, `${JSON.stringify(connect.body)}\n${dev.output().slice(-3000)}`).toBe(200)
     expect(connect.body.qrCode).toBeTruthy()
     sessionId = connect.body.sessionId
     secret = connect.body.webhookSecret
