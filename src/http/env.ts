@@ -9,5 +9,7 @@ export interface AppEnv {
     workspace: Workspace
     /** The plan in force for this request: the workspace's, or a JWT's `plan` claim. */
     plan: PlanName
+    /** SHA-256 (hex) of the presented credential, set by bearerAuth: the rate limiter's key, so it is hashed once per request. */
+    credentialHash: string
   }
 }

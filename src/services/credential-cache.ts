@@ -20,8 +20,8 @@ const MAX_CACHED_KEYS = 10_000
  * once a minute per key, in a batch written after the request.
  */
 export interface CredentialCache {
-  /** The workspace of a valid, unrevoked key; null otherwise. */
-  verifyApiKey(presented: string): Workspace | null
+  /** The workspace of a valid, unrevoked key; null otherwise. `hash` is `sha256Hex(presented)` when the caller has it already. */
+  verifyApiKey(presented: string, hash?: string): Workspace | null
   /** A workspace by name, or undefined (JWT credentials name theirs). */
   workspaceNamed(name: string): Workspace | undefined
   /** Writes pending last-use stamps now (on stop). */
@@ -112,9 +112,8 @@ export function createCredentialCache(ctx: ServiceContext): CredentialCache {
   }
 
   return {
-    verifyApiKey(presented) {
+    verifyApiKey(presented, hash = sha256Hex(presented)) {
       validate()
-      const hash = sha256Hex(presented)
       const entry = keys.get(hash) ?? load(hash)
       if (!entry) return null
       noteUse(entry)

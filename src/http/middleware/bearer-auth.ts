@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { sha256Hex } from '../../crypto'
 import { GatewayError } from '../../errors'
 import type { GatewayContext } from '../../services/context'
 import { ensureWorkspace } from '../../services/workspaces'
@@ -24,6 +25,8 @@ export function bearerAuth(ctx: GatewayContext): MiddlewareHandler<AppEnv> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
     if (!match) throw unauthorized('Authorization header must use the Bearer scheme')
     const token = match[1]!
+    const hash = sha256Hex(token)
+    c.set('credentialHash', hash)
 
     if (jwtSecret && looksLikeJwt(token)) {
       const credential = await readJwtCredential(token, jwtSecret)
@@ -34,7 +37,7 @@ export function bearerAuth(ctx: GatewayContext): MiddlewareHandler<AppEnv> {
       return next()
     }
 
-    const workspace = credentials.verifyApiKey(token)
+    const workspace = credentials.verifyApiKey(token, hash)
     if (!workspace) throw unauthorized('Invalid or revoked API key')
     c.set('workspace', workspace)
     c.set('plan', workspace.plan)

@@ -28,7 +28,8 @@ export function rateLimit(perMinute: number): MiddlewareHandler<AppEnv> {
     // Only the 429 carries RateLimit-* (set below): on 200s the contact check already uses
     // RateLimit-* for its daily quota, and one set of headers cannot describe two limits.
     standardHeaders: false,
-    keyGenerator: (c) => sha256Hex(c.req.header('authorization') ?? ''),
+    // The credential's hash from bearerAuth (hashed once per request); the header's hash if mounted without it.
+    keyGenerator: (c) => c.get('credentialHash') ?? sha256Hex(c.req.header('authorization') ?? ''),
     skip: (c) => EXEMPT_PATHS.has(c.req.path),
     handler: (c) => {
       const retryAfterSeconds = secondsUntil(c.get('rateLimit').resetTime)
