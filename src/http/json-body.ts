@@ -15,7 +15,7 @@ function charsetOf(contentType: string): string | undefined {
 }
 
 /**
- * V8 quotes the start of the text it failed on ('Unexpected token 'x', "{"a": xxx"... is not
+ * V8 quotes the start of the text it failed on ('Unexpected token 'x', "{"a": oops"... is not
  * valid JSON'); the reason and position are what helps, the quoted body is not.
  */
 function jsonErrorReason(error: unknown): string {

@@ -12,7 +12,7 @@ interface ContactAnswer {
 /**
  * Baileys' contact protocol keeps only "in or out"; WhatsApp also echoes the number as asked,
  * which is the only reliable way to match an answer given in another form (Brazil's ninth
- * digit: asked 55 11 9xxxx-xxxx, answered 55 11 xxxx-xxxx).
+ * digit: asked 55 11 91234-5678, answered 55 11 1234-5678).
  */
 function echoedContactProtocol(): USyncQueryProtocol {
   const contact = new USyncContactProtocol()
