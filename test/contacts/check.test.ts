@@ -27,7 +27,6 @@ describe('POST /v1/contact/check', () => {
   }
   const usedToday = (day = clock.now().toISOString().slice(0, 10)) =>
     queryFile<{ used: number }>(t.databasePath, 'SELECT used FROM contact_check_usage WHERE day = ?', day)[0]?.used ?? 0
-  const singles = (n: number) => Array.from({ length: n }, (_, i) => [KNOWN[i % KNOWN.length]!])
   /** n different numbers nobody has: each counts against the quota. */
   const distinct = (n: number) => Array.from({ length: n }, (_, i) => `1555800${String(i).padStart(4, '0')}`)
 

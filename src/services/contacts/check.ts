@@ -1,6 +1,5 @@
 import type { PlanName } from '../../config'
 import type { NumberCheck } from '../../engine/whatsapp/types'
-import { GatewayError } from '../../errors'
 import type { ContactCheckInput } from '../../schemas/contact'
 import type { PhoneNumber } from '../../schemas/phone'
 import type { GatewayContext } from '../context'

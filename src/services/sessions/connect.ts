@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { PlanName } from '../../config'
 import { sessions, type Session, type SessionStatus, type Workspace } from '../../db/schema'
