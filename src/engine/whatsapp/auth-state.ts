@@ -12,22 +12,15 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
 import { waAuth } from '../../db/schema'
 import type { Logger } from '../../logger'
-import { clearAuthState, CREDS } from './credentials'
+import { clearAuthState, CREDS, credsText } from './credentials'
 
 
 const serialize = (value: unknown) => JSON.stringify(value, BufferJSON.replacer)
 const deserialize = (text: string) => JSON.parse(text, BufferJSON.reviver) as unknown
 
-/** Complete pairing leaves an account identity behind; a bare `me` comes from a pairing-code request. */
-export const isPaired = (creds: AuthenticationCreds) => Boolean(creds.me?.id && creds.account)
-
-export function loadCreds(db: GatewayDatabase, sessionId: string): AuthenticationCreds | undefined {
-  const row = db
-    .select({ value: waAuth.value })
-    .from(waAuth)
-    .where(and(eq(waAuth.sessionId, sessionId), eq(waAuth.category, CREDS), eq(waAuth.keyId, '')))
-    .get()
-  return row ? (deserialize(row.value) as AuthenticationCreds) : undefined
+function loadCreds(db: GatewayDatabase, sessionId: string): AuthenticationCreds | undefined {
+  const text = credsText(db, sessionId)
+  return text ? (deserialize(text) as AuthenticationCreds) : undefined
 }
 
 /** Keys in SQLite; every set() is one transaction, so a crash never leaves half a key update. */

@@ -28,9 +28,8 @@ const updateStatus = (db: GatewayDatabase) =>
     .prepare()
 const updatePayload = (db: GatewayDatabase) => db.update(messages).set({ payload: param('payload') }).where(byKeyPlaceholders).prepare()
 
-export function findRecord(ctx: ServiceContext | GatewayDatabase, sessionId: string, messageId: string): MessageRecord | undefined {
-  const owner = 'db' in ctx ? ctx : { db: ctx }
-  return prepared(owner, selectRecord).get({ sessionId, messageId })
+export function findRecord(ctx: ServiceContext, sessionId: string, messageId: string): MessageRecord | undefined {
+  return prepared(ctx, selectRecord).get({ sessionId, messageId })
 }
 
 /**
