@@ -21,3 +21,9 @@ export function messageView(record: MessageRecord): MessageView {
     editedAt: record.editedAt ? record.editedAt.toISOString() : null,
   }
 }
+
+/** The fields every `message.*` webhook event carries: the view without its session and dates. */
+export function messageEventBase(record: MessageRecord) {
+  const { messageId, direction, phone, lid, participant, type, content, quoteId } = messageView(record)
+  return { messageId, direction, phone, lid, participant, type, content, quoteId }
+}
