@@ -24,16 +24,16 @@ export interface TestGateway {
 /** Silent, unless TEST_LOG_LEVEL (e.g. debug) asks to see what the gateway and Baileys do. */
 const testLogger = () => (process.env.TEST_LOG_LEVEL ? createLogger(process.env.TEST_LOG_LEVEL) : silentLogger())
 
-export async function startTestGateway(
-  options: {
-    config?: Partial<GatewayConfig>
-    clock?: Clock
-    databasePath?: string
-    plan?: 'free' | 'paid'
-    media?: MediaTools
-    resolver?: HostResolver
-  } = {},
-): Promise<TestGateway> {
+export interface TestGatewayOptions {
+  config?: Partial<GatewayConfig>
+  clock?: Clock
+  databasePath?: string
+  plan?: 'free' | 'paid'
+  media?: MediaTools
+  resolver?: HostResolver
+}
+
+export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const dir = options.databasePath ? undefined : tempDir()
   const databasePath = options.databasePath ?? join(dir!.path, 'gateway.db')
   const database = await openDatabase(databasePath)

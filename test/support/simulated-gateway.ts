@@ -1,11 +1,7 @@
-import type { GatewayConfig } from '../../src/config'
-import type { Clock } from '../../src/clock'
-import type { MediaTools } from '../../src/services/messages/media-tools'
-import type { HostResolver } from '../../src/net/host-resolver'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
 import { trustSimulatorCaOnBun } from './bun-fetch-ca'
-import { jsonBody, startTestGateway, type TestGateway } from './gateway'
+import { jsonBody, startTestGateway, type TestGateway, type TestGatewayOptions } from './gateway'
 
 export interface SimulatedGateway extends TestGateway {
   sim: WhatsAppSimulator
@@ -33,14 +29,8 @@ export const WEBHOOK = 'https://hooks.invalid/wa'
  * database: the real Baileys client end to end, with no phone and no network.
  */
 export async function startSimulatedGateway(
-  options: {
+  options: TestGatewayOptions & {
     simulator?: SimulatorStartOptions
-    config?: Partial<GatewayConfig>
-    clock?: Clock
-    databasePath?: string
-    plan?: 'free' | 'paid'
-    media?: MediaTools
-    resolver?: HostResolver
     /** Reuse a running simulator (restart tests). */
     reuse?: { sim: WhatsAppSimulator; control: ControlApi }
   } = {},
@@ -48,12 +38,9 @@ export async function startSimulatedGateway(
   const sim = options.reuse?.sim ?? (await WhatsAppSimulator.start(options.simulator))
   const control = options.reuse?.control ?? (await ControlApi.start(sim))
   trustSimulatorCaOnBun(sim.config.mediaCaPem)
+  const { simulator: _, reuse: __, ...gatewayOptions } = options
   const t = await startTestGateway({
-    databasePath: options.databasePath,
-    clock: options.clock,
-    plan: options.plan,
-    media: options.media,
-    resolver: options.resolver,
+    ...gatewayOptions,
     config: { simulatorUrl: control.url, reconnect: { baseMs: 50, maxMs: 500 }, ...options.config },
   })
 
