@@ -18,6 +18,7 @@ import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 import { createCredentialCache } from './services/credential-cache'
 import { createStatementCache } from './db/prepared'
+import { createReadMemo } from './db/read-memo'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
 import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 
@@ -119,8 +120,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       }),
   })
   const statements = createStatementCache(db)
-  const credentials = createCredentialCache({ db, clock, logger, config })
-  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks, statements, credentials }
+  const reads = createReadMemo(db.$client)
+  const credentials = createCredentialCache({ db, clock, logger, config, reads })
+  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks, statements, credentials, reads, sessionLists: new Map() }
 
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()

@@ -2,6 +2,7 @@ import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import type { StatementCache } from '../db/prepared'
+import type { ReadMemo } from '../db/read-memo'
 import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
@@ -10,6 +11,7 @@ import type { HostResolver } from '../net/host-resolver'
 import type { WebhookNotifier } from '../webhooks/outbox'
 import type { MediaTools } from './messages/media-tools'
 import type { InFlightSends } from './messages/idempotency'
+import type { SessionListCache } from './sessions/list'
 
 /** What every service verb receives: the gateway's dependencies, never HTTP. */
 export interface ServiceContext {
@@ -21,6 +23,10 @@ export interface ServiceContext {
   webhooks?: WebhookNotifier
   /** The gateway's prepared hot-path statements (absent in the CLI: one-off commands build them per call). */
   statements?: StatementCache
+  /** Trigger-kept counters read once per event-loop turn (absent in the CLI: read every time). */
+  reads?: ReadMemo
+  /** Each workspace's session list as last read (absent in the CLI: it reads every time). */
+  sessionLists?: SessionListCache
 }
 
 /** A running gateway's context: adds the live WhatsApp side, media tools and the event stream. */

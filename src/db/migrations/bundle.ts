@@ -37,5 +37,11 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "when": 1795357671071,
     "breakpoints": true,
     "sql": "CREATE TABLE `auth_version` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nINSERT INTO `auth_version` (`id`, `version`) VALUES (1, 0);--> statement-breakpoint\nCREATE TRIGGER `api_keys_revoked_bumps_auth_version` AFTER UPDATE OF `revoked_at`, `hash`, `workspace_id` ON `api_keys` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `api_keys_deleted_bumps_auth_version` AFTER DELETE ON `api_keys` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `workspaces_changed_bumps_auth_version` AFTER UPDATE ON `workspaces` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `workspaces_deleted_bumps_auth_version` AFTER DELETE ON `workspaces` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;\n"
+  },
+  {
+    "tag": "0006_session_list_versions",
+    "when": 1795362903068,
+    "breakpoints": true,
+    "sql": "CREATE TABLE `session_list_versions` (\n\t`workspace_id` text PRIMARY KEY NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nCREATE TRIGGER `sessions_inserted_bumps_list_version` AFTER INSERT ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_updated_bumps_list_version` AFTER UPDATE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_deleted_bumps_list_version` AFTER DELETE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (OLD.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;\n"
   }
 ]
