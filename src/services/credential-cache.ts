@@ -4,6 +4,7 @@ import { sha256Hex } from '../crypto'
 import type { GatewayDatabase } from '../db/database'
 import { apiKeys, authVersion, workspaces, type Workspace } from '../db/schema'
 import type { ServiceContext } from './context'
+import { unmemoized } from '../db/read-memo'
 
 /** Writing last_used_at on every request would make every read a write; once a minute is enough. */
 export const LAST_USED_RESOLUTION_MS = 60_000
@@ -57,7 +58,7 @@ interface CachedKey {
 }
 
 export function createCredentialCache(ctx: ServiceContext): CredentialCache {
-  const { db, clock } = ctx
+  const { db, clock, reads = unmemoized } = ctx
   const version = versionQuery(db)
   const lookupKey = keyByHash(db)
   const lookupWorkspace = workspaceByName(db)
@@ -71,7 +72,7 @@ export function createCredentialCache(ctx: ServiceContext): CredentialCache {
 
   /** Empties the cache when any credential may have changed since it was filled. */
   function validate(): void {
-    const current = version.get()?.version ?? 0
+    const current = reads.read('auth_version', () => version.get()?.version ?? 0)
     if (current === cachedVersion) return
     cachedVersion = current
     keys.clear()

@@ -4,6 +4,9 @@ import { createApiKey, revokeApiKey } from '../../src/services/api-keys'
 import { startTestGateway, type TestGateway } from '../support/gateway'
 import { queryFile } from '../support/sqlite-file'
 
+/** The event loop turns: requests handled from now on read SQLite's counters again (src/db/read-memo.ts). */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
 /** The gateway caches key → workspace in memory; these pin down that the cache never outlives a revocation. */
 describe('API key cache', () => {
   const open: TestGateway[] = []
@@ -17,7 +20,7 @@ describe('API key cache', () => {
   })
   const workspaceWith = (t: TestGateway, key: string) => t.request('/v1/workspace', { headers: { authorization: `Bearer ${key}` } })
 
-  it('refuses a cached key on the next request after another connection revokes it', async () => {
+  it('refuses a cached key from the next event-loop turn after another connection revokes it', async () => {
     const t = await start()
     const issued = createApiKey(t.gateway.context, { workspace: 'test' })
     for (let i = 0; i < 3; i++) expect((await workspaceWith(t, issued.key)).status).toBe(200)
@@ -28,18 +31,21 @@ describe('API key cache', () => {
     } finally {
       other.close()
     }
+    await nextTurn()
     expect((await workspaceWith(t, issued.key)).status).toBe(401)
     expect((await workspaceWith(t, t.key)).status).toBe(200)
   })
 
-  it('keeps two gateways apart: a revoke through one is seen by the other at once', async () => {
+  it('keeps two gateways apart: a revoke through one is seen by it at once and by the other from the next turn', async () => {
     const a = await start()
     const b = await start(a.databasePath)
     const issued = createApiKey(a.gateway.context, { workspace: 'test' })
     expect((await workspaceWith(a, issued.key)).status).toBe(200)
     expect((await workspaceWith(b, issued.key)).status).toBe(200)
     revokeApiKey(a.gateway.context, { id: issued.id })
+    // Same turn, same connection: the gateway's own write is seen by its very next read.
     expect((await workspaceWith(a, issued.key)).status).toBe(401)
+    await nextTurn()
     expect((await workspaceWith(b, issued.key)).status).toBe(401)
   })
 
