@@ -52,6 +52,7 @@ if (only.has('figures')) {
   console.log(`Figures against their references, same run (Node ${process.version}${quick ? ', --quick' : ''})`)
   const http = await measureThroughput({ quick })
   figure('authed GET /v1/session/all req/s vs bare Hono (32 conn)', http.sessionListRps, http.bareRps, 'req/s', '≥ 0.5×')
+  figure(`  the same vs a bare Hono route sending the same ${http.bodyBytes} bytes`, http.sessionListRps, http.bareSameBodyRps, 'req/s', '—')
   const inProcess = await measureInProcess({ quick })
   figure('app.request /health µs vs bare Hono app.request', inProcess.healthUs, inProcess.bareUs, 'µs', '≤ 20 µs')
   figure('app.request authed /v1/workspace µs vs bare Hono', inProcess.workspaceUs, inProcess.bareUs, 'µs', '≤ 40 µs')
