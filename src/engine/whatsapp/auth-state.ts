@@ -4,6 +4,7 @@ import {
   makeCacheableSignalKeyStore,
   proto,
   type AuthenticationCreds,
+  type CacheStore,
   type AuthenticationState,
   type SignalDataTypeMap,
   type SignalKeyStore,
@@ -13,7 +14,6 @@ import type { GatewayDatabase } from '../../db/database'
 import { waAuth } from '../../db/schema'
 import type { Logger } from '../../logger'
 import { clearAuthState, CREDS, credsText } from './credentials'
-
 
 const serialize = (value: unknown) => JSON.stringify(value, BufferJSON.replacer)
 const deserialize = (text: string) => JSON.parse(text, BufferJSON.reviver) as unknown
@@ -69,14 +69,17 @@ export interface SqliteAuthState {
   saveCreds(): void
 }
 
+/** Key-store cache entries (`type.id`) worth keeping: not pre-keys, hundreds written at once and each read once, if ever. */
+export const cachesKey = (key: string) => !key.startsWith('pre-key.')
+
 /**
  * Baileys auth state for one session, stored in SQLite and cached in memory as Baileys
- * recommends (makeCacheableSignalKeyStore). Never files. Writes happen only while
- * `writable()` says the socket is the session's current one.
+ * recommends (makeCacheableSignalKeyStore, over the socket's `cache`). Never files. Writes
+ * happen only while `writable()` says the socket is the session's current one.
  */
-export function sqliteAuthState(db: GatewayDatabase, sessionId: string, logger: Logger, writable: () => boolean = () => true): SqliteAuthState {
+export function sqliteAuthState(db: GatewayDatabase, sessionId: string, logger: Logger, cache: CacheStore, writable: () => boolean = () => true): SqliteAuthState {
   const creds = loadCreds(db, sessionId) ?? initAuthCreds()
-  const keys = makeCacheableSignalKeyStore(sqliteKeyStore(db, sessionId, writable), logger as never)
+  const keys = makeCacheableSignalKeyStore(sqliteKeyStore(db, sessionId, writable), logger as never, cache)
   return {
     state: { creds, keys },
     saveCreds() {

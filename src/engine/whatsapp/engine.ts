@@ -4,6 +4,7 @@ import { hasPairedCredentials, clearAuthState } from './credentials'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
+import { SocketCacheRegistry } from './socket-caches'
 import type { EngineFact, OpenOptions, WhatsAppEngine } from './types'
 
 export interface BaileysEngineDeps {
@@ -21,6 +22,7 @@ export interface BaileysEngineDeps {
 /** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
+  const caches = new SocketCacheRegistry()
   let target: Promise<NetworkTarget> | undefined
   const networkTarget = () => {
     // A failed lookup (simulator not up yet) is not remembered: the next open tries again.
@@ -42,6 +44,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         baileysLogger: baileysLogger(logger, deps.logLevel),
         target: resolved,
         timing: deps.timing,
+        caches,
         report: deps.report,
         storedMessage: deps.storedMessage,
         onStopped: (stopped) => {
