@@ -16,6 +16,7 @@ import { withNetworkErrors } from './network-errors'
 import { checkNumbers } from './number-check'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
+import { withSharedAsyncStorage } from './shared-async-storage'
 import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
 import { EngineError, type EngineFact, type OpenOptions, type OwnMessageRef, type PairingPrompt, type SendOptions, type SessionHandle } from './types'
 
@@ -92,25 +93,27 @@ export class SessionConnection implements SessionHandle {
     const auth = sqliteAuthState(this.deps.db, this.sessionId, this.deps.logger, caches.cache(ttl.SIGNAL_STORE, cachesKey), current)
     this.#auth = auth
     const { target, timing } = this.deps
-    const socket = makeWASocket({
-      auth: auth.state,
-      msgRetryCounterCache: caches.cache(ttl.MSG_RETRY),
-      userDevicesCache: caches.cache(ttl.USER_DEVICES),
-      callOfferCache: caches.cache(ttl.CALL_OFFER),
-      placeholderResendCache: caches.cache(ttl.MSG_RETRY),
-      logger: this.deps.baileysLogger as never,
-      waWebSocketUrl: target.waWebSocketUrl,
-      fetchAgent: target.fetchAgent,
-      markOnlineOnConnect: false,
-      shouldSyncHistoryMessage: shouldSyncHistory,
-      syncFullHistory: false,
-      qrTimeout: timing.qrTimeoutMs,
-      defaultQueryTimeoutMs: timing.queryTimeoutMs,
-      getMessage: async (key) => {
-        const payload = key.id ? this.deps.storedMessage(this.sessionId, key.id) : undefined
-        return payload ? proto.Message.decode(payload) : undefined
-      },
-    })
+    const socket = withSharedAsyncStorage(() =>
+      makeWASocket({
+        auth: auth.state,
+        msgRetryCounterCache: caches.cache(ttl.MSG_RETRY),
+        userDevicesCache: caches.cache(ttl.USER_DEVICES),
+        callOfferCache: caches.cache(ttl.CALL_OFFER),
+        placeholderResendCache: caches.cache(ttl.MSG_RETRY),
+        logger: this.deps.baileysLogger as never,
+        waWebSocketUrl: target.waWebSocketUrl,
+        fetchAgent: target.fetchAgent,
+        markOnlineOnConnect: false,
+        shouldSyncHistoryMessage: shouldSyncHistory,
+        syncFullHistory: false,
+        qrTimeout: timing.qrTimeoutMs,
+        defaultQueryTimeoutMs: timing.queryTimeoutMs,
+        getMessage: async (key) => {
+          const payload = key.id ? this.deps.storedMessage(this.sessionId, key.id) : undefined
+          return payload ? proto.Message.decode(payload) : undefined
+        },
+      }),
+    )
     this.#socket = socket
     const context = {
       socket,
