@@ -3,6 +3,7 @@ import type { Boom } from '@hapi/boom'
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
 import { cachesKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
+import type { AuthStatements } from './auth-statements'
 import { isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
 import { shouldSyncHistory } from './history-sync'
@@ -28,6 +29,8 @@ export interface ConnectionTiming {
 
 export interface ConnectionDeps {
   db: GatewayDatabase
+  /** The key store's prepared statements, shared by the engine's connections. */
+  authStatements: AuthStatements
   logger: Logger
   /** What Baileys itself logs through. */
   baileysLogger: Logger
@@ -90,7 +93,7 @@ export class SessionConnection implements SessionHandle {
     this.#caches?.close()
     const caches = (this.#caches = this.deps.caches.open())
     const ttl = DEFAULT_CACHE_TTLS
-    const auth = sqliteAuthState(this.deps.db, this.sessionId, this.deps.logger, caches.cache(ttl.SIGNAL_STORE, cachesKey), current)
+    const auth = sqliteAuthState(this.deps.db, this.deps.authStatements, this.sessionId, this.deps.logger, caches.cache(ttl.SIGNAL_STORE, cachesKey), current)
     this.#auth = auth
     const { target, timing } = this.deps
     const socket = withSharedAsyncStorage(() =>

@@ -1,6 +1,7 @@
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
 import { hasPairedCredentials, clearAuthState } from './credentials'
+import { authStatements } from './auth-statements'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
@@ -23,6 +24,7 @@ export interface BaileysEngineDeps {
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
   const caches = new SocketCacheRegistry()
+  const statements = authStatements(deps.db)
   let target: Promise<NetworkTarget> | undefined
   const networkTarget = () => {
     // A failed lookup (simulator not up yet) is not remembered: the next open tries again.
@@ -40,6 +42,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
       const logger = deps.logger.child({ sessionId })
       const connection = new SessionConnection(sessionId, options, {
         db: deps.db,
+        authStatements: statements,
         logger,
         baileysLogger: baileysLogger(logger, deps.logLevel),
         target: resolved,
