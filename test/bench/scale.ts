@@ -35,7 +35,7 @@ export async function measureScale(n: number, { restoreConcurrency = 20 } = {}):
     let restarted
     try {
       const started = performance.now()
-      await connectSessions(gateway, loadKey, sim.controlUrl, 0, n, 20)
+      await connectSessions(gateway, loadKey, sim.controlUrl, 0, n, 50)
       await waitConnected(gateway, loadKey, n, 600_000)
       const connectSeconds = (performance.now() - started) / 1000
       const rssMb = await settledRss(gateway.child.pid!, 5_000)
