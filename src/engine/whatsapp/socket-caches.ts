@@ -76,10 +76,11 @@ export class SocketCaches {
 }
 
 /**
- * Baileys' per-socket caches for every socket of the engine: Baileys would otherwise build a
- * NodeCache (with its own interval timer, never cleared for ours) per cache per socket, and
- * they outlive the socket. Here each socket gets small Maps of its own, so no session (and no
- * replaced socket) can read another's entries, and one timer sweeps expired entries for all.
+ * Baileys' per-socket caches for every socket of the engine. Baileys would otherwise build a
+ * NodeCache (a Map, stats, a clone helper and an interval timer) per cache per socket, and the
+ * key store's, which is ours to close, was never closed: its timer kept it and its entries
+ * alive after every replaced socket. Here each socket gets small Maps of its own, so no session
+ * (and no replaced socket) can read another's entries, and one timer sweeps expired entries.
  */
 export class SocketCacheRegistry {
   readonly #open = new Set<SocketCaches>()
