@@ -4,6 +4,7 @@
  * steady 200 requests/s), and after a restart (SIGTERM, start again on the same file) how long
  * until all N are connected again and how many logged in at once at most (simulator's count).
  */
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { compileGateway } from './build'
@@ -24,7 +25,19 @@ export interface ScaleFigures {
   restoreConcurrency: number
 }
 
+/**
+ * The gateway and the simulator each hold a socket per session (plus the database, the API and
+ * the pairing's HTTP requests) and inherit this process's soft limit: refuse to start a run
+ * that would fail part way with EMFILE.
+ */
+function assertOpenFileLimit(n: number): void {
+  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]
+  const needed = n + 256
+  if (soft && soft !== 'unlimited' && Number(soft) < needed) throw new Error(`ulimit -n is ${soft}; ${n} sessions need at least ${needed} (ulimit -n ${needed})`)
+}
+
 export async function measureScale(n: number, { restoreConcurrency = 20 } = {}): Promise<ScaleFigures> {
+  assertOpenFileLimit(n)
   const sim = await startSimulatorProcess()
   const dir = tempDir('bench-scale-')
   const compiled = await compileGateway()
@@ -35,7 +48,7 @@ export async function measureScale(n: number, { restoreConcurrency = 20 } = {}):
     let restarted
     try {
       const started = performance.now()
-      await connectSessions(gateway, loadKey, sim.controlUrl, 0, n, 20)
+      await connectSessions(gateway, loadKey, sim.controlUrl, 0, n, 50)
       await waitConnected(gateway, loadKey, n, 600_000)
       const connectSeconds = (performance.now() - started) / 1000
       const rssMb = await settledRss(gateway.child.pid!, 5_000)

@@ -1,8 +1,9 @@
-import makeWASocket, { generateMessageIDV2, jidDecode, proto, type ConnectionState, type WASocket } from '@whiskeysockets/baileys'
+import makeWASocket, { DEFAULT_CACHE_TTLS, generateMessageIDV2, jidDecode, proto, type ConnectionState, type WASocket } from '@whiskeysockets/baileys'
 import type { Boom } from '@hapi/boom'
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
-import { sqliteAuthState, type SqliteAuthState } from './auth-state'
+import { cachesKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
+import type { AuthStatements } from './auth-statements'
 import { isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
 import { shouldSyncHistory } from './history-sync'
@@ -16,6 +17,8 @@ import { withNetworkErrors } from './network-errors'
 import { checkNumbers } from './number-check'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
+import { withSharedAsyncStorage } from './shared-async-storage'
+import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
 import { EngineError, type EngineFact, type OpenOptions, type OwnMessageRef, type PairingPrompt, type SendOptions, type SessionHandle } from './types'
 
 export interface ConnectionTiming {
@@ -26,11 +29,15 @@ export interface ConnectionTiming {
 
 export interface ConnectionDeps {
   db: GatewayDatabase
+  /** The key store's prepared statements, shared by the engine's connections. */
+  authStatements: AuthStatements
   logger: Logger
   /** What Baileys itself logs through. */
   baileysLogger: Logger
   target: NetworkTarget
   timing: ConnectionTiming
+  /** Where each socket's caches come from (one sweep timer for the engine). */
+  caches: SocketCacheRegistry
   report(fact: EngineFact): void
   /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
@@ -47,6 +54,7 @@ export class SessionConnection implements SessionHandle {
   #socket: WASocket | undefined
   #socketNumber = 0
   #auth: SqliteAuthState | undefined
+  #caches: SocketCaches | undefined
   #online = false
   #stopped = false
   #attempt = 0
@@ -81,24 +89,34 @@ export class SessionConnection implements SessionHandle {
   start(): void {
     const number = ++this.#socketNumber
     const current = () => number === this.#socketNumber && !this.#stopped
-    const auth = sqliteAuthState(this.deps.db, this.sessionId, this.deps.logger, current)
+    // The previous socket has closed: its cached keys, devices and retry counts go with it.
+    this.#caches?.close()
+    const caches = (this.#caches = this.deps.caches.open())
+    const ttl = DEFAULT_CACHE_TTLS
+    const auth = sqliteAuthState(this.deps.db, this.deps.authStatements, this.sessionId, this.deps.logger, caches.cache(ttl.SIGNAL_STORE, cachesKey), current)
     this.#auth = auth
     const { target, timing } = this.deps
-    const socket = makeWASocket({
-      auth: auth.state,
-      logger: this.deps.baileysLogger as never,
-      waWebSocketUrl: target.waWebSocketUrl,
-      fetchAgent: target.fetchAgent,
-      markOnlineOnConnect: false,
-      shouldSyncHistoryMessage: shouldSyncHistory,
-      syncFullHistory: false,
-      qrTimeout: timing.qrTimeoutMs,
-      defaultQueryTimeoutMs: timing.queryTimeoutMs,
-      getMessage: async (key) => {
-        const payload = key.id ? this.deps.storedMessage(this.sessionId, key.id) : undefined
-        return payload ? proto.Message.decode(payload) : undefined
-      },
-    })
+    const socket = withSharedAsyncStorage(() =>
+      makeWASocket({
+        auth: auth.state,
+        msgRetryCounterCache: caches.cache(ttl.MSG_RETRY),
+        userDevicesCache: caches.cache(ttl.USER_DEVICES),
+        callOfferCache: caches.cache(ttl.CALL_OFFER),
+        placeholderResendCache: caches.cache(ttl.MSG_RETRY),
+        logger: this.deps.baileysLogger as never,
+        waWebSocketUrl: target.waWebSocketUrl,
+        fetchAgent: target.fetchAgent,
+        markOnlineOnConnect: false,
+        shouldSyncHistoryMessage: shouldSyncHistory,
+        syncFullHistory: false,
+        qrTimeout: timing.qrTimeoutMs,
+        defaultQueryTimeoutMs: timing.queryTimeoutMs,
+        getMessage: async (key) => {
+          const payload = key.id ? this.deps.storedMessage(this.sessionId, key.id) : undefined
+          return payload ? proto.Message.decode(payload) : undefined
+        },
+      }),
+    )
     this.#socket = socket
     const context = {
       socket,
@@ -177,6 +195,7 @@ export class SessionConnection implements SessionHandle {
     this.#stopped = true
     this.#online = false
     clearTimeout(this.#reconnectTimer)
+    this.#caches?.close()
     this.#prompt.reject(new Error('connection closed before a QR code arrived'))
     this.deps.onStopped(this)
   }

@@ -1,9 +1,11 @@
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
 import { hasPairedCredentials, clearAuthState } from './credentials'
+import { authStatements } from './auth-statements'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
+import { SocketCacheRegistry } from './socket-caches'
 import type { EngineFact, OpenOptions, WhatsAppEngine } from './types'
 
 export interface BaileysEngineDeps {
@@ -21,6 +23,8 @@ export interface BaileysEngineDeps {
 /** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
+  const caches = new SocketCacheRegistry()
+  const statements = authStatements(deps.db)
   let target: Promise<NetworkTarget> | undefined
   const networkTarget = () => {
     // A failed lookup (simulator not up yet) is not remembered: the next open tries again.
@@ -38,10 +42,12 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
       const logger = deps.logger.child({ sessionId })
       const connection = new SessionConnection(sessionId, options, {
         db: deps.db,
+        authStatements: statements,
         logger,
         baileysLogger: baileysLogger(logger, deps.logLevel),
         target: resolved,
         timing: deps.timing,
+        caches,
         report: deps.report,
         storedMessage: deps.storedMessage,
         onStopped: (stopped) => {
