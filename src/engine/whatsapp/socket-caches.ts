@@ -5,7 +5,12 @@ interface Entry {
   expires: number
 }
 
-/** A plain Map with a time to live per entry, in the shape Baileys' cache options take. */
+/**
+ * A plain Map with a time to live per entry, in the shape Baileys' cache options take. Not
+ * NodeCache (an interval timer per instance) nor lru-cache (arrays of its full `max` allocated
+ * up front, and TTLs without a `max` refused): thousands of these are open at once, mostly
+ * holding a few entries.
+ */
 class TtlCache implements CacheStore {
   readonly #entries = new Map<string, Entry>()
 
