@@ -20,6 +20,7 @@ describe('session list cache', () => {
   const names = async (t: TestGateway, key = t.key) => {
     const response = await t.request('/v1/session/all', { headers: { authorization: `Bearer ${key}` } })
     expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json')
     return ((await response.json()) as { sessions: { sessionName: string; status: string }[] }).sessions.map((s) => `${s.sessionName}:${s.status}`)
   }
   /**

@@ -3,6 +3,7 @@ import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openap
 import { SessionListResponse } from '../../../../schemas/session'
 import type { GatewayContext } from '../../../../services/context'
 import { listSessions } from '../../../../services/sessions/list'
+import { jsonOnce } from '../../../json-once'
 import { createRouter } from '../../../router'
 
 export const listSessionsRoute = createRoute({
@@ -19,5 +20,8 @@ export const listSessionsRoute = createRoute({
   },
 })
 
-export const listSessionsEndpoint = (ctx: GatewayContext) =>
-  createRouter().openapi(listSessionsRoute, (c) => c.json(listSessions(ctx, { workspaceId: c.get('workspace').id }), 200))
+export const listSessionsEndpoint = (ctx: GatewayContext) => {
+  // A list is served from the gateway's cache until it changes, frozen: send its text again.
+  const json = jsonOnce()
+  return createRouter().openapi(listSessionsRoute, (c) => json(c, listSessions(ctx, { workspaceId: c.get('workspace').id })))
+}
