@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cachesKey } from '../../src/engine/whatsapp/auth-state'
+import { isCacheableKey } from '../../src/engine/whatsapp/auth-state'
 import { SocketCacheRegistry } from '../../src/engine/whatsapp/socket-caches'
 
 describe('socket caches', () => {
@@ -54,7 +54,7 @@ describe('socket caches', () => {
   })
 
   it('does not keep pre-keys in the key-store cache', () => {
-    const cache = new SocketCacheRegistry().open().cache(300, cachesKey)
+    const cache = new SocketCacheRegistry().open().cache(300, isCacheableKey)
     cache.set('pre-key.17', { public: 'p', private: 'q' })
     cache.set('session.15550001111.0', 'record')
     expect(cache.get('pre-key.17')).toBeUndefined()

@@ -60,7 +60,7 @@ export interface SqliteAuthState {
 }
 
 /** Key-store cache entries (`type.id`) worth keeping: not pre-keys, hundreds written at once and each read once, if ever. */
-export const cachesKey = (key: string) => !key.startsWith('pre-key.')
+export const isCacheableKey = (key: string) => !key.startsWith('pre-key.')
 
 /**
  * Baileys auth state for one session, stored in SQLite and cached in memory as Baileys

@@ -23,10 +23,3 @@ export function authStatements(db: GatewayDatabase) {
 }
 
 export type AuthStatements = ReturnType<typeof authStatements>
-
-/** One row's address in wa_auth. */
-export interface AuthRow {
-  sessionId: string
-  category: string
-  keyId: string
-}

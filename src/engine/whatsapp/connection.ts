@@ -2,7 +2,7 @@ import makeWASocket, { DEFAULT_CACHE_TTLS, generateMessageIDV2, jidDecode, proto
 import type { Boom } from '@hapi/boom'
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
-import { cachesKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
+import { isCacheableKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
 import type { AuthStatements } from './auth-statements'
 import { isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
@@ -93,7 +93,7 @@ export class SessionConnection implements SessionHandle {
     this.#caches?.close()
     const caches = (this.#caches = this.deps.caches.open())
     const ttl = DEFAULT_CACHE_TTLS
-    const auth = sqliteAuthState(this.deps.db, this.deps.authStatements, this.sessionId, this.deps.logger, caches.cache(ttl.SIGNAL_STORE, cachesKey), current)
+    const auth = sqliteAuthState(this.deps.db, this.deps.authStatements, this.sessionId, this.deps.logger, caches.cache(ttl.SIGNAL_STORE, isCacheableKey), current)
     this.#auth = auth
     const { target, timing } = this.deps
     const socket = withSharedAsyncStorage(() =>
