@@ -28,6 +28,12 @@ describe('message records: delivery status, edits, deletes and reading them back
     await t.sim.contact(phone).waitForMessage((m) => m.id === body.messageId)
     return body
   }
+  /** A later message's receipt, once recorded, proves every earlier receipt was processed. */
+  const receiptsSettled = async (text: string, receipt: 'delivered' | 'read') => {
+    const marker = await sendText(text)
+    t.sim.contact(CONTACT).receipt(marker.messageId, receipt)
+    await t.waitForRecord(sessionId, marker.messageId, (r) => r.status === receipt)
+  }
   const statusOf = (messageId: string) =>
     queryFile<{ status: string }>(t.databasePath, 'SELECT status FROM messages WHERE id = ?', messageId)[0]?.status
 
@@ -46,10 +52,7 @@ describe('message records: delivery status, edits, deletes and reading them back
     t.sim.contact(CONTACT).receipt(sent.messageId, 'read')
     await t.waitForRecord(sessionId, sent.messageId, (r) => r.status === 'read')
     t.sim.contact(CONTACT).receipt(sent.messageId, 'delivered')
-    // A later message's receipt proves the late "delivered" of the first was processed.
-    const marker = await sendText('marker')
-    t.sim.contact(CONTACT).receipt(marker.messageId, 'delivered')
-    await t.waitForRecord(sessionId, marker.messageId, (r) => r.status === 'delivered')
+    await receiptsSettled('marker', 'delivered')
     expect(statusOf(sent.messageId)).toBe('read')
   })
 
@@ -93,9 +96,7 @@ describe('message records: delivery status, edits, deletes and reading them back
     // A deleted message can no longer be edited; receipts no longer move it.
     expect((await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: sent.messageId, newMessage: 'x' })).status).toBe(409)
     t.sim.contact(CONTACT).receipt(sent.messageId, 'read')
-    const marker = await sendText('marker 2')
-    t.sim.contact(CONTACT).receipt(marker.messageId, 'read')
-    await t.waitForRecord(sessionId, marker.messageId, (r) => r.status === 'read')
+    await receiptsSettled('marker 2', 'read')
     expect(statusOf(sent.messageId)).toBe('deleted')
   })
 
