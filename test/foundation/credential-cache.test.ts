@@ -2,10 +2,7 @@ import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApiKey, revokeApiKey } from '../../src/services/api-keys'
 import { startTestGateway, type TestGateway } from '../support/gateway'
-import { queryFile } from '../support/sqlite-file'
-
-/** The event loop turns: requests handled from now on read SQLite's counters again (src/db/read-memo.ts). */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+import { queryFile, writeFileElsewhere } from '../support/sqlite-file'
 
 /** The gateway caches key → workspace in memory; these pin down that the cache never outlives a revocation. */
 describe('API key cache', () => {
@@ -24,14 +21,7 @@ describe('API key cache', () => {
     const t = await start()
     const issued = createApiKey(t.gateway.context, { workspace: 'test' })
     for (let i = 0; i < 3; i++) expect((await workspaceWith(t, issued.key)).status).toBe(200)
-    // Another process (the CLI, a second gateway) writes through its own connection.
-    const other = new Database(t.databasePath)
-    try {
-      other.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(Date.now(), issued.id)
-    } finally {
-      other.close()
-    }
-    await nextTurn()
+    await writeFileElsewhere(t.databasePath, 'UPDATE api_keys SET revoked_at = ? WHERE id = ?', Date.now(), issued.id)
     expect((await workspaceWith(t, issued.key)).status).toBe(401)
     expect((await workspaceWith(t, t.key)).status).toBe(200)
   })
@@ -45,7 +35,7 @@ describe('API key cache', () => {
     revokeApiKey(a.gateway.context, { id: issued.id })
     // Same turn, same connection: the gateway's own write is seen by its very next read.
     expect((await workspaceWith(a, issued.key)).status).toBe(401)
-    await nextTurn()
+    await new Promise((resolve) => setImmediate(resolve)) // b sees a's commit from its next turn
     expect((await workspaceWith(b, issued.key)).status).toBe(401)
   })
 

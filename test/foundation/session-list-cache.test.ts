@@ -1,10 +1,6 @@
-import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestGateway, type TestGateway } from '../support/gateway'
-import { queryFile } from '../support/sqlite-file'
-
-/** The event loop turns: requests handled from now on read SQLite's counters again (src/db/read-memo.ts). */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+import { queryFile, writeFileElsewhere } from '../support/sqlite-file'
 
 /** The gateway keeps each workspace's session list in memory; these pin down that it never serves a stale one. */
 describe('session list cache', () => {
@@ -23,20 +19,7 @@ describe('session list cache', () => {
     expect(response.headers.get('content-type')).toBe('application/json')
     return ((await response.json()) as { sessions: { sessionName: string; status: string }[] }).sessions.map((s) => `${s.sessionName}:${s.status}`)
   }
-  /**
-   * Another process (an operator's sqlite3 shell, a second gateway) writes through its own
-   * connection; the gateway sees it from its next event-loop turn.
-   */
-  const writeElsewhere = async (t: TestGateway, sql: string, ...params: unknown[]) => {
-    const other = new Database(t.databasePath)
-    try {
-      other.pragma('foreign_keys = ON')
-      other.prepare(sql).run(...params)
-    } finally {
-      other.close()
-    }
-    await nextTurn()
-  }
+  const writeElsewhere = (t: TestGateway, sql: string, ...params: unknown[]) => writeFileElsewhere(t.databasePath, sql, ...params)
   const insertSession = (t: TestGateway, workspaceId: string, id: string, name: string) =>
     writeElsewhere(
       t,

@@ -30,3 +30,20 @@ export function queryFile<T = Record<string, unknown>>(path: string, sql: string
 
 export const authRowCount = (path: string, sessionId: string) =>
   queryFile<{ n: number }>(path, 'SELECT count(*) AS n FROM wa_auth WHERE session_id = ?', sessionId)[0]!.n
+
+/**
+ * Writes to a gateway's SQLite file through a connection of its own, as another process (the
+ * CLI, an operator's sqlite3 shell, a second gateway) would, then lets the event loop turn:
+ * the gateway reads its trigger-kept counters again from its next turn (src/db/read-memo.ts).
+ */
+export async function writeFileElsewhere(path: string, sql: string, ...params: unknown[]): Promise<void> {
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3')
+  const db = new Database(path, { fileMustExist: true })
+  try {
+    db.pragma('foreign_keys = ON')
+    db.prepare(sql).run(...params)
+  } finally {
+    db.close()
+  }
+  await new Promise((resolve) => setImmediate(resolve))
+}
