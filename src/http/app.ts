@@ -1,13 +1,12 @@
 import { Hono } from 'hono'
 import type { ExtractSchema } from 'hono/types'
-import { requestId } from 'hono/request-id'
 import { GatewayError } from '../errors'
 import type { GatewayContext } from '../services/context'
 import type { AppEnv } from './env'
 import { errorHandler, notFoundHandler } from './error-handler'
-import { bodyLimit } from './middleware/body-limit'
+import { bodyLimit, METHODS_WITH_BODY } from './middleware/body-limit'
 import { deploymentKey } from './middleware/deployment-key'
-import { requestLogger } from './middleware/request-logger'
+import { requestLog } from './middleware/request-log'
 import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { buildOpenApiDocument } from '../openapi/document'
@@ -26,12 +25,10 @@ export type HttpApp = Hono<
 
 /** Composes the HTTP surface in order: ids and logs, probes, deployment key, /v1/admin (when enabled), docs, /v1. */
 export function createHttpApp(ctx: GatewayContext): HttpApp {
-  const app = new Hono<AppEnv>()
-    .use(requestId())
-    .use(requestLogger(ctx.logger))
-    .use(bodyLimit(ctx.config.bodyLimitBytes))
-    // Registered before the deployment key so load-balancer probes need no credential.
-    .route('/', healthRoutes(ctx.db))
+  const app = new Hono<AppEnv>().use(requestLog(ctx.logger))
+  app.on(METHODS_WITH_BODY, '*', bodyLimit(ctx.config.bodyLimitBytes))
+  // Registered before the deployment key so load-balancer probes need no credential.
+  app.route('/', healthRoutes(ctx.db))
 
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 

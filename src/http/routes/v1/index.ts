@@ -3,7 +3,7 @@ import type { ExtractSchema } from 'hono/types'
 import type { AppEnv } from '../../env'
 import type { GatewayContext } from '../../../services/context'
 import { bearerAuth } from '../../middleware/bearer-auth'
-import { jsonBody } from '../../middleware/json-body'
+import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
 import { checkContactsEndpoint } from './contacts/check'
@@ -38,7 +38,7 @@ function composeV1(ctx: GatewayContext) {
   v1.use('/v1/*', bearerAuth(ctx))
   // After auth, so an invalid credential never gets a counter of its own.
   v1.use('/v1/*', rateLimit(ctx.config.rateLimitPerMinute))
-  v1.use('/v1/*', jsonBody())
+  v1.on(METHODS_WITH_JSON, '/v1/*', jsonBody())
   return v1
     .route('/', sessionRoutes(ctx))
     .route('/', messageRoutes(ctx))

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../../../services/context'
 import { adminAuth } from '../../../middleware/admin-auth'
-import { jsonBody } from '../../../middleware/json-body'
+import { jsonBody, METHODS_WITH_JSON } from '../../../middleware/json-body'
 import { createRouter } from '../../../router'
 import { createKeyEndpoint } from './keys-create'
 import { listKeysEndpoint } from './keys-list'
@@ -17,7 +17,7 @@ import { setWorkspacePlanEndpoint } from './workspaces-plan'
 export function adminRoutes(ctx: ServiceContext, adminApiKey: string) {
   const admin = createRouter()
   admin.use('/v1/admin/*', adminAuth(adminApiKey))
-  admin.use('/v1/admin/*', jsonBody())
+  admin.on(METHODS_WITH_JSON, '/v1/admin/*', jsonBody())
   return admin
     .route('/', createWorkspaceEndpoint(ctx))
     .route('/', listWorkspacesEndpoint(ctx))
