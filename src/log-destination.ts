@@ -24,13 +24,17 @@ export function batchedDestination(fd = 1): BatchedDestination {
   let pending: string[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
 
-  const handOver = () => {
+  /** The waiting lines as one text ('' when none); the timer is no longer needed. */
+  const takePending = () => {
     clearTimeout(timer)
     timer = undefined
-    if (pending.length === 0) return
     const text = pending.join('')
     pending = []
-    stream.write(text)
+    return text
+  }
+  const handOver = () => {
+    const text = takePending()
+    if (text) stream.write(text)
   }
 
   const destination: BatchedDestination = {
@@ -45,12 +49,9 @@ export function batchedDestination(fd = 1): BatchedDestination {
     },
     /** For the exit: what sonic-boom holds first, then the waiting lines, both synchronously. */
     flushSync() {
-      clearTimeout(timer)
-      timer = undefined
+      const text = takePending()
       stream.flushSync()
-      if (pending.length === 0) return
-      const text = pending.join('')
-      pending = []
+      if (!text) return
       // Handed to the asynchronous stream, they would start a write the exiting process never finishes.
       pino.destination({ dest: fd, sync: true }).write(text)
     },
