@@ -53,8 +53,11 @@ export interface AccessLine {
  * other logger (an embedding app's, a multistream routing by level) gets an ordinary call.
  */
 export function accessLogWriter(logger: Logger): (line: AccessLine) => void {
-  const stream = (logger as unknown as Record<symbol, pino.DestinationStream & Record<symbol, unknown>>)[pino.symbols.streamSym]
-  if (!ownLoggers.has(logger) || !stream || stream[pino.symbols.needsMetadataGsym]) {
+  // Only our loggers are looked into: the Worker's logger is not pino, and pino's browser build (bundled there) has no symbols.
+  const stream = ownLoggers.has(logger)
+    ? (logger as unknown as Record<symbol, pino.DestinationStream & Record<symbol, unknown>>)[pino.symbols.streamSym]
+    : undefined
+  if (!stream || stream[pino.symbols.needsMetadataGsym]) {
     // No redaction pass: the fields are fixed and hold no secret.
     const lines = logger.child({}, { redact: [] })
     return (line) => lines.info(line, 'request')
