@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeDatabase, openDatabase, type GatewayDatabase } from '../../src/db/database'
 import { createGateway, type Gateway } from '../../src/gateway'
@@ -111,5 +112,24 @@ describe('request ids and the access log', () => {
     const fresh = await gateway.app.request('/health')
     expect(fresh.headers.get('x-request-id')).toMatch(UUID)
     expect(linesOf('in-process-1')).toMatchObject([{ path: '/health', status: 200 }])
+  })
+
+  it('is readable by a parent app that mounts the gateway, after its next()', async () => {
+    const seen: (string | undefined)[] = []
+    const parent = new Hono<{ Variables: { requestId: string } }>()
+      .use(async (c, next) => {
+        await next()
+        seen.push(c.get('requestId'))
+      })
+      .route('/wa', gateway.app)
+    const mounted = await serve({ fetch: parent.fetch, port: 0, hostname: '127.0.0.1' })
+    try {
+      const response = await fetch(`http://127.0.0.1:${mounted.port}/wa/health`)
+      expect(response.status).toBe(200)
+      expect(seen).toEqual([response.headers.get('x-request-id')])
+      expect(seen[0]).toMatch(UUID)
+    } finally {
+      await mounted.close()
+    }
   })
 })
