@@ -1,13 +1,9 @@
-import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeDatabase, openDatabase, type GatewayDatabase } from '../../src/db/database'
-import { createGateway, type Gateway } from '../../src/gateway'
+import type { Gateway } from '../../src/gateway'
 import { createLogger } from '../../src/logger'
 import { serve, type RunningServer } from '../../src/runtime/serve'
-import { createApiKey } from '../../src/services/api-keys'
-import { createWorkspace } from '../../src/services/workspaces'
-import { tempDir } from '../support/temp-dir'
+import { startTestGateway, type TestGateway } from '../support/gateway'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -26,9 +22,8 @@ interface LogLine {
  * through `app.request` (a Hono header), with the gateway's real logger capturing its lines.
  */
 describe('request ids and the access log', () => {
-  const dir = tempDir()
   const written: string[] = []
-  let database: GatewayDatabase
+  let started: TestGateway
   let gateway: Gateway
   let server: RunningServer
   let key: string
@@ -37,19 +32,13 @@ describe('request ids and the access log', () => {
     written.map((text) => JSON.parse(text) as LogLine).filter((line) => line.requestId === requestId)
 
   beforeAll(async () => {
-    database = await openDatabase(join(dir.path, 'gateway.db'))
-    const logger = createLogger('info', { write: (text: string) => void written.push(text) })
-    gateway = createGateway({ database, logger })
-    await gateway.start()
-    createWorkspace(gateway.context, { name: 'logs', plan: 'free' })
-    key = createApiKey(gateway.context, { workspace: 'logs' }).key
+    started = await startTestGateway({ logger: createLogger('info', { write: (text: string) => void written.push(text) }) })
+    ;({ gateway, key } = started)
     server = await serve({ fetch: gateway.app.fetch, port: 0, hostname: '127.0.0.1' })
   })
   afterAll(async () => {
     await server.close()
-    await gateway.stop()
-    closeDatabase(database)
-    dir.cleanup()
+    await started.close()
   })
 
   it('answers a fresh id over HTTP and logs it with method, path, status and duration', async () => {

@@ -3,7 +3,7 @@ import type { Clock } from '../../src/clock'
 import type { GatewayConfig } from '../../src/config'
 import { closeDatabase, openDatabase } from '../../src/db/database'
 import { createGateway, type Gateway } from '../../src/gateway'
-import { createLogger, silentLogger } from '../../src/logger'
+import { createLogger, silentLogger, type Logger } from '../../src/logger'
 import type { HostResolver } from '../../src/net/host-resolver'
 import type { MediaTools } from '../../src/services/messages/media-tools'
 import { createApiKey } from '../../src/services/api-keys'
@@ -31,6 +31,8 @@ export interface TestGatewayOptions {
   plan?: 'free' | 'paid'
   media?: MediaTools
   resolver?: HostResolver
+  /** Instead of the silent (or TEST_LOG_LEVEL) logger, e.g. one that captures its lines. */
+  logger?: Logger
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -43,7 +45,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     clock: options.clock,
     media: options.media,
     resolver: options.resolver,
-    logger: testLogger(),
+    logger: options.logger ?? testLogger(),
   })
   await gateway.start()
 
