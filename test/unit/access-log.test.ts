@@ -50,4 +50,15 @@ describe('access log lines', () => {
     accessLogWriter(embedding)(line)
     expect(JSON.parse(out.written[0]!)).toMatchObject({ app: 'host', message: 'request', path: line.path, status: 200 })
   })
+
+  it('are errors for a 5xx, on any logger', () => {
+    type Stream = ReturnType<typeof capture>['stream']
+    const own = (stream: Stream) => createLogger('info', stream)
+    const embedding = (stream: Stream) => pino({}, stream)
+    for (const make of [own, embedding]) {
+      const out = capture()
+      accessLogWriter(make(out.stream))({ ...line, status: 503 })
+      expect(JSON.parse(out.written[0]!)).toMatchObject({ level: 50, msg: 'request failed', status: 503, requestId: line.requestId })
+    }
+  })
 })

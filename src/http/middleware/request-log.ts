@@ -34,23 +34,18 @@ const echoRequestId = (c: Context<AppEnv>, id: string) => {
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   const writeAccessLine = accessLogWriter(logger)
-  // Failures go through pino itself, at error, with the same fields.
-  const failures = logger.child({}, { redact: [] })
   return async function requestLog(c, next) {
     const started = performance.now()
     const requestId = requestIdOf(c)
     c.set('requestId', requestId)
     echoRequestId(c, requestId)
     await next()
-    const status = c.res.status
-    const line = {
+    writeAccessLine({
       requestId,
       method: c.req.method,
       path: c.req.path,
-      status,
+      status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
-    }
-    if (status >= 500) failures.error(line, 'request failed')
-    else writeAccessLine(line)
+    })
   }
 }
