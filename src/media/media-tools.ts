@@ -22,7 +22,12 @@ export function createMediaTools(
   let converter: Promise<MediaConverter> | undefined = parts.converter && Promise.resolve(parts.converter)
   const convert = () =>
     (converter ??= import('./ffmpeg').then(({ createFfmpegConverter }) =>
-      createFfmpegConverter({ ffmpegPath: config.media.ffmpegPath, timeoutMs: config.media.timeoutMs }),
+      createFfmpegConverter({
+        ffmpegPath: config.media.ffmpegPath,
+        timeoutMs: config.media.timeoutMs,
+        maxSeconds: config.media.maxSeconds,
+        maxOutputBytes: config.media.maxBytes,
+      }),
     ).catch((error: unknown) => {
       converter = undefined // not found now (e.g. FFMPEG_PATH fixed later): look again next time
       throw error
