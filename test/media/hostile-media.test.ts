@@ -1,8 +1,9 @@
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loopbackOnlyNetwork, type NetworkGuard } from '../support/loopback-only-network'
 import { startMediaServer, type MediaServer } from '../support/media-server'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
-import { generate } from './fixtures'
+import { generate, testPicture } from './fixtures'
 
 /** A WAV header declaring 1 sample a second: 200 KB of samples decode to 28 hours. */
 function wavAt1Hz(dataBytes = 200_000): Uint8Array {
@@ -45,8 +46,22 @@ describe('media that decodes to far more than it weighs', () => {
   let files: MediaServer
   let network: NetworkGuard
   let sessionId: string
+  let liar: net.Server
+  let liarUrl: (path: string) => string
+  let photo: Uint8Array
 
   beforeAll(async () => {
+    photo = await generate([...testPicture('320x240', 1), '-frames:v', '1'], 'jpg')
+    // Raw HTTP, so the framing can lie: Content-Length 10 before a whole photo, or 100,000 before 10 bytes.
+    liar = net.createServer((socket) => {
+      socket.once('data', (request) => {
+        const path = request.toString('latin1').split(' ')[1]
+        const [declared, body] = path === '/short-declared' ? [10, photo] : [100_000, photo.subarray(0, 10)]
+        socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: image/jpeg\r\ncontent-length: ${declared}\r\n\r\n`), body]))
+      })
+    })
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve))
+    liarUrl = (path) => `http://127.0.0.1:${(liar.address() as net.AddressInfo).port}${path}`
     network = loopbackOnlyNetwork()
     files = await startMediaServer()
     // 50 minutes of silence in 270 KB, and 20 minutes of it as a small mp3: both past MEDIA_MAX_SECONDS.
@@ -55,10 +70,12 @@ describe('media that decodes to far more than it weighs', () => {
     files.serve('1hz.wav', wavAt1Hz())
     files.serve('huge.gif', gifClaiming(60_000))
     files.serve('big.gif', gifClaiming(16_000))
+    files.serve('junk.jpg', Uint8Array.from([0xff, 0xd8, 0xff, ...Array.from({ length: 600 }, (_, i) => (i * 37) % 256)]))
     t = await startSimulatedGateway({ plan: 'paid', config: { allowPrivateAddresses: true } })
     sessionId = await t.pairByQr('hostile', '15550016001')
   }, 120_000)
   afterAll(async () => {
+    liar.close()
     await t.close()
     await files.close()
     network.restore()
@@ -95,4 +112,18 @@ describe('media that decodes to far more than it weighs', () => {
     expect(grewMb).toBeLessThan(100)
     expect((await t.get(`/v1/message/all?sessionId=${sessionId}`)).body.messages).toEqual([])
   }, 120_000)
+
+  it('refuses images that are not what they claim, and bodies that are not what the server declared', async () => {
+    const send = (imageUrl: string) => t.post('/v1/message/image', { sessionId, phone: '15551230001', imageUrl })
+    const junk = await send(files.url('junk.jpg'))
+    expect(junk.status).toBe(422)
+    expect(junk.body).toMatchObject({ error: 'media_unavailable', details: { reason: expect.stringMatching(/header is broken|past the end/) } })
+    const firstTenBytes = await send(liarUrl('/short-declared'))
+    expect(firstTenBytes.status).toBe(422)
+    expect(firstTenBytes.body.message).toMatch(/not a whole image\/jpeg image/)
+    const cutShort = await send(liarUrl('/long-declared'))
+    expect(cutShort.status).toBe(422)
+    expect(cutShort.body).toMatchObject({ error: 'media_unavailable', message: expect.stringMatching(/could not be fetched/) })
+    expect((await t.get(`/v1/message/all?sessionId=${sessionId}`)).body.messages).toEqual([])
+  })
 })

@@ -1,4 +1,5 @@
 import { ANIMATED_STICKER_MAX_BYTES, STATIC_STICKER_MAX_BYTES, STICKER_SIZE, type Sticker } from '../converter'
+import { checkImage } from '../image-check'
 import { imageDimensions, sniffType } from '../sniff'
 import { readWebpInfo } from '../webp-header'
 import type { FfmpegContext } from './audio'
@@ -33,6 +34,10 @@ export async function toSticker(ctx: FfmpegContext, bytes: Uint8Array): Promise<
     throw conversionFailed('image', `a sticker must be WebP, GIF, PNG or JPEG, not ${sniffed?.mimetype ?? 'unknown data'}`)
   }
   if (sniffed.mimetype === 'image/webp' && readWebpInfo(bytes)?.animated) return animatedWebpAsIs(bytes)
+  if (sniffed.mimetype !== 'image/gif') {
+    const whole = checkImage(bytes, sniffed.mimetype)
+    if (!whole.ok) throw conversionFailed('image', whole.reason)
+  }
   const size = imageDimensions(bytes)
   if (!size) throw conversionFailed('image', 'its size could not be read')
   if (size.width > MAX_INPUT_SIDE || size.height > MAX_INPUT_SIDE) {
