@@ -43,6 +43,8 @@ export const envSchema = z.object({
   FREE_INTERACTIVE_MESSAGES: flag.default(false),
   /** Largest media file the gateway fetches from a client's URL (WhatsApp's own cap is 16 MiB for most kinds). */
   MEDIA_MAX_BYTES: positiveInt.default(16 * 1024 * 1024),
+  /** Longest audio (decoded duration) a conversion accepts; a longer file is refused before it is decoded. */
+  MEDIA_MAX_SECONDS: positiveInt.default(15 * 60),
   /** Time limit of one media fetch (redirects and body) and of each conversion step. */
   MEDIA_TIMEOUT_MS: positiveInt.default(30_000),
   /** The ffmpeg executable; default: the build shipped by @ffmpeg-installer, else `ffmpeg` on PATH. */
@@ -100,7 +102,7 @@ export interface GatewayConfig {
   /** Stored sessions reopened at once after a start. */
   restoreConcurrency: number
   plans: Record<PlanName, PlanLimits>
-  media: { maxBytes: number; timeoutMs: number; ffmpegPath?: string }
+  media: { maxBytes: number; maxSeconds: number; timeoutMs: number; ffmpegPath?: string }
   /** Message records older than this are deleted; 0 keeps them. */
   messageRetentionDays: number
   simulatorUrl?: string
@@ -161,7 +163,7 @@ function fromEnv(e: Env): GatewayConfig {
       },
       paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: e.PAID_DAILY_CONTACT_CHECKS, maxSessions: e.PAID_MAX_SESSIONS },
     },
-    media: { maxBytes: e.MEDIA_MAX_BYTES, timeoutMs: e.MEDIA_TIMEOUT_MS, ffmpegPath: e.FFMPEG_PATH },
+    media: { maxBytes: e.MEDIA_MAX_BYTES, maxSeconds: e.MEDIA_MAX_SECONDS, timeoutMs: e.MEDIA_TIMEOUT_MS, ffmpegPath: e.FFMPEG_PATH },
     messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     simulatorUrl: e.WA_SIMULATOR,
     webhooks: {

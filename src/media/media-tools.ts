@@ -4,6 +4,7 @@ import type { MediaTools } from '../services/messages/media-tools'
 import type { MediaConverter } from './converter'
 import { STICKER_SIZE } from './converter'
 import { createMediaFetcher, type MediaFetcher } from './fetcher'
+import { checkImage } from './image-check'
 
 /** Image types WhatsApp shows as photos; anything else is refused rather than sent broken. */
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
@@ -22,7 +23,12 @@ export function createMediaTools(
   let converter: Promise<MediaConverter> | undefined = parts.converter && Promise.resolve(parts.converter)
   const convert = () =>
     (converter ??= import('./ffmpeg').then(({ createFfmpegConverter }) =>
-      createFfmpegConverter({ ffmpegPath: config.media.ffmpegPath, timeoutMs: config.media.timeoutMs }),
+      createFfmpegConverter({
+        ffmpegPath: config.media.ffmpegPath,
+        timeoutMs: config.media.timeoutMs,
+        maxSeconds: config.media.maxSeconds,
+        maxOutputBytes: config.media.maxBytes,
+      }),
     ).catch((error: unknown) => {
       converter = undefined // not found now (e.g. FFMPEG_PATH fixed later): look again next time
       throw error
@@ -32,14 +38,22 @@ export function createMediaTools(
     fetch: async (url) => (await fetcher.fetch(url)).bytes,
 
     async image(bytes) {
-      const { imageDimensions, sniffType } = await import('./sniff')
+      const { sniffType } = await import('./sniff')
       const sniffed = await sniffType(bytes)
       if (!sniffed || !PHOTO_TYPES.has(sniffed.mimetype)) {
         throw new GatewayError('media_unavailable', `imageUrl is not a JPEG, PNG or WebP image (the bytes are ${sniffed?.mimetype ?? 'of no known type'})`, {
           field: 'imageUrl',
         })
       }
-      return { mimetype: sniffed.mimetype, ...imageDimensions(bytes) }
+      // A right signature is not a picture: the whole file must hold together, or the contact gets garbage.
+      const checked = checkImage(bytes, sniffed.mimetype)
+      if (!checked.ok) {
+        throw new GatewayError('media_unavailable', `imageUrl is not a whole ${sniffed.mimetype} image: ${checked.reason}`, {
+          field: 'imageUrl',
+          reason: checked.reason,
+        })
+      }
+      return { mimetype: sniffed.mimetype, width: checked.width, height: checked.height }
     },
 
     audio: async (bytes) => (await convert()).probeAudio(bytes),

@@ -43,7 +43,7 @@ describe('sends that must be refused', () => {
     await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve))
     redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/start`
 
-    const config = resolveConfig({ media: { maxBytes: 64 * 1024, timeoutMs: 5_000 } })
+    const config = resolveConfig({ media: { maxBytes: 64 * 1024, maxSeconds: 900, timeoutMs: 5_000 } })
     const fetcher = createSafeFetcher({ allowPrivateAddresses: false, allowAddresses: ['127.0.0.1'], maxBytes: config.media.maxBytes, timeoutMs: 5_000, resolver })
     t = await startSimulatedGateway({ plan: 'paid', config: { media: config.media }, media: createMediaTools(config, { fetcher }) })
     t.sim.addContact(CONTACT)

@@ -1,5 +1,5 @@
 import type { MediaConverter } from '../converter'
-import { probeAudio, toVoiceNote } from './audio'
+import { probeAudio, toVoiceNote, type FfmpegContext } from './audio'
 import { locateFfmpeg } from './locate'
 import { toSticker } from './sticker'
 
@@ -8,11 +8,20 @@ export interface FfmpegConverterOptions {
   ffmpegPath?: string
   /** Per ffmpeg run; a run past it is killed and the media refused (media_unavailable). */
   timeoutMs?: number
+  /** MEDIA_MAX_SECONDS: longer audio is refused, and no decode goes past it. */
+  maxSeconds?: number
+  /** MEDIA_MAX_BYTES: the most any conversion may write. */
+  maxOutputBytes?: number
 }
 
-/** The MediaConverter on ffmpeg: one short-lived process per step, bytes through pipes. */
+/** The MediaConverter on ffmpeg: one short-lived process per step, bytes through pipes, every step bounded. */
 export function createFfmpegConverter(options: FfmpegConverterOptions = {}): MediaConverter {
-  const ctx = { binary: locateFfmpeg(options.ffmpegPath), timeoutMs: options.timeoutMs ?? 30_000 }
+  const ctx: FfmpegContext = {
+    binary: locateFfmpeg(options.ffmpegPath),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    maxSeconds: options.maxSeconds ?? 15 * 60,
+    maxOutputBytes: options.maxOutputBytes ?? 16 * 1024 * 1024,
+  }
   return {
     toVoiceNote: (bytes) => toVoiceNote(ctx, bytes),
     toSticker: (bytes) => toSticker(ctx, bytes),

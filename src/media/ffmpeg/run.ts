@@ -8,6 +8,7 @@ import { GatewayError } from '../../errors'
 export const INPUT = '{input}'
 
 export interface FfmpegRun {
+  /** Empty when the output went to `onOutput` instead. */
   stdout: Uint8Array
   stderr: string
 }
@@ -20,6 +21,13 @@ export interface RunOptions {
   timeoutMs: number
   /** What the input is, for the error message ("audio", "image"). */
   what: string
+  /**
+   * The most output this run may write: past it ffmpeg is killed and the media refused. Every
+   * run has one, so no input (a tiny file that decodes to hours) can fill the gateway's memory.
+   */
+  maxOutputBytes: number
+  /** Takes the output as it comes instead of collecting it (a streamed reduction, e.g. a waveform). */
+  onOutput?: (chunk: Buffer) => void
 }
 
 /**
@@ -39,17 +47,25 @@ export async function runFfmpeg(options: RunOptions): Promise<FfmpegRun> {
   }
 }
 
-function spawnFfmpeg({ binary, timeoutMs, what }: RunOptions, args: string[]): Promise<FfmpegRun> {
+function spawnFfmpeg({ binary, timeoutMs, what, maxOutputBytes, onOutput }: RunOptions, args: string[]): Promise<FfmpegRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     const stdout: Buffer[] = []
+    let written = 0
     let stderr = ''
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
+    let stopped: string | undefined
+    const stop = (reason: string) => {
+      stopped ??= reason
       child.kill('SIGKILL')
-    }, timeoutMs)
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+    }
+    const timer = setTimeout(() => stop(`conversion took longer than ${timeoutMs} ms`), timeoutMs)
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (stopped) return
+      written += chunk.length
+      if (written > maxOutputBytes) return stop(`it converts to more than ${maxOutputBytes} bytes`)
+      if (onOutput) onOutput(chunk)
+      else stdout.push(chunk)
+    })
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-8_000) // the tail is what explains a failure
     })
@@ -59,7 +75,7 @@ function spawnFfmpeg({ binary, timeoutMs, what }: RunOptions, args: string[]): P
     })
     child.once('close', (code) => {
       clearTimeout(timer)
-      if (timedOut) return reject(conversionFailed(what, `conversion took longer than ${timeoutMs} ms`))
+      if (stopped) return reject(conversionFailed(what, stopped))
       if (code !== 0) return reject(conversionFailed(what, lastLine(stderr)))
       resolve({ stdout: new Uint8Array(Buffer.concat(stdout)), stderr })
     })
@@ -73,7 +89,10 @@ export function conversionFailed(what: string, reason: string): GatewayError {
 }
 
 function lastLine(stderr: string): string {
-  const lines = stderr.trim().split('\n').filter((line) => line.trim() !== '')
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((line) => line.trim() !== '')
   return lines.at(-1)?.trim() || 'ffmpeg failed'
 }
 
