@@ -1,5 +1,6 @@
 // One linked WhatsApp account: the phone number the simulated phone owns, its LID, the companion
 // device Baileys runs as, and what the simulator learned about that device.
+import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { CurveKeyPair } from './certificates'
 import type { Connection } from './connection'
 import type { PreKeyBundle } from './signal-device'
@@ -20,6 +21,13 @@ export interface CallRecord {
   from: string
   /** What the client answered: 'reject', 'accept', ... (undefined while only offered) */
   response?: string
+}
+
+/** A 1:1 message relayed to the device and not acknowledged by it yet. */
+export interface Unacknowledged {
+  node: BinaryNode
+  /** Encrypts the message again (the next counter of the contact's session), as a phone answers a retry receipt. */
+  reencrypt(): Promise<BinaryNode>
 }
 
 export class Account {
@@ -44,6 +52,12 @@ export class Account {
   /** Group jid -> device jids that already hold this device's sender key */
   readonly senderKeyHolders = new Map<string, Set<string>>()
   readonly calls: CallRecord[] = []
+  /**
+   * WhatsApp's offline queue for this device: every 1:1 message relayed to it, by stanza id,
+   * until the device answers it with a delivery receipt. What is still here when the device
+   * logs in again is relayed again, marked `offline`, before the <ib><offline> marker.
+   */
+  readonly unacknowledged = new Map<string, Unacknowledged>()
   readonly stats: AccountStats = { connections: 0, logins: 0, usyncQueries: 0, messagesReceived: 0, iqs: 0 }
   /** Prekeys are handed out once each, as the real server does */
   private nextPreKeyIndex = 0

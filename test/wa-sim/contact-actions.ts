@@ -56,17 +56,26 @@ const deliver = async (state: SimState, account: Account, contact: Contact, buil
   return id
 }
 
-/** Signal-encrypts to the account's companion device and sends the stanza as the server relays it. */
+/**
+ * Signal-encrypts to the account's companion device and relays the stanza as the server does:
+ * at once when the device is online, and in any case kept in its offline queue until the device
+ * acknowledges it (a delivery receipt), so a device that was offline or crashed gets it again.
+ */
 const deliverDirect = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, id: string, options: SendOptions, extraAttrs: Record<string, string>): Promise<void> => {
-  const connection = state.requireLiveConnection(account)
-  const { type, ciphertext } = await contact.device.encrypt(accountPeerName(account), () => account.takeBundle(), built.message)
   const addressing: Record<string, string> = options.fromLid ? { from: contact.lidJid, sender_pn: contact.pnJid, addressing_mode: 'lid' } : { from: contact.pnJid, sender_lid: contact.lidJid }
-  const encAttrs: Record<string, string> = { v: '2', type, ...(built.mediatype ? { mediatype: built.mediatype } : {}) }
-  connection.sendNode({
-    tag: 'message',
-    attrs: { ...addressing, type: built.type, id, t: unixNow(), notify: `Contact ${contact.phone}`, ...extraAttrs },
-    content: [{ tag: 'enc', attrs: encAttrs, content: ciphertext }],
-  })
+  const t = unixNow()
+  const encrypt = async (): Promise<BinaryNode> => {
+    const { type, ciphertext } = await contact.device.encrypt(accountPeerName(account), () => account.takeBundle(), built.message)
+    const encAttrs: Record<string, string> = { v: '2', type, ...(built.mediatype ? { mediatype: built.mediatype } : {}) }
+    return {
+      tag: 'message',
+      attrs: { ...addressing, type: built.type, id, t, notify: `Contact ${contact.phone}`, ...extraAttrs },
+      content: [{ tag: 'enc', attrs: encAttrs, content: ciphertext }],
+    }
+  }
+  const node = await encrypt()
+  account.unacknowledged.set(id, { node, reencrypt: encrypt })
+  state.liveConnectionOf(account)?.sendNode(node)
 }
 
 export const sendReceipt = (state: SimState, account: Account, contact: Contact, messageId: string, type: ReceiptType): void => {

@@ -144,6 +144,11 @@ export class AccountHandle {
     return this.account.calls.map(call => ({ ...call }))
   }
 
+  /** Ids of the 1:1 messages relayed to the device that it has not acknowledged yet (its offline queue). */
+  unacknowledged(): string[] {
+    return [...this.account.unacknowledged.keys()]
+  }
+
   /** Resolves with the client's answer ('reject', ...) to an offered call. */
   waitForCallResponse(callId: string, timeoutMs = 10_000): Promise<string> {
     return waitUntil(() => this.account.calls.find(call => call.callId === callId)?.response, timeoutMs, `a response to call ${callId}`)

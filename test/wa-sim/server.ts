@@ -9,6 +9,7 @@ import { handleClientMessage } from './client-messages'
 import { Connection } from './connection'
 import { handleIq } from './iq-handlers/index'
 import { unixNow } from './node-utils'
+import { onClientReceipt, relayOfflineQueue } from './offline-queue'
 import { offerQrRefs } from './pairing'
 import type { SimState } from './state'
 import { missingAttributes } from './strict-checks'
@@ -103,8 +104,13 @@ export class ChatServer {
       tag: 'success',
       attrs: { t: unixNow(), lid: `${account.lid}:${account.deviceId}@lid`, props: '1', abprops: '1', location: 'sim', creation: '1700000000' },
     })
-    // Without the offline marker Baileys keeps buffering events as if offline messages were pending
-    setTimeout(() => connection.sendNode({ tag: 'ib', attrs: { from: 's.whatsapp.net' }, content: [{ tag: 'offline', attrs: { count: '0' } }] }), 20)
+    // The offline queue, then its end marker (without it Baileys keeps buffering events as if
+    // offline messages were still pending)
+    setTimeout(() => {
+      if (connection.closed) return
+      const count = relayOfflineQueue(connection, account)
+      connection.sendNode({ tag: 'ib', attrs: { from: 's.whatsapp.net' }, content: [{ tag: 'offline', attrs: { count: String(count) } }] })
+    }, 20)
   }
 
   private async onNode(connection: Connection, node: BinaryNode): Promise<void> {
@@ -119,9 +125,16 @@ export class ChatServer {
       case 'message':
         return handleClientMessage(this.state, connection, node)
       case 'receipt':
-        return connection.sendNode({ tag: 'ack', attrs: { class: 'receipt', id: node.attrs.id ?? '', from: node.attrs.to ?? '', ...(node.attrs.type ? { type: node.attrs.type } : {}) } })
+        connection.sendNode({ tag: 'ack', attrs: { class: 'receipt', id: node.attrs.id ?? '', from: node.attrs.to ?? '', ...(node.attrs.type ? { type: node.attrs.type } : {}) } })
+        if (connection.account) await onClientReceipt(connection, connection.account, node)
+        return
       case 'call':
         return this.onCall(connection, node)
+      case 'ack':
+        // A message the device acks instead of answering with a receipt (a nack such as 487: it
+        // will never decrypt it) is done with, as far as the server's queue goes.
+        if (node.attrs.class === 'message' && connection.account) connection.account.unacknowledged.delete(node.attrs.id ?? '')
+        return
       default:
         return // ack, presence, chatstate...: nothing to answer
     }
