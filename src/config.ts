@@ -25,6 +25,8 @@ export const envSchema = z.object({
   WEBHOOK_ALLOW_HTTP: flag.default(false),
   /** Allow webhook and media URLs that resolve to private, loopback or link-local addresses. */
   ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+  /** The longest a send may take to be handed to WhatsApp (media already fetched); past it, 504 with the record's state. */
+  SEND_TIMEOUT_MS: positiveInt.default(30_000),
   /** How long connect waits for the first QR or pairing code before answering 504. */
   CONNECT_TIMEOUT_MS: positiveInt.default(20_000),
   /** Lifetime of each QR payload Baileys shows; WhatsApp sends a handful of them per pairing. */
@@ -96,6 +98,7 @@ export interface GatewayConfig {
   webhookAllowHttp: boolean
   allowPrivateAddresses: boolean
   connectTimeoutMs: number
+  sendTimeoutMs: number
   qrTimeoutMs?: number
   queryTimeoutMs: number
   reconnect: { baseMs: number; maxMs: number }
@@ -150,6 +153,7 @@ function fromEnv(e: Env): GatewayConfig {
     webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP,
     allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
     connectTimeoutMs: e.CONNECT_TIMEOUT_MS,
+    sendTimeoutMs: e.SEND_TIMEOUT_MS,
     qrTimeoutMs: e.QR_TIMEOUT_MS,
     queryTimeoutMs: e.WA_QUERY_TIMEOUT_MS,
     reconnect: { baseMs: e.RECONNECT_BASE_MS, maxMs: e.RECONNECT_MAX_MS },

@@ -14,6 +14,7 @@ import { defaultResolver, type HostResolver } from './net/host-resolver'
 import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './services/messages/media-tools'
 import { storedPayload } from './services/messages/records'
+import { failUnsentSends } from './services/messages/recovery'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 import { createCredentialCache } from './services/credential-cache'
@@ -132,6 +133,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     config,
     context,
     async start() {
+      failUnsentSends(context)
       stopMaintenance = startMaintenance(context)
       webhooks.start()
       restoring = restoreSessions(context, stopping.signal).catch((error: unknown) => logger.error({ err: error }, 'restoring sessions failed'))

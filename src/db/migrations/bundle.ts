@@ -43,5 +43,11 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "when": 1795362903068,
     "breakpoints": true,
     "sql": "CREATE TABLE `session_list_versions` (\n\t`workspace_id` text PRIMARY KEY NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nCREATE TRIGGER `sessions_inserted_bumps_list_version` AFTER INSERT ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_updated_bumps_list_version` AFTER UPDATE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_deleted_bumps_list_version` AFTER DELETE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (OLD.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;\n"
+  },
+  {
+    "tag": "0007_unsent_sends",
+    "when": 1795480534497,
+    "breakpoints": true,
+    "sql": "CREATE INDEX `messages_unsent_idx` ON `messages` (`session_id`) WHERE \"messages\".\"status\" = 'pending' AND \"messages\".\"payload\" IS NULL;"
   }
 ]

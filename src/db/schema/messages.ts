@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { blob, index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { MessageContent } from '../../engine/whatsapp/message-content'
 import { lifecycleDates, timestamp } from './columns'
@@ -40,6 +41,8 @@ export const messages = sqliteTable(
     primaryKey({ columns: [t.sessionId, t.id] }),
     index('messages_session_created_idx').on(t.sessionId, t.createdAt),
     index('messages_created_idx').on(t.createdAt),
+    // Sends recorded but never handed to WhatsApp (no proto kept): found at start without a scan.
+    index('messages_unsent_idx').on(t.sessionId).where(sql`${t.status} = 'pending' AND ${t.payload} IS NULL`),
   ],
 )
 

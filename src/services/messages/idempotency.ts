@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import { idempotencyKeys } from '../../db/schema'
 import { GatewayError } from '../../errors'
 import type { GatewayContext, ServiceContext } from '../context'
+import { findRecord } from './records'
 
 /** How long a key answers with its first result. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000
@@ -21,15 +22,19 @@ export interface IdempotencyScope {
 
 const hashRequest = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex')
 
+/** Ties the key to the record a send made, as soon as there is one (before WhatsApp is asked). */
+export type BindRecord = (messageId: string) => void
+
 /**
  * Runs a send at most once per Idempotency-Key (per workspace, 24 h) and answers the id of
- * the message it sent. The key is claimed in the database before sending; a retry after the
- * first finished answers its message, a concurrent retry waits for it, a crashed attempt
- * (claimed, never finished) may send again, and a failed send releases the key.
+ * the message it sent. The key is claimed in the database before sending and bound to the
+ * record as soon as the send makes one: from then on a retry answers that record, whatever
+ * happens to the request (a timeout, a crash). A concurrent retry waits for the first. A send
+ * that ends without a record (refused, or never handed to WhatsApp) releases the key.
  */
-export async function sendOnce(ctx: GatewayContext, scope: IdempotencyScope, send: () => Promise<string>): Promise<string> {
+export async function sendOnce(ctx: GatewayContext, scope: IdempotencyScope, send: (bind: BindRecord) => Promise<string>): Promise<string> {
   const { workspaceId, key } = scope
-  if (!key) return send()
+  if (!key) return send(() => {})
   const requestHash = hashRequest(scope.request)
   const inFlightKey = `${workspaceId}\u0000${key}`
   const now = ctx.clock.now()
@@ -47,8 +52,9 @@ export async function sendOnce(ctx: GatewayContext, scope: IdempotencyScope, sen
           idempotencyKey: key.slice(0, 64),
         })
       }
-      if (live && existing.messageId) return { state: 'done', messageId: existing.messageId }
+      // Still under way in this process (its record may be bound already): wait for its answer.
       if (live && ctx.inFlightSends.has(inFlightKey)) return { state: 'wait' }
+      if (live && existing.messageId) return { state: 'done', messageId: existing.messageId }
       tx.insert(idempotencyKeys)
         .values({ workspaceId, key, requestHash, sessionId: scope.sessionId, messageId: null, createdAt: now })
         .onConflictDoUpdate({
@@ -63,15 +69,21 @@ export async function sendOnce(ctx: GatewayContext, scope: IdempotencyScope, sen
   if (claim.state === 'done') return claim.messageId
   if (claim.state === 'wait') return ctx.inFlightSends.get(inFlightKey)!
 
-  const attempt = send()
-  ctx.inFlightSends.set(inFlightKey, attempt)
   const where = and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key))
+  let bound: string | undefined
+  const bind: BindRecord = (messageId) => {
+    bound = messageId
+    ctx.db.update(idempotencyKeys).set({ messageId }).where(where).run()
+  }
+  const attempt = send(bind)
+  ctx.inFlightSends.set(inFlightKey, attempt)
   try {
     const messageId = await attempt
-    ctx.db.update(idempotencyKeys).set({ messageId }).where(where).run()
+    if (bound !== messageId) bind(messageId)
     return messageId
   } catch (error) {
-    ctx.db.delete(idempotencyKeys).where(where).run()
+    // The key follows the record: kept while the send's record exists, released otherwise.
+    if (!bound || !findRecord(ctx, scope.sessionId, bound)) ctx.db.delete(idempotencyKeys).where(where).run()
     throw error
   } finally {
     ctx.inFlightSends.delete(inFlightKey)

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
 import { prepared } from '../../db/prepared'
 import { messages, type MessageRecord, type MessageStatus } from '../../db/schema'
@@ -34,19 +34,40 @@ export function findRecord(ctx: ServiceContext, sessionId: string, messageId: st
 
 /**
  * Inserts a record once; a second insert of the same id (a redelivered message) changes
- * nothing. Its webhook event (`message.received`, or `message.status` pending for a send)
- * is written in the same transaction.
+ * nothing. Its webhook event (`message.received`) is written in the same transaction; a send's
+ * record is written `{ announce: false }` and announced by recordHandover once WhatsApp took it.
  */
-export function insertRecord(ctx: ServiceContext, record: NewMessageRecord): boolean {
+export function insertRecord(ctx: ServiceContext, record: NewMessageRecord, { announce = true } = {}): boolean {
   return ctx.db.transaction(
     (tx) => {
       const inserted = tx.insert(messages).values(record).onConflictDoNothing().returning().get()
       if (!inserted) return false
-      recordMessageEvent(tx, ctx, inserted)
+      if (announce) recordMessageEvent(tx, ctx, inserted)
       return true
     },
     { behavior: 'immediate' },
   )
+}
+
+/**
+ * A send was handed to WhatsApp: its proto is kept (Baileys' retries, quotes) and its
+ * `message.status` pending event written, in one transaction. A receipt that already moved the
+ * record on is reported by its own event; this one still says the send began.
+ */
+export function recordHandover(ctx: ServiceContext, sessionId: string, messageId: string, payload: Uint8Array): void {
+  ctx.db.transaction(
+    (tx) => {
+      prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
+      const record = prepared(ctx, selectRecord).get({ sessionId, messageId })
+      if (record) recordEvent(tx, ctx, { sessionId, type: 'message.status', data: { ...messageEventBase(record), status: 'pending', statusReason: null } })
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** A send's record that was never handed to WhatsApp (and never announced): gone, as if never made. */
+export function dropUnsentRecord(ctx: ServiceContext, sessionId: string, messageId: string): void {
+  ctx.db.delete(messages).where(and(byKey(sessionId, messageId), isNull(messages.payload), eq(messages.status, 'pending'))).run()
 }
 
 /** The event a record's current state reports. */
@@ -110,8 +131,4 @@ export function advanceStatus(ctx: ServiceContext, sessionId: string, messageId:
 export function storedPayload(db: GatewayDatabase, sessionId: string, messageId: string): Uint8Array | undefined {
   const row = db.select({ payload: messages.payload }).from(messages).where(byKey(sessionId, messageId)).get()
   return row?.payload ? new Uint8Array(row.payload) : undefined
-}
-
-export function setPayload(ctx: ServiceContext, sessionId: string, messageId: string, payload: Uint8Array): void {
-  prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
 }

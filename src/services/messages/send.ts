@@ -10,7 +10,7 @@ import { findSession } from '../sessions/view'
 import { sendOnce } from './idempotency'
 import { isInteractive, prepareMessage, type SendInput } from './prepare'
 import { chatColumns, isChatOf } from './lookup'
-import { advanceStatus, findRecord, insertRecord, setPayload } from './records'
+import { advanceStatus, dropUnsentRecord, findRecord, insertRecord, recordHandover } from './records'
 import { messageView } from './view'
 
 /** The message a reply quotes: one of this session's records in the same chat. */
@@ -30,8 +30,14 @@ function quotedMessage(ctx: GatewayContext, session: Session, chat: ChatAddress,
 
 /**
  * Sends one message and answers its record. Order: checks (plan, session, quote), media
- * (fetch and convert: 413/422 before anything is recorded), the record as `pending`, then the
- * network. A send WhatsApp refuses leaves the record `failed` and answers 502/504.
+ * (fetch and convert: 413/422 before anything is recorded), the record (`pending`, bound to
+ * the Idempotency-Key), then WhatsApp. The contract:
+ * - handed to WhatsApp: 200; the record's `message.status` pending event is written then, and
+ *   receipts move it on (or `failed` when WhatsApp refuses it);
+ * - not handed over (the session is or goes offline: 409; WhatsApp errors or times out while
+ *   preparing it: 502/504): nothing is recorded or announced, the key is released;
+ * - not handed over within SEND_TIMEOUT_MS: 504 naming the record, which stays `pending` until
+ *   the hand-over ends (then `pending` is announced, or `failed`); a retry with the key answers it.
  */
 export async function sendMessage(
   ctx: GatewayContext,
@@ -43,7 +49,7 @@ export async function sendMessage(
     throw new GatewayError('plan_required', `Interactive ${input.kind} messages are not part of the ${plan} plan`, { feature: input.kind, plan })
   }
 
-  const messageId = await sendOnce(ctx, { workspaceId, sessionId: session.id, key: args.idempotencyKey, request: input }, async () => {
+  const messageId = await sendOnce(ctx, { workspaceId, sessionId: session.id, key: args.idempotencyKey, request: input }, async (bind) => {
     const handle = connectedHandle(ctx, session)
     const chat = chatColumns(input.phone)
     const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
@@ -51,35 +57,71 @@ export async function sendMessage(
 
     const id = handle.newMessageId()
     const now = ctx.clock.now()
-    insertRecord(ctx, {
+    const record = {
       sessionId: session.id,
       id,
       ...chat,
-      direction: 'outbound',
+      direction: 'outbound' as const,
       type: prepared.type,
-      status: 'pending',
+      status: 'pending' as const,
       quoteId: input.quoteId ?? null,
       content: prepared.summary,
       createdAt: now,
       updatedAt: now,
+    }
+    insertRecord(ctx, record, { announce: false })
+    bind(id)
+    const handover = handle.send(chat.chatJid, prepared.content, { messageId: id, quoted }).then((sent) => {
+      recordHandover(ctx, session.id, id, sent.payload)
+      ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
     })
     try {
-      const sent = await handle.send(chat.chatJid, prepared.content, { messageId: id, quoted })
-      setPayload(ctx, session.id, id, sent.payload)
+      await withDeadline(handover, ctx.config.sendTimeoutMs)
     } catch (error) {
-      advanceStatus(ctx, session.id, id, { status: 'failed', reason: 'send_failed' })
-      ctx.logger.warn({ err: error, sessionId: session.id, messageId: id }, 'send failed')
+      if (error instanceof SendDeadline) throw stillUnderWay(ctx, session.id, id, handover)
+      dropUnsentRecord(ctx, session.id, id)
+      ctx.logger.warn({ err: error, sessionId: session.id, messageId: id }, 'send not handed to WhatsApp')
+      // Whatever the socket threw, a session that is no longer online is the one rule: 409.
+      if (!handle.online) throw notConnectedAnymore()
       throw engineFailure(error, {
-        timeout: 'WhatsApp did not take the message in time; the record is marked failed',
-        upstream: 'WhatsApp refused the message; the record is marked failed',
-        not_connected: 'The session went offline while sending; the record is marked failed',
+        timeout: 'WhatsApp did not answer while the message was prepared; nothing was sent or recorded',
+        upstream: 'WhatsApp refused the message; nothing was sent or recorded',
+        not_connected: 'The session went offline before the message was handed over; nothing was sent or recorded',
       })
     }
-    ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
     return id
   })
 
   const record = findRecord(ctx, session.id, messageId)
   if (!record) throw notFound(`Message "${messageId}"`)
   return messageView(record)
+}
+
+class SendDeadline extends Error {}
+
+function withDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SendDeadline()), ms)
+  })
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
+}
+
+const notConnectedAnymore = () =>
+  new GatewayError('session_not_connected', 'The session went offline before the message was handed over; nothing was sent or recorded')
+
+/**
+ * The deadline passed while WhatsApp still had the message in hand: the record stays, and
+ * ends `failed` if the hand-over fails later (or is announced `pending` when it succeeds).
+ */
+function stillUnderWay(ctx: GatewayContext, sessionId: string, messageId: string, handover: Promise<void>): GatewayError {
+  handover.catch((error: unknown) => {
+    ctx.logger.warn({ err: error, sessionId, messageId }, 'send failed after its deadline')
+    advanceStatus(ctx, sessionId, messageId, { status: 'failed', reason: 'send_failed' })
+  })
+  return new GatewayError(
+    'upstream_timeout',
+    `WhatsApp did not take the message within ${ctx.config.sendTimeoutMs} ms; its record stays pending until it does or fails (GET /v1/message/${messageId}); a retry with the same Idempotency-Key answers that record`,
+    { messageId, status: 'pending' },
+  )
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `messages_unsent_idx` ON `messages` (`session_id`) WHERE "messages"."status" = 'pending' AND "messages"."payload" IS NULL;
