@@ -24,12 +24,12 @@ describe('refusing a large request body', () => {
   })
 
   const json = { 'content-type': 'application/json' }
-  it.each([
-    { status: 413, headers: { ...json, authorization: 'Bearer x' }, body: big(300_000) },
+  it.each<{ status: number; headers: Record<string, string>; body: string }>([
+    { status: 413, headers: json, body: big(300_000) },
     { status: 401, headers: json, body: big(150_000) },
     { status: 415, headers: { 'content-type': 'application/json; charset=latin1' }, body: big(150_000) },
   ])('answers $status with Connection: close and closes the connection', async ({ status, headers, body }) => {
-    const auth = status === 401 ? {} : { authorization: `Bearer ${t.key}` }
+    const auth: Record<string, string> = status === 401 ? {} : { authorization: `Bearer ${t.key}` }
     const connection = await rawConnection(server.port)
     const answer = await connection.request('POST', '/v1/session/connect', { ...auth, ...headers }, body)
     expect(answer.status).toBe(status)
