@@ -96,6 +96,22 @@ describe('/v1/admin with ADMIN_API_KEY', () => {
   })
 })
 
+describe('/v1/admin under RATE_LIMIT_PER_MINUTE', () => {
+  let t: TestGateway
+  beforeAll(async () => {
+    t = await startTestGateway({ config: { adminApiKey: ADMIN_KEY, rateLimitPerMinute: 3 } })
+  })
+  afterAll(() => t.close())
+  const list = (key: string) => t.gateway.app.request('/v1/admin/workspaces', { headers: { authorization: `Bearer ${key}` } })
+
+  it('answers 429 past the limit for the admin key, and 401 (no counter) for wrong keys', async () => {
+    for (let i = 0; i < 5; i++) expect((await list('admin-key-0123456789-0123456789-wrong!')).status).toBe(401)
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await list(ADMIN_KEY)).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+  })
+})
+
 describe('/v1/admin without ADMIN_API_KEY', () => {
   let t: TestGateway
   beforeAll(async () => {
