@@ -73,6 +73,8 @@ export async function sendMessage(
         timeout: 'WhatsApp did not take the message in time; the record is marked failed',
         upstream: 'WhatsApp refused the message; the record is marked failed',
         not_connected: 'The session went offline while sending; the record is marked failed',
+        // Only a group's metadata is looked up before sending: the jid names no group this account sees.
+        not_found: `WhatsApp knows no group ${input.phone.jid}; the record is marked failed`,
       })
     }
     ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
