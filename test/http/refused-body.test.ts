@@ -46,7 +46,7 @@ describe('refusing a large request body', () => {
       big(150_000),
     )
     expect(first.status).toBe(400)
-    expect(first.headers.connection).toBe('keep-alive')
+    expect(first.headers.connection).not.toBe('close') // Node says keep-alive; Bun leaves HTTP/1.1's default unsaid
     await new Promise((resolve) => setTimeout(resolve, 1_000)) // past the server's 500 ms drain window
     expect((await connection.request('GET', '/health')).status).toBe(200)
     connection.destroy()
