@@ -12,6 +12,12 @@ const flag = z.stringbool()
 export const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * How long an idle keep-alive connection stays open. Above what proxies and client pools keep
+   * theirs (nginx, Caddy, a 60 s load balancer), so the gateway never closes a connection under
+   * their next request (ECONNRESET, 502). Node's default is 5 s.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(65_000),
   DATABASE_PATH: z.string().min(1).default('./data/gateway.db'),
   DEPLOYMENT_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -86,6 +92,8 @@ export interface PlanLimits {
 export interface GatewayConfig {
   port: number
   host: string
+  /** Idle keep-alive connections are closed after this; headers must arrive within it plus 1 s. */
+  keepAliveTimeoutMs: number
   databasePath: string
   deploymentApiKey?: string
   jwtSecret?: string
@@ -143,6 +151,7 @@ function fromEnv(e: Env): GatewayConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     databasePath: e.DATABASE_PATH,
     deploymentApiKey: e.DEPLOYMENT_API_KEY,
     jwtSecret: e.JWT_SECRET,

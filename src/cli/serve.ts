@@ -37,7 +37,12 @@ export async function runGateway({ config, logger, prepare, cleanup }: RunOption
   const gateway = createGateway({ database, config, logger })
   await prepare?.(gateway)
 
-  const server = await serve({ fetch: gateway.app.fetch, port: config.port, hostname: config.host })
+  const server = await serve({
+    fetch: gateway.app.fetch,
+    port: config.port,
+    hostname: config.host,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+  })
   logger.info({ host: config.host, port: server.port, database: config.databasePath }, 'listening')
   await gateway.start()
 

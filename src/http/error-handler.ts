@@ -28,9 +28,18 @@ function errorBody(code: ErrorCode, message: string, details: Record<string, unk
   return { error: code, message: clip(message, MAX_MESSAGE_CHARS), details }
 }
 
+/**
+ * A refusal before the body was read (413, 401, 415, an unknown route) leaves it on the socket;
+ * @hono/node-server then drains it for 500 ms and drops the connection, under the next request of
+ * a client told `keep-alive`. Saying `close` makes the client open a new connection instead.
+ */
+const leavesBodyUnread = (c: Context<AppEnv>, error: GatewayError) =>
+  error.code === 'payload_too_large' || (c.req.raw.body !== null && !c.req.raw.bodyUsed)
+
 function respond(c: Context<AppEnv>, error: GatewayError, now: Date = new Date()) {
   const status = codeToStatus(error.code) as ContentfulStatusCode
   for (const [name, value] of Object.entries(errorHeaders(error, now))) c.header(name, value)
+  if (leavesBodyUnread(c, error)) c.header('Connection', 'close')
   return c.json(errorBody(error.code, error.message, error.details), status)
 }
 

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve as honoServe } from '@hono/node-server'
 import type { RunningServer, ServeOptions } from './serve'
@@ -14,6 +15,12 @@ export function serve(options: ServeOptions): Promise<RunningServer> {
             ;(server as { closeIdleConnections?: () => void }).closeIdleConnections?.()
           }),
       })
-    })
+    }) as Server
+    if (options.keepAliveTimeoutMs !== undefined) {
+      server.keepAliveTimeout = options.keepAliveTimeoutMs
+      // Node's own advice: headersTimeout above keepAliveTimeout, or a request arriving just as the
+      // idle timer fires can be cut off by the headers timer instead.
+      server.headersTimeout = options.keepAliveTimeoutMs + 1_000
+    }
   })
 }

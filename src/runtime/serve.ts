@@ -4,6 +4,8 @@ export interface ServeOptions {
   fetch: (request: Request) => Response | Promise<Response>
   port: number
   hostname: string
+  /** Idle keep-alive connections close after this (HTTP_KEEP_ALIVE_TIMEOUT_MS); the runtime's default when unset. */
+  keepAliveTimeoutMs?: number
 }
 
 export interface RunningServer {

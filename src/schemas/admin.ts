@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { planNames } from '../config'
+import { workspaceName } from './workspace-name'
 
 const Plan = z.enum(planNames)
 const timestamp = z.iso.datetime()
@@ -12,7 +13,7 @@ export const AdminWorkspaceList = z.object({ workspaces: z.array(AdminWorkspaceS
 
 export const CreateWorkspaceBody = z
   .object({
-    name: z.string().trim().min(1).max(100).meta({ description: 'Unique; keys and the CLI refer to the workspace by it.' }),
+    name: workspaceName,
     plan: Plan.default('free'),
   })
   .meta({ id: 'CreateWorkspaceRequest' })

@@ -78,6 +78,19 @@ const ListRow = z.strictObject({
 })
 const ListSection = z.strictObject({ title: z.string().min(1).max(24), rows: z.array(ListRow).min(1) })
 
+/**
+ * A list's row ids and a message's button ids are what WhatsApp sends back when one is chosen:
+ * two alike could not be told apart. Each repeat is an issue at its own path (`…rowId`, `…buttonId`).
+ */
+function flagRepeats(ids: { id: string; path: (string | number)[] }[], addIssue: (issue: z.core.$ZodRawIssue) => void) {
+  const seen = new Map<string, string>()
+  for (const { id, path } of ids) {
+    const first = seen.get(id)
+    if (first === undefined) seen.set(id, path.join('.'))
+    else addIssue({ code: 'custom', path, input: id, message: `repeats the id of ${first}; ids must be unique` })
+  }
+}
+
 export const SendListBody = z
   .strictObject({
     ...addressed,
@@ -94,9 +107,13 @@ export const SendListBody = z
     if (rows > MAX_LIST_ROWS) {
       ctx.addIssue({ code: 'custom', path: ['sections'], message: `at most ${MAX_LIST_ROWS} rows across all sections (got ${rows})` })
     }
+    const rowIds = b.sections.flatMap((section, i) =>
+      section.rows.map((row, j) => ({ id: row.rowId, path: ['sections', i, 'rows', j, 'rowId'] })),
+    )
+    flagRepeats(rowIds, (issue) => ctx.addIssue(issue))
   })
   .transform(withPhone)
-  .meta({ id: 'SendListRequest', description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections.` })
+  .meta({ id: 'SendListRequest', description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections, each rowId different.` })
 
 const Button = z
   .strictObject({
@@ -122,9 +139,13 @@ export const SendButtonsBody = z
   .superRefine((b, ctx) => {
     phoneRequired(b, ctx)
     requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
+    flagRepeats(
+      b.buttons.map((button, i) => ({ id: button.buttonId, path: ['buttons', i, 'buttonId'] })),
+      (issue) => ctx.addIssue(issue),
+    )
   })
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
-  .meta({ id: 'SendButtonsRequest', description: `Paid plans. At most ${MAX_BUTTONS} buttons.` })
+  .meta({ id: 'SendButtonsRequest', description: `Paid plans. At most ${MAX_BUTTONS} buttons, each buttonId different.` })
 
 const referenced = {
   ...addressed,

@@ -32,15 +32,33 @@ export const DeliveryListResponse = z
   .object({ deliveries: z.array(DeliverySchema), nextCursor: z.string().nullable() })
   .meta({ id: 'WebhookDeliveryList' })
 
+/**
+ * Events one replay queues at most: a session's whole history (72 h of a busy number) in one
+ * call would be one long write transaction and a burst at the receiver. Past it, nextCursor.
+ */
+export const MAX_REPLAY_EVENTS = 1_000
+
 export const ReplayBody = z
   .strictObject({
     sessionId,
     since: z.iso.datetime({ offset: true }).meta({ description: 'Events that happened at or after this time (still within WEBHOOK_RETENTION_HOURS).' }),
+    limit: z.number().int().min(1).max(MAX_REPLAY_EVENTS).default(MAX_REPLAY_EVENTS).meta({ description: `Events queued by this call, at most ${MAX_REPLAY_EVENTS}.` }),
+    cursor: z
+      .string()
+      .regex(/^\d{1,15}$/, 'must be the nextCursor of a previous replay')
+      .optional()
+      .meta({ description: 'nextCursor of the previous replay (same sessionId and since): continues after its last event.' }),
   })
   .meta({ id: 'WebhookReplayRequest' })
 
 export const ReplayResponse = z
-  .object({ replayed: z.number().int().meta({ description: 'How many events were queued again, oldest first.' }) })
+  .object({
+    replayed: z.number().int().meta({ description: 'How many events were queued again, oldest first.' }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'More events match: send it as cursor (with the same sessionId and since) to continue; null when done.' }),
+  })
   .meta({ id: 'WebhookReplayResponse' })
 
 export type ListDeliveriesInput = z.infer<typeof ListDeliveriesQuery>

@@ -5,13 +5,21 @@ const codeByKind: Record<EngineError['kind'], ErrorCode> = {
   timeout: 'upstream_timeout',
   upstream: 'upstream_error',
   not_connected: 'session_not_connected',
+  not_found: 'not_found',
 }
+
+type Kind = EngineError['kind']
 
 /**
  * The API error for a failure on the WhatsApp side, with the caller's words for each kind.
- * Anything the engine did not classify is the network answering with an error.
+ * Anything the engine did not classify is the network answering with an error; so is a
+ * not_found the caller has no words for (it did not expect WhatsApp to lack something).
  */
-export function engineFailure(error: unknown, messages: Record<EngineError['kind'], string>): GatewayError {
-  const kind = error instanceof EngineError ? error.kind : 'upstream'
-  return new GatewayError(codeByKind[kind], messages[kind])
+export function engineFailure(
+  error: unknown,
+  messages: Record<Exclude<Kind, 'not_found'>, string> & { not_found?: string },
+): GatewayError {
+  let kind: Kind = error instanceof EngineError ? error.kind : 'upstream'
+  if (kind === 'not_found' && messages.not_found === undefined) kind = 'upstream'
+  return new GatewayError(codeByKind[kind], messages[kind]!)
 }

@@ -3,15 +3,21 @@ import type { PlanName } from '../config'
 import { workspaces, type Workspace } from '../db/schema'
 import { GatewayError, notFound } from '../errors'
 import { newWorkspaceId } from '../ids'
+import { workspaceName } from '../schemas/workspace-name'
+import { validationError } from './validation-error'
 import type { ServiceContext } from './context'
 
+/** The CLI and the admin API both create through here: the name's rules hold whoever asks. */
 export function createWorkspace(ctx: ServiceContext, input: { name: string; plan?: PlanName }): Workspace {
-  const existing = ctx.db.select().from(workspaces).where(eq(workspaces.name, input.name)).get()
-  if (existing) throw new GatewayError('validation_error', `A workspace named "${input.name}" already exists`)
+  const parsed = workspaceName.safeParse(input.name)
+  if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ path: 'name', message: issue.message })))
+  const name = parsed.data
+  const existing = ctx.db.select().from(workspaces).where(eq(workspaces.name, name)).get()
+  if (existing) throw new GatewayError('validation_error', `A workspace named "${name}" already exists`)
   const now = ctx.clock.now()
   return ctx.db
     .insert(workspaces)
-    .values({ id: newWorkspaceId(), name: input.name, plan: input.plan ?? 'free', createdAt: now, updatedAt: now })
+    .values({ id: newWorkspaceId(), name, plan: input.plan ?? 'free', createdAt: now, updatedAt: now })
     .returning()
     .get()
 }

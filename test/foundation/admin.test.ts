@@ -64,6 +64,21 @@ describe('/v1/admin with ADMIN_API_KEY', () => {
     expect(((await nobody.json()) as any)).toMatchObject({ error: 'not_found', message: 'Workspace "nobody" not found' })
   })
 
+  it('refuses workspace names that hide or mislead: controls, ANSI escapes, bidi overrides, NFC twins, id look-alikes', async () => {
+    for (const name of ['nul\u0000byte', '\u001b[31mred\u001b[0m', 'invoice\u202efdp.exe', '\u200b', 'wsp_abcdefghijklmnopqrst']) {
+      const refused = await admin('/v1/admin/workspaces', { body: { name } })
+      expect(refused.status, JSON.stringify(name)).toBe(400)
+      expect(((await refused.json()) as any).details.fields[0].path).toBe('name')
+    }
+    const precomposed = await admin('/v1/admin/workspaces', { body: { name: 'caf\u00e9' } })
+    expect(precomposed.status).toBe(201)
+    const decomposed = await admin('/v1/admin/workspaces', { body: { name: ' cafe\u0301 ' } })
+    expect(((await decomposed.json()) as any)).toMatchObject({ error: 'validation_error', message: 'A workspace named "caf\u00e9" already exists' })
+    // An id typed as a name would make `workspace plan <it>` ambiguous: lookups take either.
+    const { id } = (await precomposed.json()) as { id: string }
+    expect((await admin('/v1/admin/workspaces', { body: { name: id } })).status).toBe(400)
+  })
+
   it('refuses a workspace key, a wrong key and no key with 401', async () => {
     for (const auth of [`Bearer ${t.key}`, 'Bearer admin-key-0123456789-0123456789-abcdeX', '']) {
       const response = await admin('/v1/admin/workspaces', { auth, body: { name: 'intruder' } })
@@ -78,6 +93,22 @@ describe('/v1/admin with ADMIN_API_KEY', () => {
     const document = ((await (await t.gateway.app.request('/openapi.json')).json()) as any)
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/admin/workspaces', '/v1/admin/keys/{keyId}']))
     expect(document.components.securitySchemes.adminBearer).toMatchObject({ scheme: 'bearer' })
+  })
+})
+
+describe('/v1/admin under RATE_LIMIT_PER_MINUTE', () => {
+  let t: TestGateway
+  beforeAll(async () => {
+    t = await startTestGateway({ config: { adminApiKey: ADMIN_KEY, rateLimitPerMinute: 3 } })
+  })
+  afterAll(() => t.close())
+  const list = (key: string) => t.gateway.app.request('/v1/admin/workspaces', { headers: { authorization: `Bearer ${key}` } })
+
+  it('answers 429 past the limit for the admin key, and 401 (no counter) for wrong keys', async () => {
+    for (let i = 0; i < 5; i++) expect((await list('admin-key-0123456789-0123456789-wrong!')).status).toBe(401)
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await list(ADMIN_KEY)).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
   })
 })
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { closeDatabase, openDatabase } from '../../src/db/database'
 import { listeningPort, runCli, spawnProcess } from '../support/process'
 import { queryFile } from '../support/sqlite-file'
 import { tempDir } from '../support/temp-dir'
@@ -57,6 +58,22 @@ describe('CLI', () => {
     const unknownWorkspace = runCli(['key', 'create', 'nobody'], env)
     expect(unknownWorkspace.status).not.toBe(0)
     expect(unknownWorkspace.stderr).toContain('Workspace "nobody" not found')
+  })
+
+  it('refuses a name with control characters, and prints an old one escaped, never raw to the terminal', async () => {
+    const refused = runCli(['workspace', 'create', '\u001b]0;pwned\u0007evil'], env)
+    expect(refused.status).not.toBe(0)
+    expect(refused.stderr).toContain('name: must not contain control characters')
+    // A row from before names were checked (or written by hand).
+    const db = await openDatabase(env.DATABASE_PATH)
+    db.$client.exec(
+      "INSERT INTO workspaces (id, name, plan, created_at, updated_at) VALUES ('wsp_legacyansiname00000', " +
+        "char(27) || '[2J' || char(27) || '[31mred' || char(8238), 'free', 0, 0)",
+    )
+    closeDatabase(db)
+    const listed = runCli(['workspace', 'list'], env).stdout
+    expect(listed).toContain('\\u{001b}[2J\\u{001b}[31mred\\u{202e}')
+    expect(listed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
   })
 
   it('moves a workspace to another plan', () => {

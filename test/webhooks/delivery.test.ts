@@ -90,6 +90,32 @@ describe('webhook delivery', () => {
     expect(afterReplay.slice(-before.length)).toEqual(before)
   })
 
+  it('replays at most `limit` events per call and says where to continue, until nextCursor is null', async () => {
+    const { sessionId, secret } = await pair('paged', '15550030006', receiver.url('paged'))
+    for (let i = 0; i < 3; i++) t.sim.contact(CONTACT).call('15550030006')
+    const before = await receiver.waitFor('paged', secret, (events) => calls(events).length === 3)
+    expect(before.length).toBeGreaterThan(4)
+
+    const since = new Date(Date.now() - 60_000).toISOString()
+    const pages: { replayed: number; nextCursor: string | null }[] = []
+    let cursor: string | undefined
+    do {
+      const page = await t.post('/v1/webhooks/replay', { sessionId, since, limit: 2, ...(cursor ? { cursor } : {}) })
+      expect(page.status).toBe(200)
+      pages.push(page.body)
+      cursor = page.body.nextCursor ?? undefined
+    } while (cursor && pages.length < 20)
+    expect(pages.slice(0, -1).every((page) => page.replayed === 2 && page.nextCursor !== null)).toBe(true)
+    expect(pages.at(-1)!.nextCursor).toBeNull()
+    expect(pages.reduce((n, page) => n + page.replayed, 0)).toBe(before.length)
+    const again = await receiver.waitFor('paged', secret, (events) => events.length === before.length * 2)
+    expect(again.slice(before.length)).toEqual(before) // each once, in order, across the pages
+
+    const tooMany = await t.post('/v1/webhooks/replay', { sessionId, since, limit: 1001 })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.details.fields[0].path).toBe('limit')
+  })
+
   it('answers 404 for other workspaces’ sessions and deliveries', async () => {
     const { sessionId } = await pair('mine', '15550030005', receiver.url('mine'))
     const stranger = t.addWorkspace('stranger')

@@ -4,6 +4,7 @@ import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
 import { isCacheableKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
 import type { AuthStatements } from './auth-statements'
+import type { BaileysLogger } from './baileys-logger'
 import { isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
 import { shouldSyncHistory } from './history-sync'
@@ -33,7 +34,7 @@ export interface ConnectionDeps {
   authStatements: AuthStatements
   logger: Logger
   /** What Baileys itself logs through. */
-  baileysLogger: Logger
+  baileysLogger: BaileysLogger
   target: NetworkTarget
   timing: ConnectionTiming
   /** Where each socket's caches come from (one sweep timer for the engine). */
@@ -103,7 +104,7 @@ export class SessionConnection implements SessionHandle {
         userDevicesCache: caches.cache(ttl.USER_DEVICES),
         callOfferCache: caches.cache(ttl.CALL_OFFER),
         placeholderResendCache: caches.cache(ttl.MSG_RETRY),
-        logger: this.deps.baileysLogger as never,
+        logger: this.deps.baileysLogger,
         waWebSocketUrl: target.waWebSocketUrl,
         fetchAgent: target.fetchAgent,
         markOnlineOnConnect: false,

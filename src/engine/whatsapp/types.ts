@@ -123,7 +123,8 @@ export interface WhatsAppEngine {
 export class EngineError extends Error {
   override readonly name = 'EngineError'
   constructor(
-    readonly kind: 'timeout' | 'upstream' | 'not_connected',
+    /** not_found: WhatsApp answered 404 item-not-found (e.g. a group jid it does not know). */
+    readonly kind: 'timeout' | 'upstream' | 'not_connected' | 'not_found',
     message: string,
   ) {
     super(message)

@@ -87,6 +87,8 @@ export async function sendMessage(
         timeout: 'WhatsApp did not answer while the message was prepared; nothing was sent or recorded',
         upstream: 'WhatsApp refused the message; nothing was sent or recorded',
         not_connected: 'The session went offline before the message was handed over; nothing was sent or recorded',
+        // Only a group's metadata is looked up before sending: the jid names no group this account sees.
+        not_found: `WhatsApp knows no group ${input.phone.jid}; nothing was sent or recorded`,
       })
     }
     return id

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from 'drizzle-orm'
+import { and, asc, eq, gt, gte } from 'drizzle-orm'
 import { webhookDeliveries, webhookEvents } from '../../db/schema'
 import { notFound } from '../../errors'
 import type { ReplayInput } from '../../schemas/webhook'
@@ -28,27 +28,38 @@ export function retryDelivery(ctx: ServiceContext, { workspaceId, deliveryId }: 
 }
 
 /**
- * Queues every event of a session since a time again (oldest first, same webhook-ids and
- * bodies), behind whatever the session still has pending. Events older than the retention
- * are gone and cannot be replayed.
+ * Queues a session's events since a time again (oldest first, same webhook-ids and bodies),
+ * behind whatever the session still has pending: at most `limit` per call, then nextCursor (the
+ * last queued sequence) says where the next call continues. Events older than the retention are
+ * gone and cannot be replayed.
  */
 export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { workspaceId: string; input: ReplayInput }) {
   const session = findSession(ctx, workspaceId, input.sessionId)
-  const replayed = ctx.db.transaction(
+  const after = input.cursor === undefined ? undefined : Number(input.cursor)
+  const { replayed, lastSequence, more } = ctx.db.transaction(
     (tx) => {
-      const events = tx
-        .select({ id: webhookEvents.id })
+      const found = tx
+        .select({ id: webhookEvents.id, sequence: webhookEvents.sequence })
         .from(webhookEvents)
-        .where(and(eq(webhookEvents.sessionId, session.id), gte(webhookEvents.createdAt, new Date(input.since))))
+        .where(
+          and(
+            eq(webhookEvents.sessionId, session.id),
+            gte(webhookEvents.createdAt, new Date(input.since)),
+            after === undefined ? undefined : gt(webhookEvents.sequence, after),
+          ),
+        )
         .orderBy(asc(webhookEvents.sequence))
+        .limit(input.limit + 1) // one more than queued: tells whether there is a next page
         .all()
+      const events = found.slice(0, input.limit)
       const now = ctx.clock.now()
       for (const event of events) tx.insert(webhookDeliveries).values(newDelivery(ctx, event.id, session.id, now)).run()
-      return events.length
+      return { replayed: events.length, lastSequence: events.at(-1)?.sequence, more: found.length > input.limit }
     },
     { behavior: 'immediate' },
   )
   if (replayed > 0) ctx.webhooks?.wake(session.id)
-  ctx.logger.info({ sessionId: session.id, since: input.since, replayed }, 'webhook events replayed on request')
-  return { replayed }
+  const nextCursor = more ? String(lastSequence) : null
+  ctx.logger.info({ sessionId: session.id, since: input.since, replayed, nextCursor }, 'webhook events replayed on request')
+  return { replayed, nextCursor }
 }

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../../../services/context'
 import { adminAuth } from '../../../middleware/admin-auth'
 import { jsonBody, METHODS_WITH_JSON } from '../../../middleware/json-body'
+import { rateLimit } from '../../../middleware/rate-limit'
 import { createRouter } from '../../../router'
 import { createKeyEndpoint } from './keys-create'
 import { listKeysEndpoint } from './keys-list'
@@ -17,6 +18,8 @@ import { setWorkspacePlanEndpoint } from './workspaces-plan'
 export function adminRoutes(ctx: ServiceContext, adminApiKey: string) {
   const admin = createRouter()
   admin.use('/v1/admin/*', adminAuth(adminApiKey))
+  // /v1's limit, counted for the admin key on its own; after auth, so wrong keys get no counter.
+  admin.use('/v1/admin/*', rateLimit(ctx.config.rateLimitPerMinute))
   admin.on(METHODS_WITH_JSON, '/v1/admin/*', jsonBody())
   return admin
     .route('/', createWorkspaceEndpoint(ctx))
