@@ -44,6 +44,7 @@ describe('GET /openapi.json', () => {
       'listWebhookDeliveries',
       'retryWebhookDelivery',
       'replayWebhookEvents',
+      'streamEvents',
     ])
   })
 
