@@ -28,6 +28,7 @@ describe('GET /openapi.json', () => {
       'listSessions',
       'updateSession',
       'disconnectSession',
+      'restartSession',
       'sendText',
       'sendImage',
       'sendAudio',

@@ -3,6 +3,7 @@ import { createRouter } from '../../../router'
 import { connectSessionEndpoint } from './connect'
 import { disconnectSessionEndpoint } from './disconnect'
 import { listSessionsEndpoint } from './list'
+import { restartSessionEndpoint } from './restart'
 import { updateSessionEndpoint } from './update'
 
 /** One line per route file; `.route` also carries each route's OpenAPI declaration upward. */
@@ -12,3 +13,4 @@ export const sessionRoutes = (ctx: GatewayContext) =>
     .route('/', listSessionsEndpoint(ctx))
     .route('/', updateSessionEndpoint(ctx))
     .route('/', disconnectSessionEndpoint(ctx))
+    .route('/', restartSessionEndpoint(ctx))
