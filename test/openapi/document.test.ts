@@ -29,6 +29,7 @@ describe('GET /openapi.json', () => {
       'updateSession',
       'disconnectSession',
       'restartSession',
+      'getSessionQr',
       'sendText',
       'sendImage',
       'sendAudio',

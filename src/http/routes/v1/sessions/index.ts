@@ -3,6 +3,7 @@ import { createRouter } from '../../../router'
 import { connectSessionEndpoint } from './connect'
 import { disconnectSessionEndpoint } from './disconnect'
 import { listSessionsEndpoint } from './list'
+import { sessionQrEndpoint } from './qr'
 import { restartSessionEndpoint } from './restart'
 import { updateSessionEndpoint } from './update'
 
@@ -14,3 +15,4 @@ export const sessionRoutes = (ctx: GatewayContext) =>
     .route('/', updateSessionEndpoint(ctx))
     .route('/', disconnectSessionEndpoint(ctx))
     .route('/', restartSessionEndpoint(ctx))
+    .route('/', sessionQrEndpoint(ctx))
