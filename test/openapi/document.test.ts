@@ -28,6 +28,8 @@ describe('GET /openapi.json', () => {
       'listSessions',
       'updateSession',
       'disconnectSession',
+      'restartSession',
+      'getSessionQr',
       'sendText',
       'sendImage',
       'sendAudio',
