@@ -7,6 +7,7 @@ import { lazyEngine } from './engine/whatsapp/lazy-engine'
 import type { EngineFact, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
+import { EventStreams } from './http/event-streams'
 import { createLogger, type Logger } from './logger'
 import type { GatewayContext } from './services/context'
 import { createMediaTools } from './media/media-tools'
@@ -63,9 +64,17 @@ export interface Gateway {
    * they reconnect in the background, RESTORE_CONCURRENCY at a time.
    */
   start(): Promise<void>
-  /** Closes every WhatsApp connection without logging it out, then stops webhook delivery. */
+  /**
+   * Ends open event streams (GET /v1/events), so that an HTTP server's close() need not wait
+   * for them: call it as the server starts closing. stop() ends them too.
+   */
+  endStreams(): void
+  /** Ends event streams, closes every WhatsApp connection without logging it out, then stops webhook delivery. */
   stop(): Promise<void>
 }
+
+/** Event streams one workspace may hold open at once (each is a connection polling the outbox). */
+const EVENT_STREAMS_PER_WORKSPACE = 10
 
 /** What the Baileys engine is built from, whether it loads at start or on first use. */
 export const baileysEngineDeps = ({ db, logger, config, report, storedMessage }: EngineFactoryDeps): BaileysEngineDeps => ({
@@ -123,7 +132,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const statements = createStatementCache(db)
   const reads = createReadMemo(db.$client)
   const credentials = createCredentialCache({ db, clock, logger, config, reads })
-  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks, statements, credentials, reads, sessionLists: new Map() }
+  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks, statements, credentials, reads, sessionLists: new Map(), eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE) }
 
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
@@ -139,7 +148,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       restoring = restoreSessions(context, stopping.signal).catch((error: unknown) => logger.error({ err: error }, 'restoring sessions failed'))
       // restoreSessions marks the sessions synchronously before its first await.
     },
+    endStreams: () => context.eventStreams.endAll(),
     async stop() {
+      context.eventStreams.endAll()
       stopMaintenance?.()
       stopping.abort()
       await restoring

@@ -51,7 +51,9 @@ export async function runGateway({ config, logger, prepare, cleanup }: RunOption
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
-    await server.close()
+    const closed = server.close() // stops accepting; waits for requests under way
+    gateway.endStreams() // event streams would hold close() open for ever
+    await closed
     await gateway.stop()
     closeDatabase(database)
     await cleanup?.()

@@ -9,6 +9,7 @@ import { deploymentKey } from './middleware/deployment-key'
 import { requestLog } from './middleware/request-log'
 import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
+import { panelRoutes } from './routes/panel'
 import { buildOpenApiDocument } from '../openapi/document'
 import { v1Routes, type V1Routes } from './routes/v1'
 import { adminRoutes } from './routes/v1/admin'
@@ -19,7 +20,10 @@ import { adminRoutes } from './routes/v1/admin'
  */
 export type HttpApp = Hono<
   AppEnv,
-  ExtractSchema<ReturnType<typeof healthRoutes>> & ExtractSchema<ReturnType<typeof docsRoutes>> & ExtractSchema<V1Routes>,
+  ExtractSchema<ReturnType<typeof healthRoutes>> &
+    ExtractSchema<ReturnType<typeof docsRoutes>> &
+    ExtractSchema<ReturnType<typeof panelRoutes>> &
+    ExtractSchema<V1Routes>,
   '/'
 >
 
@@ -27,8 +31,10 @@ export type HttpApp = Hono<
 export function createHttpApp(ctx: GatewayContext): HttpApp {
   const app = new Hono<AppEnv>().use(requestLog(ctx.logger))
   app.on(METHODS_WITH_BODY, '*', bodyLimit(ctx.config.bodyLimitBytes))
-  // Registered before the deployment key so load-balancer probes need no credential.
+  // Registered before the deployment key so load-balancer probes need no credential, and a
+  // browser (which cannot send x-api-key on navigation) can load the panel's static page.
   app.route('/', healthRoutes(ctx.db))
+  app.route('/', panelRoutes())
 
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 

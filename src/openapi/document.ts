@@ -87,6 +87,7 @@ export function buildOpenApiDocument(definitions: Definitions, options: { admin?
       { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
       { name: 'Workspace', description: 'Who a credential acts for.' },
       { name: 'Webhooks', description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.' },
+      { name: 'Events', description: 'The same events as webhooks, as a live Server-Sent Events stream.' },
       ...(options.admin ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }] : []),
     ],
     paths,

@@ -10,9 +10,15 @@ export function serve(options: ServeOptions): Promise<RunningServer> {
         port: (info as AddressInfo).port,
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done())
-            // Idle keep-alive sockets would hold close() open until they time out.
-            ;(server as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+            // Idle keep-alive sockets would hold close() open until they time out, and so would
+            // those that go idle later, when the answers under way (or an event stream) end.
+            const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+            const sweep = setInterval(closeIdle, 50)
+            server.close(() => {
+              clearInterval(sweep)
+              done()
+            })
+            closeIdle()
           }),
       })
     }) as Server

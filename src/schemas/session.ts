@@ -47,6 +47,9 @@ export const ConnectSessionResponse = z
     sessionId: z.string(),
     status: SessionStatusSchema,
     qrCode: z.string().meta({ description: 'The QR payload to render; it is replaced every 20 to 60 s.' }),
+    qrImage: z.string().meta({
+      description: 'The same QR as a PNG data URL (`data:image/png;base64,…`), ready for an <img>. Newer ones: GET /v1/session/{id}/qr.',
+    }),
     pairingCode: z.string().optional().meta({ description: 'In pairing mode: the code to type on the phone.' }),
     webhookUrl: z.string(),
     webhookMessages: z.boolean(),
@@ -74,6 +77,15 @@ export const UpdateSessionBody = z
     message: 'send at least one of sessionName, webhookUrl, webhookMessages, autoRejectCalls, rotateWebhookSecret',
   })
   .meta({ id: 'UpdateSessionRequest' })
+
+export const SessionQrResponse = z
+  .object({
+    sessionId: z.string(),
+    qrCode: z.string().meta({ description: 'The QR payload WhatsApp offers now.' }),
+    qrImage: z.string().meta({ description: 'The same QR as a PNG data URL.' }),
+    createdAt: z.iso.datetime().meta({ description: 'When WhatsApp offered it; a new one follows every 20 to 60 s.' }),
+  })
+  .meta({ id: 'SessionQr' })
 
 export const SessionIdParam = z.object({ id: z.string().min(1).max(100) })
 export const SessionIdPathParam = z.object({ session_id: z.string().min(1).max(100) })

@@ -7,6 +7,7 @@ import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
 import type { CredentialCache } from './credential-cache'
+import type { EventStreams } from '../http/event-streams'
 import type { HostResolver } from '../net/host-resolver'
 import type { WebhookNotifier } from '../webhooks/outbox'
 import type { MediaTools } from './messages/media-tools'
@@ -40,4 +41,6 @@ export interface GatewayContext extends ServiceContext {
   inFlightSends: InFlightSends
   /** API key → workspace, cached for this gateway; revocations anywhere take effect at once. */
   credentials: CredentialCache
+  /** Open GET /v1/events streams: capped per workspace, ended when the gateway stops. */
+  eventStreams: EventStreams
 }

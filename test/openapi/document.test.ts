@@ -28,6 +28,8 @@ describe('GET /openapi.json', () => {
       'listSessions',
       'updateSession',
       'disconnectSession',
+      'restartSession',
+      'getSessionQr',
       'sendText',
       'sendImage',
       'sendAudio',
@@ -44,6 +46,7 @@ describe('GET /openapi.json', () => {
       'listWebhookDeliveries',
       'retryWebhookDelivery',
       'replayWebhookEvents',
+      'streamEvents',
     ])
   })
 

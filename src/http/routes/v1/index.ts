@@ -7,6 +7,7 @@ import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
 import { checkContactsEndpoint } from './contacts/check'
+import { eventStreamEndpoint } from './events/stream'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
 import { webhookRoutes } from './webhooks'
@@ -22,7 +23,8 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof messageRoutes>> &
     ExtractSchema<ReturnType<typeof checkContactsEndpoint>> &
     ExtractSchema<ReturnType<typeof getWorkspaceEndpoint>> &
-    ExtractSchema<ReturnType<typeof webhookRoutes>>
+    ExtractSchema<ReturnType<typeof webhookRoutes>> &
+    ExtractSchema<ReturnType<typeof eventStreamEndpoint>>
 >
 
 /**
@@ -45,6 +47,7 @@ function composeV1(ctx: GatewayContext) {
     .route('/', checkContactsEndpoint(ctx))
     .route('/', getWorkspaceEndpoint(ctx))
     .route('/', webhookRoutes(ctx))
+    .route('/', eventStreamEndpoint(ctx, ctx.eventStreams))
 }
 
 /** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */

@@ -3,6 +3,7 @@ import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../..
 import { ConnectSessionBody, ConnectSessionResponse } from '../../../../schemas/session'
 import type { GatewayContext } from '../../../../services/context'
 import { connectSession } from '../../../../services/sessions/connect'
+import { qrPngDataUrl } from '../../../qr-image'
 import { createRouter } from '../../../router'
 
 export const connectSessionRoute = createRoute({
@@ -24,5 +25,5 @@ export const connectSessionRoute = createRoute({
 export const connectSessionEndpoint = (ctx: GatewayContext) =>
   createRouter().openapi(connectSessionRoute, async (c) => {
     const result = await connectSession(ctx, { workspace: c.get('workspace'), plan: c.get('plan'), input: c.req.valid('json') })
-    return c.json(result, 200)
+    return c.json({ ...result, qrImage: await qrPngDataUrl(result.qrCode) }, 200)
   })

@@ -3,6 +3,8 @@ import { createRouter } from '../../../router'
 import { connectSessionEndpoint } from './connect'
 import { disconnectSessionEndpoint } from './disconnect'
 import { listSessionsEndpoint } from './list'
+import { sessionQrEndpoint } from './qr'
+import { restartSessionEndpoint } from './restart'
 import { updateSessionEndpoint } from './update'
 
 /** One line per route file; `.route` also carries each route's OpenAPI declaration upward. */
@@ -12,3 +14,5 @@ export const sessionRoutes = (ctx: GatewayContext) =>
     .route('/', listSessionsEndpoint(ctx))
     .route('/', updateSessionEndpoint(ctx))
     .route('/', disconnectSessionEndpoint(ctx))
+    .route('/', restartSessionEndpoint(ctx))
+    .route('/', sessionQrEndpoint(ctx))

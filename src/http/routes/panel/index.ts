@@ -1,0 +1,41 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../env'
+import { panelScript } from './client'
+import { panelPage } from './page'
+import { panelStyle } from './style'
+
+/**
+ * Only the panel's own script and style, calls to this origin, and QR images as data URLs: an
+ * injected string could neither run nor load anything. No framing (clickjacking), no referrer.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const securityHeaders = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+}
+
+/**
+ * The web panel: a static page and its script, served before any credential check (they hold
+ * nothing secret); everything it shows comes from the /v1 API with the key the user signs in with.
+ */
+export const panelRoutes = () =>
+  new Hono<AppEnv>()
+    .get('/panel', (c) => c.html(panelPage, 200, { ...securityHeaders, 'cache-control': 'no-cache' }))
+    .get('/panel/app.js', (c) =>
+      c.body(panelScript, 200, { ...securityHeaders, 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+    )
+    .get('/panel/app.css', (c) =>
+      c.body(panelStyle, 200, { ...securityHeaders, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }),
+    )
