@@ -56,7 +56,8 @@ async function readJson(request: Request): Promise<{ text: string; json: unknown
 
 /** Which session a request is about: the path id, the `sessionId` query parameter or body field. */
 function sessionIdOf(path: string, query: URLSearchParams, body: unknown): string | undefined {
-  const fromPath = /^\/v1\/session\/(?:update|disconnect)\/([^/]+)$/.exec(path)?.[1]
+  const match = /^\/v1\/session\/(?:(?:update|disconnect)\/([^/]+)|([^/]+)\/(?:restart|qr))$/.exec(path)
+  const fromPath = match?.[1] ?? match?.[2]
   if (fromPath) return decodeURIComponent(fromPath)
   const fromQuery = query.get('sessionId')
   if (fromQuery) return fromQuery

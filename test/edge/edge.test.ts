@@ -102,9 +102,19 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(connect.body.qrCode).toBeTruthy()
     sessionId = connect.body.sessionId
     secret = connect.body.webhookSecret
+    // The QR as an image, from connect and from the session's own route, in its object.
+    expect(connect.body.qrImage).toMatch(/^data:image\/png;base64,/)
+    const current = await api('GET', `/v1/session/${sessionId}/qr`)
+    expect(current.status, JSON.stringify(current.body)).toBe(200)
+    expect(current.body).toMatchObject({ sessionId, qrImage: expect.stringMatching(/^data:image\/png;base64,/) })
     sim.scan(connect.body.qrCode, PHONE)
     const connected = await waitForStatus(sessionId, 'connected')
     expect(connected.number).toBe(PHONE)
+    const logins = sim.account(PHONE).stats().logins
+    const restart = await api('POST', `/v1/session/${sessionId}/restart`)
+    expect(restart.status, JSON.stringify(restart.body)).toBe(200)
+    await waitForStatus(sessionId, 'connected')
+    expect(sim.account(PHONE).stats().logins).toBe(logins + 1)
 
     const check = await api('POST', '/v1/contact/check', { sessionId, phones: [CONTACT, '+1 555-123-0001', '15559990000'] })
     expect(check.status, JSON.stringify(check.body)).toBe(200)
