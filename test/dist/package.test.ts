@@ -106,13 +106,14 @@ describe('the npm package in a fresh Hono app', () => {
     dir.cleanup()
   })
 
-  it('ships only dist/ and the README, and type-checks the app and its hc<AppType> client', () => {
+  it('ships only dist/, the README and the Baileys patch, and type-checks the app and its hc<AppType> client', () => {
     const listed = spawnSync('tar', ['-tzf', join(dir.path, readdirSync(dir.path).find((f) => f.endsWith('.tgz'))!)], { encoding: 'utf8' })
     const files = listed.stdout.trim().split('\n')
     expect(files).toContain('package/dist/index.mjs')
     expect(files).toContain('package/dist/index.d.mts')
     expect(files).toContain('package/dist/cli.mjs')
-    expect(files.filter((f) => !/^package\/(dist\/[^/]+\.(mjs|mjs\.map|d\.mts)|README\.md|package\.json)$/.test(f))).toEqual([])
+    expect(files).toContain('package/patches/@whiskeysockets+baileys+7.0.0-rc14.patch')
+    expect(files.filter((f) => !/^package\/(dist\/[^/]+\.(mjs|mjs\.map|d\.mts)|patches\/[^/]+\.patch|README\.md|package\.json)$/.test(f))).toEqual([])
     const compiled = spawnSync(bin('tsc'), ['-p', '.'], { cwd: app, encoding: 'utf8' })
     expect(compiled.stdout + compiled.stderr).toBe('')
     expect(compiled.status).toBe(0)
