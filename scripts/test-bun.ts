@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
-const SUITES = ['test/sessions', 'test/contacts', 'test/messages']
+const SUITES = ['test/services/sessions', 'test/services/contacts', 'test/services/messages']
 const CONCURRENCY = 2
 const files = process.argv.length > 2 ? process.argv.slice(2) : SUITES.flatMap((dir) =>
   readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `./${join(dir, f)}`),

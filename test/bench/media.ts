@@ -1,5 +1,5 @@
 import { createFfmpegConverter } from '../../src/media/ffmpeg'
-import { fixtures } from '../media/fixtures'
+import { fixtures } from '../support/media-fixtures'
 
 /** Times one voice note (10 s mp3) and one animated sticker (2 s GIF), fixtures made outside the timing. */
 export async function benchMedia(): Promise<{ voiceNoteMs: number; stickerMs: number }> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loopbackOnlyNetwork, type NetworkGuard } from '../support/loopback-only-network'
 import { startMediaServer, type MediaServer } from '../support/media-server'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
-import { generate, testPicture } from './fixtures'
+import { generate, testPicture } from '../support/media-fixtures'
 
 /** A WAV header declaring 1 sample a second: 200 KB of samples decode to 28 hours. */
 function wavAt1Hz(dataBytes = 200_000): Uint8Array {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkImage } from '../../src/media/image-check'
-import { fixtures, generate, testPicture } from './fixtures'
+import { fixtures, generate, testPicture } from '../support/media-fixtures'
 
 let jpeg: Uint8Array
 let png: Uint8Array

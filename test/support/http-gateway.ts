@@ -1,5 +1,6 @@
 import type { WhatsAppSimulator } from '../wa-sim/simulator'
 import { WEBHOOK } from './simulated-gateway'
+import { pollUntil } from './poll'
 
 export interface HttpGateway {
   post(path: string, body: unknown): Promise<{ status: number; body: any }>
@@ -26,15 +27,12 @@ export function httpGateway(baseUrl: string, key: string): HttpGateway {
       const connect = await post('/v1/session/connect', { sessionName, webhookUrl: WEBHOOK })
       if (connect.status !== 200) throw new Error(`connect answered ${connect.status}: ${JSON.stringify(connect.body)}`)
       sim.scan(connect.body.qrCode, phone)
-      const deadline = Date.now() + 20_000
-      while (Date.now() < deadline) {
-        const { body } = await get('/v1/session/all')
-        if (body.sessions.find((s: { sessionId: string }) => s.sessionId === connect.body.sessionId)?.status === 'connected') {
-          return connect.body.sessionId as string
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
-      throw new Error(`session ${connect.body.sessionId} never connected`)
+      await pollUntil(
+        async () => (await get('/v1/session/all')).body.sessions.find((s: { sessionId: string }) => s.sessionId === connect.body.sessionId),
+        (session) => session?.status === 'connected',
+        { timeoutMs: 20_000, what: `session ${connect.body.sessionId} to connect` },
+      )
+      return connect.body.sessionId as string
     },
   }
 }

@@ -1,5 +1,4 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { startLoopbackServer } from './loopback-server'
 
 export interface MediaServer {
   /** http://127.0.0.1:<port>/<name> for a file put with `serve`. */
@@ -18,23 +17,17 @@ export interface MediaServer {
 export async function startMediaServer(): Promise<MediaServer> {
   const files = new Map<string, { bytes: Uint8Array; type: string }>()
   const requests: string[] = []
-  const server = http.createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     const path = request.url ?? '/'
     requests.push(path)
     const file = files.get(path.slice(1))
     if (!file) return void response.writeHead(404).end('not found')
     response.writeHead(200, { 'content-type': file.type, 'content-length': String(file.bytes.byteLength) }).end(Buffer.from(file.bytes))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
   return {
-    url: (name) => `http://127.0.0.1:${port}/${name}`,
+    url: (name) => server.url(`/${name}`),
     serve: (name, bytes, type = 'application/octet-stream') => void files.set(name, { bytes, type }),
     requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: server.close,
   }
 }

@@ -2,6 +2,7 @@ import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
 import { trustSimulatorCaOnBun } from './bun-fetch-ca'
 import { jsonBody, startTestGateway, type TestGateway, type TestGatewayOptions } from './gateway'
+import { pollUntil } from './poll'
 
 export interface SimulatedGateway extends TestGateway {
   sim: WhatsAppSimulator
@@ -55,16 +56,12 @@ export async function startSimulatedGateway(
     const response = await t.request('/v1/session/all', { headers: { authorization: `Bearer ${key}` } })
     return ((await response.json()) as { sessions: any[] }).sessions
   }
-  const waitForStatus = async (sessionId: string, status: string, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs
-    let last: any
-    while (Date.now() < deadline) {
-      last = (await listSessions()).find((s) => s.sessionId === sessionId)
-      if (last?.status === status) return last
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-    throw new Error(`session ${sessionId} never reached ${status}; last seen ${JSON.stringify(last)}`)
-  }
+  const waitForStatus = (sessionId: string, status: string, timeoutMs = 10_000) =>
+    pollUntil(
+      async () => (await listSessions()).find((s) => s.sessionId === sessionId),
+      (session) => session?.status === status,
+      { timeoutMs, what: `session ${sessionId} to be ${status}` },
+    )
   const pairByQr = async (sessionName: string, phone: string) => {
     const { status, body } = await connect({ sessionName })
     if (status !== 200) throw new Error(`connect answered ${status}: ${JSON.stringify(body)}`)
@@ -86,16 +83,11 @@ export async function startSimulatedGateway(
     return { status: response.status, body: (await response.json()) as any }
   }
 
-  const waitForRecord: SimulatedGateway['waitForRecord'] = async (sessionId, messageId, match, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs
-    let last: any
-    while (Date.now() < deadline) {
-      last = (await get(`/v1/message/${encodeURIComponent(messageId)}?sessionId=${sessionId}`)).body
-      if (match(last)) return last
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    throw new Error(`message ${messageId} never matched; last seen ${JSON.stringify(last)}`)
-  }
+  const waitForRecord: SimulatedGateway['waitForRecord'] = (sessionId, messageId, match, timeoutMs = 10_000) =>
+    pollUntil(async () => (await get(`/v1/message/${encodeURIComponent(messageId)}?sessionId=${sessionId}`)).body, match, {
+      timeoutMs,
+      what: `message ${messageId} to match`,
+    })
 
   return {
     ...t,

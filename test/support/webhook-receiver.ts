@@ -1,7 +1,7 @@
 import { resolveConfig, type WebhookConfig } from '../../src/config'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { startLoopbackServer } from './loopback-server'
 import { Webhook } from 'standardwebhooks'
+import { pollUntil } from './poll'
 
 export interface ReceivedRequest {
   path: string
@@ -42,7 +42,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const requests: ReceivedRequest[] = []
   const accepted = new WeakSet<ReceivedRequest>()
   const receiver: WebhookReceiver = {
-    url: (path = 'hook') => `http://127.0.0.1:${port}/${path}`,
+    url: (path = 'hook') => server.url(`/${path}`),
     requests,
     respond: () => 200,
     delayMs: () => 0,
@@ -56,22 +56,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
           return event
         })
     },
-    async waitFor(path, secret, predicate, { timeoutMs = 10_000, since = 0 } = {}) {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const events = receiver.events(path, secret, since)
-        if (predicate(events)) return events
-        if (Date.now() > deadline) throw new Error(`webhook events never matched; got ${JSON.stringify(events.map((e) => [e.type, e.sequence, e.data.status ?? '']))}`)
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-    },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    waitFor: (path, secret, predicate, { timeoutMs = 10_000, since = 0 } = {}) =>
+      pollUntil(() => receiver.events(path, secret, since), predicate, { timeoutMs, intervalMs: 20, what: `webhook events on /${path} to match` }),
+    close: () => server.close(),
   }
-  const server = http.createServer((req, res) => {
+  const server = await startLoopbackServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
@@ -89,8 +78,6 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }, receiver.delayMs(request))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
   return receiver
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryFile } from '../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
 import { fastWebhooks, loopbackWebhooks, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import { pollUntil } from '../support/poll'
 
 const count = (path: string, sql: string) => queryFile<{ n: number }>(path, sql)[0]!.n
 
@@ -23,13 +24,11 @@ describe('webhook retries run out, and the outbox stays bounded', () => {
   it('marks a delivery failed once its retry window has passed, after several attempts', async () => {
     receiver.respond = (r) => (r.path === '/down' ? 503 : 200)
     const { body } = await t.connect({ sessionName: 'down', webhookUrl: receiver.url('down') })
-    const deadline = Date.now() + 10_000
-    let log: any[] = []
-    while (Date.now() < deadline) {
-      log = (await t.get(`/v1/webhooks/deliveries?sessionId=${body.sessionId}&status=failed`)).body.deliveries
-      if (log.length > 0) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    const log = await pollUntil(
+      async () => (await t.get(`/v1/webhooks/deliveries?sessionId=${body.sessionId}&status=failed`)).body.deliveries as any[],
+      (deliveries) => deliveries.length > 0,
+      { timeoutMs: 10_000, intervalMs: 100, what: 'a failed delivery' },
+    )
     expect(log[0]).toMatchObject({ status: 'failed', lastStatusCode: 503, nextAttemptAt: null })
     expect(log[0].attempts).toBeGreaterThan(2)
   })

@@ -1,0 +1,81 @@
+import jsQR from 'jsqr'
+import { PNG } from 'pngjs'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+
+/** Reads a QR the way a phone camera would: from the pixels. */
+function decodePng(bytes: Uint8Array): string | undefined {
+  const image = PNG.sync.read(Buffer.from(bytes))
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data
+}
+const decodeDataUrl = (url: string) => {
+  expect(url).toMatch(/^data:image\/png;base64,/)
+  return decodePng(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'))
+}
+
+describe('QR codes as images', () => {
+  let t: SimulatedGateway
+  beforeAll(async () => {
+    // A new QR every 300 ms, many refs: the QR rotates within a test and the pairing outlives it.
+    t = await startSimulatedGateway({ simulator: { qrRefs: 50 }, config: { qrTimeoutMs: 300 } })
+  })
+  afterAll(() => t.close())
+
+  const qr = async (id: string, accept?: string, key = t.key) => {
+    const response = await t.request(`/v1/session/${id}/qr`, {
+      headers: { authorization: `Bearer ${key}`, ...(accept ? { accept } : {}) },
+    })
+    return response
+  }
+
+  it('answers connect with the QR drawn as a PNG that decodes to the payload', async () => {
+    const { status, body } = await t.connect({ sessionName: 'drawn' })
+    expect(status).toBe(200)
+    expect(decodeDataUrl(body.qrImage)).toBe(body.qrCode)
+  })
+
+  it('serves the current QR as JSON, PNG or SVG, never cached, and follows its rotation', async () => {
+    const { body: connected } = await t.connect({ sessionName: 'rotating' })
+    const first = await qr(connected.sessionId)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('no-store')
+    const json = (await first.json()) as { qrCode: string; qrImage: string; createdAt: string }
+    expect(json).toMatchObject({ sessionId: connected.sessionId, qrCode: connected.qrCode })
+    expect(decodeDataUrl(json.qrImage)).toBe(connected.qrCode)
+
+    const png = await qr(connected.sessionId, 'image/png')
+    expect(png.headers.get('content-type')).toBe('image/png')
+    const shown = decodePng(new Uint8Array(await png.arrayBuffer())) ?? ''
+    // The ref may have rotated meanwhile; the keys after it are the pairing's own.
+    const keys = (payload: string) => payload.slice(payload.indexOf(','))
+    expect(keys(shown)).toBe(keys(connected.qrCode))
+
+    const svg = await qr(connected.sessionId, 'text/html, image/svg+xml;q=0.9')
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await svg.text()).toMatch(/^<svg[^>]*viewBox="0 0 \d+ \d+"/)
+
+    // WhatsApp offers a new QR (here every 300 ms): the route shows the newest one.
+    const rotated = await vi.waitFor(
+      async () => {
+        const next = (await (await qr(connected.sessionId)).json()) as { qrCode: string }
+        expect(next.qrCode).not.toBe(connected.qrCode)
+        return next
+      },
+      { timeout: 5_000, interval: 50 },
+    )
+    expect(rotated.qrCode).toMatch(/^\S+,\S+/)
+  })
+
+  it('answers 404 once the session is paired, and to other workspaces', async () => {
+    const id = await t.pairByQr('paired', '15550007001')
+    const paired = await qr(id)
+    expect(paired.status).toBe(404)
+    expect(await paired.json()).toMatchObject({ error: 'not_found', details: { status: 'connected' } })
+
+    const { body } = await t.connect({ sessionName: 'mine' })
+    const other = t.addWorkspace('other-team')
+    const stranger = await qr(body.sessionId, undefined, other.key)
+    expect(stranger.status).toBe(404)
+    expect(await stranger.json()).toMatchObject({ error: 'not_found' })
+  })
+})
