@@ -14,7 +14,12 @@ export default defineConfig({
         // Tests of the build itself (npm start, npm pack, the binary) all write dist/: one at a
         // time, after the rest (groupOrder), so no build pulls files from under another.
         extends: true,
-        test: { name: 'dist', include: ['test/dist/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'dist',
+          include: ['test/dist/**/*.test.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

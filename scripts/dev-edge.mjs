@@ -9,7 +9,15 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const PASSED = ['WA_SIMULATOR', 'JWT_SECRET', 'DEPLOYMENT_API_KEY', 'WEBHOOK_ALLOW_HTTP', 'ALLOW_PRIVATE_ADDRESSES', 'LOG_LEVEL', 'EDGE_TEST_HOOKS']
+const PASSED = [
+  'WA_SIMULATOR',
+  'JWT_SECRET',
+  'DEPLOYMENT_API_KEY',
+  'WEBHOOK_ALLOW_HTTP',
+  'ALLOW_PRIVATE_ADDRESSES',
+  'LOG_LEVEL',
+  'EDGE_TEST_HOOKS',
+]
 
 let config = join(root, 'wrangler.toml')
 if (!existsSync(config)) {
@@ -22,7 +30,9 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
 // The simulator's media host has a self-signed CA; workerd's fetch trusts NODE_EXTRA_CA_CERTS
 // (Baileys' https.Agent `ca` is ignored there). Real WhatsApp has public certificates.
 if (process.env.WA_SIMULATOR) {
-  const simulator = await fetch(new URL('/config', process.env.WA_SIMULATOR)).then((r) => r.json()).catch(() => undefined)
+  const simulator = await fetch(new URL('/config', process.env.WA_SIMULATOR))
+    .then((r) => r.json())
+    .catch(() => undefined)
   if (simulator?.mediaCaPem) {
     const file = join(mkdtempSync(join(tmpdir(), 'wa-edge-')), 'sim-media-ca.pem')
     writeFileSync(file, simulator.mediaCaPem)
@@ -31,7 +41,17 @@ if (process.env.WA_SIMULATOR) {
 }
 
 const vars = PASSED.filter((name) => process.env[name]).flatMap((name) => ['--var', `${name}:${process.env[name]}`])
-const args = ['wrangler', 'dev', '-c', config, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...vars, ...process.argv.slice(2)]
+const args = [
+  'wrangler',
+  'dev',
+  '-c',
+  config,
+  '--ip',
+  '127.0.0.1',
+  '--show-interactive-dev-session=false',
+  ...vars,
+  ...process.argv.slice(2),
+]
 const child = spawn('npx', args, { cwd: root, env, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

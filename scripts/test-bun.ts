@@ -11,9 +11,15 @@ import { join } from 'node:path'
 
 const SUITES = ['test/services/sessions', 'test/services/contacts', 'test/services/messages']
 const CONCURRENCY = 2
-const files = process.argv.length > 2 ? process.argv.slice(2) : SUITES.flatMap((dir) =>
-  readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `./${join(dir, f)}`),
-)
+const files =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : SUITES.flatMap((dir) =>
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.test.ts'))
+          .sort()
+          .map((f) => `./${join(dir, f)}`),
+      )
 
 const failed: string[] = []
 const queue = [...files]
@@ -22,7 +28,11 @@ const started = performance.now()
 async function worker(): Promise<void> {
   for (let file = queue.shift(); file; file = queue.shift()) {
     const child = Bun.spawn([process.execPath, 'test', '--timeout', '30000', file], { stdout: 'pipe', stderr: 'pipe' })
-    const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+    const [out, err, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ])
     const summary = /(\d+) pass\s+(\d+) fail/.exec(err)
     console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${file} ${summary ? `(${summary[1]} pass, ${summary[2]} fail)` : ''}`)
     if (code !== 0) {
@@ -33,7 +43,9 @@ async function worker(): Promise<void> {
 }
 
 await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-console.log(`\nBun ${Bun.version}: ${files.length - failed.length}/${files.length} files passed in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.log(
+  `\nBun ${Bun.version}: ${files.length - failed.length}/${files.length} files passed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+)
 if (failed.length > 0) {
   console.log(`failed: ${failed.join(' ')}`)
   process.exit(1)

@@ -174,9 +174,19 @@ function fromEnv(e: Env): GatewayConfig {
         dailyContactChecks: e.FREE_DAILY_CONTACT_CHECKS,
         maxSessions: e.FREE_MAX_SESSIONS,
       },
-      paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: e.PAID_DAILY_CONTACT_CHECKS, maxSessions: e.PAID_MAX_SESSIONS },
+      paid: {
+        interactiveMessages: true,
+        messageWebhooks: true,
+        dailyContactChecks: e.PAID_DAILY_CONTACT_CHECKS,
+        maxSessions: e.PAID_MAX_SESSIONS,
+      },
     },
-    media: { maxBytes: e.MEDIA_MAX_BYTES, maxSeconds: e.MEDIA_MAX_SECONDS, timeoutMs: e.MEDIA_TIMEOUT_MS, ffmpegPath: e.FFMPEG_PATH },
+    media: {
+      maxBytes: e.MEDIA_MAX_BYTES,
+      maxSeconds: e.MEDIA_MAX_SECONDS,
+      timeoutMs: e.MEDIA_TIMEOUT_MS,
+      ffmpegPath: e.FFMPEG_PATH,
+    },
     messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     simulatorUrl: e.WA_SIMULATOR,
     webhooks: {

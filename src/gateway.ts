@@ -77,7 +77,13 @@ export interface Gateway {
 const EVENT_STREAMS_PER_WORKSPACE = 10
 
 /** What the Baileys engine is built from, whether it loads at start or on first use. */
-export const baileysEngineDeps = ({ db, logger, config, report, storedMessage }: EngineFactoryDeps): BaileysEngineDeps => ({
+export const baileysEngineDeps = ({
+  db,
+  logger,
+  config,
+  report,
+  storedMessage,
+}: EngineFactoryDeps): BaileysEngineDeps => ({
   db,
   logger: logger.child({ component: 'whatsapp' }),
   logLevel: logger.level,
@@ -89,7 +95,9 @@ export const baileysEngineDeps = ({ db, logger, config, report, storedMessage }:
 
 /** Baileys, loaded when the first session opens (see lazyEngine). */
 export const baileysEngine: EngineFactory = (deps) =>
-  lazyEngine(deps.db, async () => (await import('./engine/whatsapp/engine')).createBaileysEngine(baileysEngineDeps(deps)))
+  lazyEngine(deps.db, async () =>
+    (await import('./engine/whatsapp/engine')).createBaileysEngine(baileysEngineDeps(deps)),
+  )
 
 /**
  * Builds a gateway from its dependencies. Nothing lives at module level: two gateways in
@@ -132,7 +140,23 @@ export function createGateway(options: GatewayOptions): Gateway {
   const statements = createStatementCache(db)
   const reads = createReadMemo(db.$client)
   const credentials = createCredentialCache({ db, clock, logger, config, reads })
-  context = { db, clock, logger, config, engine, events, media, resolver, inFlightSends: new Map(), webhooks, statements, credentials, reads, sessionLists: new Map(), eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE) }
+  context = {
+    db,
+    clock,
+    logger,
+    config,
+    engine,
+    events,
+    media,
+    resolver,
+    inFlightSends: new Map(),
+    webhooks,
+    statements,
+    credentials,
+    reads,
+    sessionLists: new Map(),
+    eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
+  }
 
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
@@ -145,7 +169,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       failUnsentSends(context)
       stopMaintenance = startMaintenance(context)
       webhooks.start()
-      restoring = restoreSessions(context, stopping.signal).catch((error: unknown) => logger.error({ err: error }, 'restoring sessions failed'))
+      restoring = restoreSessions(context, stopping.signal).catch((error: unknown) =>
+        logger.error({ err: error }, 'restoring sessions failed'),
+      )
       // restoreSessions marks the sessions synchronously before its first await.
     },
     endStreams: () => context.eventStreams.endAll(),

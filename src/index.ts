@@ -1,4 +1,11 @@
-export { createGateway, baileysEngine, type Gateway, type GatewayOptions, type EngineFactory, type EngineFactoryDeps } from './gateway'
+export {
+  createGateway,
+  baileysEngine,
+  type Gateway,
+  type GatewayOptions,
+  type EngineFactory,
+  type EngineFactoryDeps,
+} from './gateway'
 export type { WhatsAppEngine, SessionHandle, EngineFact } from './engine/whatsapp/types'
 export type { GatewayEvents } from './events/bus'
 export { loadConfig, resolveConfig, ConfigError, type GatewayConfig, type PlanName, type PlanLimits } from './config'

@@ -56,7 +56,8 @@ export interface AccessLine {
 export function accessLogWriter(logger: Logger): (line: AccessLine) => void {
   // No redaction pass: the fields are fixed and hold no secret.
   const lines = logger.child({}, { redact: [] })
-  const viaPino = (line: AccessLine) => (line.status >= 500 ? lines.error(line, 'request failed') : lines.info(line, 'request'))
+  const viaPino = (line: AccessLine) =>
+    line.status >= 500 ? lines.error(line, 'request failed') : lines.info(line, 'request')
   // Only our loggers are looked into: the Worker's logger is not pino, and pino's browser build (bundled there) has no symbols.
   const stream = ownLoggers.has(logger)
     ? (logger as unknown as Record<symbol, pino.DestinationStream & Record<symbol, unknown>>)[pino.symbols.streamSym]

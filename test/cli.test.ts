@@ -106,7 +106,9 @@ describe('CLI', () => {
     const keyLine = await first.waitForLine(/API key \(shown only this once/)
     const port = listeningPort(await first.waitForLine(/"msg":"listening"/))
     const key = /wag_\w+/.exec(keyLine)![0]
-    const response = await fetch(`http://127.0.0.1:${port}/v1/workspace`, { headers: { authorization: `Bearer ${key}` } })
+    const response = await fetch(`http://127.0.0.1:${port}/v1/workspace`, {
+      headers: { authorization: `Bearer ${key}` },
+    })
     expect(await response.json()).toMatchObject({ name: 'default', plan: 'free' })
     expect(await first.stop()).toBe(0)
 

@@ -6,7 +6,14 @@ describe('two gateways in one process', () => {
   let a: TestGateway
   let b: TestGateway
   beforeAll(async () => {
-    a = await startTestGateway({ config: { plans: { free: { interactiveMessages: false, messageWebhooks: true, dailyContactChecks: 7, maxSessions: 3 }, paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: 9, maxSessions: 100 } } } })
+    a = await startTestGateway({
+      config: {
+        plans: {
+          free: { interactiveMessages: false, messageWebhooks: true, dailyContactChecks: 7, maxSessions: 3 },
+          paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: 9, maxSessions: 100 },
+        },
+      },
+    })
     b = await startTestGateway()
   })
   afterAll(async () => {

@@ -12,7 +12,11 @@ const loggedNumbers = (output: string) =>
 
 /** The child, and its exit code once it exited and its output was read to the end. */
 function run(mode: string, count: number) {
-  const child = spawnProcess(process.execPath, ['--import', 'tsx', 'test/support/log-writer.ts', mode, String(count)], {})
+  const child = spawnProcess(
+    process.execPath,
+    ['--import', 'tsx', 'test/support/log-writer.ts', mode, String(count)],
+    {},
+  )
   const closed = new Promise<number | null>((resolve) => child.child.on('close', resolve))
   return Object.assign(child, { closed })
 }

@@ -58,7 +58,12 @@ describe('access log lines', () => {
     for (const make of [own, embedding]) {
       const out = capture()
       accessLogWriter(make(out.stream))({ ...line, status: 503 })
-      expect(JSON.parse(out.written[0]!)).toMatchObject({ level: 50, msg: 'request failed', status: 503, requestId: line.requestId })
+      expect(JSON.parse(out.written[0]!)).toMatchObject({
+        level: 50,
+        msg: 'request failed',
+        status: 503,
+        requestId: line.requestId,
+      })
     }
   })
 })

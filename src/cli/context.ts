@@ -20,9 +20,14 @@ export async function commandContext(): Promise<ServiceContext> {
 export function printTable(rows: Record<string, unknown>[]): void {
   if (rows.length === 0) return void console.log('(none)')
   const columns = Object.keys(rows[0]!)
-  const cell = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? '-' : printable(String(value)))
+  const cell = (value: unknown) =>
+    value instanceof Date ? value.toISOString() : value == null ? '-' : printable(String(value))
   const widths = columns.map((col) => Math.max(col.length, ...rows.map((r) => cell(r[col]).length)))
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd()
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
   console.log(line(columns))
   for (const row of rows) console.log(line(columns.map((col) => cell(row[col]))))
 }

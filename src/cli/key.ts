@@ -10,7 +10,9 @@ export async function keyCommand(args: string[]): Promise<void> {
     const issued = createApiKey(ctx, { workspace: target })
     // Only the key on stdout, so `KEY=$(npm run -s cli -- key create x)` works; it is never shown again.
     console.log(issued.key)
-    console.error(`created ${issued.id} (${issued.prefix}…) for workspace ${target}; store the key now, it is shown once`)
+    console.error(
+      `created ${issued.id} (${issued.prefix}…) for workspace ${target}; store the key now, it is shown once`,
+    )
     return
   }
   if (verb === 'list') {

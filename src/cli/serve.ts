@@ -32,7 +32,12 @@ export interface RunOptions {
  * SIGTERM/SIGINT closes the server, the WhatsApp connections (without logging out) and
  * the database, in that order.
  */
-export async function runGateway({ config, logger, prepare, cleanup }: RunOptions): Promise<{ gateway: Gateway; server: RunningServer }> {
+export async function runGateway({
+  config,
+  logger,
+  prepare,
+  cleanup,
+}: RunOptions): Promise<{ gateway: Gateway; server: RunningServer }> {
   const database = await openDatabase(config.databasePath)
   const gateway = createGateway({ database, config, logger })
   await prepare?.(gateway)
@@ -67,5 +72,9 @@ export async function runGateway({ config, logger, prepare, cleanup }: RunOption
 
 export async function serveCommand(): Promise<void> {
   const config = loadConfig(process.env)
-  await runGateway({ config, logger: createLogger(config.logLevel), prepare: (gateway) => bootstrapFirstWorkspace(gateway.context) })
+  await runGateway({
+    config,
+    logger: createLogger(config.logLevel),
+    prepare: (gateway) => bootstrapFirstWorkspace(gateway.context),
+  })
 }

@@ -22,7 +22,8 @@ export async function workspaceCommand(args: string[], options: { plan?: string 
   }
   if (verb === 'plan') {
     const plan = (planArg ?? options.plan) as PlanName
-    if (!name || !planNames.includes(plan)) throw new UsageError(`workspace plan needs a name and one of: ${planNames.join(', ')}`)
+    if (!name || !planNames.includes(plan))
+      throw new UsageError(`workspace plan needs a name and one of: ${planNames.join(', ')}`)
     const workspace = setWorkspacePlan(ctx, { workspace: name, plan })
     console.log(`${workspace.id}  ${printable(workspace.name)}  ${workspace.plan}`)
     return

@@ -10,7 +10,8 @@ import type { GatewayDatabase } from './database'
  */
 export function backupDatabase(db: GatewayDatabase, target: string): string {
   const path = resolve(target)
-  if (existsSync(path)) throw new GatewayError('validation_error', `${path} already exists; backup never overwrites a file`)
+  if (existsSync(path))
+    throw new GatewayError('validation_error', `${path} already exists; backup never overwrites a file`)
   mkdirSync(dirname(path), { recursive: true })
   // VACUUM INTO takes an expression; a quoted literal works the same on better-sqlite3 and bun:sqlite.
   db.$client.exec(`VACUUM INTO '${path.replaceAll("'", "''")}'`)

@@ -19,7 +19,10 @@ export const createStatementCache = (db: GatewayDatabase): StatementCache => ({ 
  * cached per gateway under the `build` function itself. Without a cache (the CLI), or when
  * `ctx.db` is another handle (a transaction), it is built for this call only.
  */
-export function prepared<T>(ctx: { db: GatewayDatabase; statements?: StatementCache }, build: (db: GatewayDatabase) => T): T {
+export function prepared<T>(
+  ctx: { db: GatewayDatabase; statements?: StatementCache },
+  build: (db: GatewayDatabase) => T,
+): T {
   const cache = ctx.statements
   if (!cache || cache.db !== ctx.db) return build(ctx.db)
   let statement = cache.statements.get(build) as T | undefined

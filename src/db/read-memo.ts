@@ -28,7 +28,8 @@ const afterThisTurn: (callback: () => void) => void = globalThis.setImmediate ??
  * a quarter of the cost (45 vs 187 ns), and it is read for every memoized read.
  */
 function totalChangesReader(client: SqliteClient): () => number {
-  const statement: ReturnType<SqliteClient['prepare']> & { pluck?(): { get(): unknown } } = client.prepare('SELECT total_changes() AS n')
+  const statement: ReturnType<SqliteClient['prepare']> & { pluck?(): { get(): unknown } } =
+    client.prepare('SELECT total_changes() AS n')
   if (typeof statement.pluck === 'function') {
     const plucked = statement.pluck()
     return () => plucked.get() as number

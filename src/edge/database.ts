@@ -34,15 +34,23 @@ export function openDurableDatabase(storage: DurableObjectStorage): GatewayDatab
  */
 export function migrateDurable(storage: DurableObjectStorage): number {
   return storage.transactionSync(() => {
-    storage.sql.exec('CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)')
-    const last = storage.sql.exec<{ created_at: number }>('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1').toArray()[0]
+    storage.sql.exec(
+      'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)',
+    )
+    const last = storage.sql
+      .exec<{ created_at: number }>('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
+      .toArray()[0]
     let applied = 0
     for (const migration of embeddedMigrations) {
       if (last && Number(last.created_at) >= migration.when) continue
       for (const statement of migration.sql.split('--> statement-breakpoint')) {
         if (statement.trim()) storage.sql.exec(statement)
       }
-      storage.sql.exec('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)', sha256Hex(migration.sql), migration.when)
+      storage.sql.exec(
+        'INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)',
+        sha256Hex(migration.sql),
+        migration.when,
+      )
       applied++
     }
     return applied

@@ -13,7 +13,9 @@ export interface EdgeEnv {
 
 /** The gateway config from the Worker's vars and secrets, validated by the same schema as process.env. */
 export function edgeConfig(env: EdgeEnv): GatewayConfig {
-  const strings = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+  const strings = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
   return loadConfig(strings)
 }
 

@@ -4,7 +4,11 @@ const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60,
 type Level = keyof typeof LEVELS
 
 const plain = (value: unknown) =>
-  value instanceof Error ? { message: value.message, stack: value.stack?.split('\n').slice(0, 6).join(' | ') } : typeof value === 'bigint' ? String(value) : value
+  value instanceof Error
+    ? { message: value.message, stack: value.stack?.split('\n').slice(0, 6).join(' | ') }
+    : typeof value === 'bigint'
+      ? String(value)
+      : value
 
 /**
  * pino's calling shape over console.log, one JSON line per entry (Workers Logs index JSON).
@@ -19,7 +23,9 @@ export function createEdgeLogger(level: string, bindings: Record<string, unknown
     const msg = typeof first === 'string' ? first : second
     let line: string
     try {
-      line = JSON.stringify({ level: name, time: Date.now(), ...bindings, ...fields, msg }, (_key, value) => plain(value))
+      line = JSON.stringify({ level: name, time: Date.now(), ...bindings, ...fields, msg }, (_key, value) =>
+        plain(value),
+      )
     } catch {
       line = JSON.stringify({ level: name, msg })
     }
@@ -27,7 +33,8 @@ export function createEdgeLogger(level: string, bindings: Record<string, unknown
   }
   const logger = {
     level,
-    child: (more: Record<string, unknown>, options?: { level?: string }) => createEdgeLogger(options?.level ?? level, { ...bindings, ...more }),
+    child: (more: Record<string, unknown>, options?: { level?: string }) =>
+      createEdgeLogger(options?.level ?? level, { ...bindings, ...more }),
     isLevelEnabled: (name: string) => (LEVELS[name as Level] ?? 0) >= threshold,
     trace: write('trace'),
     debug: write('debug'),

@@ -18,21 +18,36 @@ import type { WebhookSender } from '../webhooks/sender'
 /** Workers expose no DNS lookup; names are checked by the platform at connect time instead. */
 export const edgeResolver: HostResolver = async () => []
 
-export function createEdgeWebhookSender(options: { allowHttp: boolean; allowPrivateAddresses: boolean; timeoutMs: number }): WebhookSender {
+export function createEdgeWebhookSender(options: {
+  allowHttp: boolean
+  allowPrivateAddresses: boolean
+  timeoutMs: number
+}): WebhookSender {
   return {
     async post(request, stop) {
       const problem = urlProblem(request.url, options)
       if (problem) return { delivered: false, statusCode: null, error: `refused: the URL ${problem}` }
       const signal = AbortSignal.any([stop, AbortSignal.timeout(options.timeoutMs)])
       try {
-        const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, redirect: 'manual', signal })
+        const response = await fetch(request.url, {
+          method: 'POST',
+          headers: request.headers,
+          body: request.body,
+          redirect: 'manual',
+          signal,
+        })
         await response.body?.cancel()
         const statusCode = response.status
         if (statusCode >= 200 && statusCode <= 299) return { delivered: true, statusCode }
         return { delivered: false, statusCode, error: `HTTP ${statusCode}` }
       } catch (error) {
-        if (signal.aborted && !stop.aborted) return { delivered: false, statusCode: null, error: `no answer within ${options.timeoutMs} ms` }
-        return { delivered: false, statusCode: null, error: (error as Error)?.name === 'TypeError' ? 'network error' : 'fetch failed' }
+        if (signal.aborted && !stop.aborted)
+          return { delivered: false, statusCode: null, error: `no answer within ${options.timeoutMs} ms` }
+        return {
+          delivered: false,
+          statusCode: null,
+          error: (error as Error)?.name === 'TypeError' ? 'network error' : 'fetch failed',
+        }
       }
     },
     close: () => {},
@@ -63,7 +78,8 @@ export function createEdgeMediaFetcher(config: Pick<GatewayConfig, 'allowPrivate
         let size = 0
         for await (const chunk of response.body) {
           size += chunk.byteLength
-          if (size > config.media.maxBytes) throw new GatewayError('payload_too_large', `The media is larger than ${config.media.maxBytes} bytes`)
+          if (size > config.media.maxBytes)
+            throw new GatewayError('payload_too_large', `The media is larger than ${config.media.maxBytes} bytes`)
           chunks.push(chunk)
         }
         const bytes = new Uint8Array(size)
@@ -87,7 +103,11 @@ export const edgeMediaConverter: MediaConverter = {
 }
 
 function unavailable(what: string): GatewayError {
-  return new GatewayError('media_unavailable', `${what} need ffmpeg, which the Cloudflare Workers deployment does not have; use the Node or Bun gateway`, {
-    runtime: 'workers',
-  })
+  return new GatewayError(
+    'media_unavailable',
+    `${what} need ffmpeg, which the Cloudflare Workers deployment does not have; use the Node or Bun gateway`,
+    {
+      runtime: 'workers',
+    },
+  )
 }

@@ -15,7 +15,9 @@ const PATCHED = Symbol.for('wa-gateway.edge.patched')
 type Patchable = ((...args: never[]) => unknown) & { [PATCHED]?: (...args: never[]) => unknown }
 
 function gcmPrototypes(): Array<{ setAAD: Patchable }> {
-  return [createCipheriv, createDecipheriv].map((make) => Object.getPrototypeOf(make('aes-256-gcm', Buffer.alloc(32), Buffer.alloc(12))))
+  return [createCipheriv, createDecipheriv].map((make) =>
+    Object.getPrototypeOf(make('aes-256-gcm', Buffer.alloc(32), Buffer.alloc(12))),
+  )
 }
 
 /**
@@ -66,7 +68,10 @@ export function probePlatformBugs(): Record<'gcmEmptyAad' | 'utf8WriteOffset', b
   let gcmEmptyAad: boolean | string
   try {
     const cipher = createCipheriv('aes-256-gcm', Buffer.alloc(32), Buffer.alloc(12))
-    unpatched((cipher as unknown as { setAAD: Patchable }).setAAD as unknown as (b: Buffer) => unknown).call(cipher, Buffer.alloc(0))
+    unpatched((cipher as unknown as { setAAD: Patchable }).setAAD as unknown as (b: Buffer) => unknown).call(
+      cipher,
+      Buffer.alloc(0),
+    )
     cipher.update(Buffer.from('x'))
     cipher.final()
     gcmEmptyAad = false
@@ -76,7 +81,9 @@ export function probePlatformBugs(): Record<'gcmEmptyAad' | 'utf8WriteOffset', b
   let utf8WriteOffset: boolean | string
   try {
     const buf = Buffer.alloc(8)
-    unpatched((buf as unknown as { utf8Write: Patchable }).utf8Write as unknown as (s: string, o: number) => number).call(buf, 'ab', 2)
+    unpatched(
+      (buf as unknown as { utf8Write: Patchable }).utf8Write as unknown as (s: string, o: number) => number,
+    ).call(buf, 'ab', 2)
     utf8WriteOffset = false
   } catch (error) {
     utf8WriteOffset = `reproduces: ${(error as Error).message}`
@@ -129,10 +136,16 @@ export default class WebSocket extends EventEmitter {
         this.#socket = socket
         socket.addEventListener('message', (event) => {
           const data = event.data as string | ArrayBuffer
-          this.emit('message', typeof data === 'string' ? Buffer.from(data) : Buffer.from(data), typeof data !== 'string')
+          this.emit(
+            'message',
+            typeof data === 'string' ? Buffer.from(data) : Buffer.from(data),
+            typeof data !== 'string',
+          )
         })
         socket.addEventListener('close', (event) => this.#closed(event.code, event.reason))
-        socket.addEventListener('error', (event) => this.emit('error', (event as ErrorEvent).error ?? new Error('websocket error')))
+        socket.addEventListener('error', (event) =>
+          this.emit('error', (event as ErrorEvent).error ?? new Error('websocket error')),
+        )
         if (this.#closeWhenOpen) {
           this.readyState = WebSocket.CLOSING
           socket.close(this.#closeWhenOpen.code ?? 1000, this.#closeWhenOpen.reason)
@@ -156,7 +169,8 @@ export default class WebSocket extends EventEmitter {
 
   send(data: Uint8Array | ArrayBuffer | string, cb?: (err?: Error) => void): void {
     try {
-      if (!this.#socket || this.readyState !== WebSocket.OPEN) throw new Error(`WebSocket is not open: readyState ${this.readyState}`)
+      if (!this.#socket || this.readyState !== WebSocket.OPEN)
+        throw new Error(`WebSocket is not open: readyState ${this.readyState}`)
       this.#socket.send(data)
       if (cb) queueMicrotask(() => cb())
     } catch (error) {

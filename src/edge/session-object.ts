@@ -37,7 +37,13 @@ export interface SessionRuntime {
 
 export class SessionObject extends DurableObject<EdgeEnv> {
   readonly #gateway: Gateway
-  readonly #runtime: SessionRuntime = { bootId: crypto.randomUUID().slice(0, 8), bootedAt: new Date().toISOString(), wokenBy: null, alarmAt: null, alarms: 0 }
+  readonly #runtime: SessionRuntime = {
+    bootId: crypto.randomUUID().slice(0, 8),
+    bootedAt: new Date().toISOString(),
+    wokenBy: null,
+    alarmAt: null,
+    alarms: 0,
+  }
 
   constructor(ctx: DurableObjectState, env: EdgeEnv) {
     super(ctx, env)
@@ -62,9 +68,15 @@ export class SessionObject extends DurableObject<EdgeEnv> {
       // workerd compiles WebAssembly (Baileys' crypto bridge) only while modules load, never
       // later in a request: here Baileys loads with the object, not on the first open.
       engine: (deps) => createBaileysEngine(baileysEngineDeps(deps)),
-      webhookSender: createEdgeWebhookSender({ allowHttp: config.webhookAllowHttp, allowPrivateAddresses: config.allowPrivateAddresses, timeoutMs: config.webhooks.timeoutMs }),
+      webhookSender: createEdgeWebhookSender({
+        allowHttp: config.webhookAllowHttp,
+        allowPrivateAddresses: config.allowPrivateAddresses,
+        timeoutMs: config.webhooks.timeoutMs,
+      }),
     })
-    this.#gateway.context.events.on('session.status', (event) => this.#reportStatus(event.workspaceId, event.sessionId, event.status))
+    this.#gateway.context.events.on('session.status', (event) =>
+      this.#reportStatus(event.workspaceId, event.sessionId, event.status),
+    )
     ctx.blockConcurrencyWhile(async () => {
       // Built while its alarm is due: the heartbeat is what brought this session back.
       const alarm = await ctx.storage.getAlarm()
@@ -95,8 +107,16 @@ export class SessionObject extends DurableObject<EdgeEnv> {
   /** Keeps the alarm armed while anything needs this object in memory; lets it go otherwise. */
   async #heartbeat(): Promise<void> {
     const db = this.#gateway.context.db
-    const live = db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.status, ['pending', 'connecting', 'connected'])).get()
-    const pending = db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending')).get()
+    const live = db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(inArray(sessions.status, ['pending', 'connecting', 'connected']))
+      .get()
+    const pending = db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.status, 'pending'))
+      .get()
     if (live || pending) {
       const at = Date.now() + HEARTBEAT_MS
       await this.ctx.storage.setAlarm(at)
@@ -109,7 +129,11 @@ export class SessionObject extends DurableObject<EdgeEnv> {
 
   /** The workspace object's session index follows every status change (it counts the plan's cap). */
   #reportStatus(workspaceId: string, sessionId: string, status: string): void {
-    const workspace = this.#gateway.context.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get()
+    const workspace = this.#gateway.context.db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .get()
     if (!workspace) return
     const index = this.env.WORKSPACES.get(this.env.WORKSPACES.idFromName(workspace.name))
     this.ctx.waitUntil(index.noteStatus(sessionId, status).catch(() => {}))

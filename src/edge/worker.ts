@@ -41,7 +41,8 @@ const sessionObject = (env: EdgeEnv, workspace: string, sessionName: string) =>
   env.SESSIONS.get(env.SESSIONS.idFromName(sessionObjectName(workspace, sessionName)))
 
 /** The request again, to forward (its body was read here), with the body given. */
-const forward = (request: Request, body?: string) => new Request(request.url, { method: request.method, headers: request.headers, body })
+const forward = (request: Request, body?: string) =>
+  new Request(request.url, { method: request.method, headers: request.headers, body })
 
 async function readJson(request: Request): Promise<{ text: string; json: unknown }> {
   const text = await request.text()
@@ -67,9 +68,16 @@ function sessionIdOf(path: string, query: URLSearchParams, body: unknown): strin
 
 /** After a connect, the index takes what the session object now says about the name. */
 async function syncIndex(env: EdgeEnv, request: Request, workspace: string, sessionName: string): Promise<void> {
-  const listed = await sessionObject(env, workspace, sessionName).handle(new Request(new URL('/v1/session/all', request.url), { headers: request.headers }))
-  const session = listed.ok ? ((await listed.json()) as { sessions: { sessionId: string; status: string }[] }).sessions[0] : undefined
-  await workspaceObject(env, workspace).record(sessionName, session ? { sessionId: session.sessionId, status: session.status } : null)
+  const listed = await sessionObject(env, workspace, sessionName).handle(
+    new Request(new URL('/v1/session/all', request.url), { headers: request.headers }),
+  )
+  const session = listed.ok
+    ? ((await listed.json()) as { sessions: { sessionId: string; status: string }[] }).sessions[0]
+    : undefined
+  await workspaceObject(env, workspace).record(
+    sessionName,
+    session ? { sessionId: session.sessionId, status: session.status } : null,
+  )
 }
 
 export function createEdgeApp(env: EdgeEnv) {
@@ -80,18 +88,27 @@ export function createEdgeApp(env: EdgeEnv) {
   if (config.deploymentApiKey) app.use(deploymentKey(config.deploymentApiKey))
 
   // The document is built from the same route declarations the session objects serve.
-  const document = buildOpenApiDocument(v1Routes({ config, clock: systemClock, logger } as GatewayContext).openAPIRegistry.definitions)
+  const document = buildOpenApiDocument(
+    v1Routes({ config, clock: systemClock, logger } as GatewayContext).openAPIRegistry.definitions,
+  )
   app.get('/openapi.json', (c) => c.json(document))
   // Whether each workerd bug the shims work around still reproduces (test/edge: drop a shim when it stops).
   app.get('/__edge/platform', (c) => c.json(probePlatformBugs()))
 
   const jwtAuth: MiddlewareHandler<WorkerEnv> = async function jwtAuth(c, next) {
-    const unauthorized = (message: string) => new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
+    const unauthorized = (message: string) =>
+      new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
     const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1]
     if (!token) throw unauthorized('Missing or malformed Authorization header; send Authorization: Bearer <JWT>')
-    if (!config.jwtSecret) throw unauthorized('This deployment has no JWT_SECRET: on the edge, workspaces come from JWTs')
+    if (!config.jwtSecret)
+      throw unauthorized('This deployment has no JWT_SECRET: on the edge, workspaces come from JWTs')
     const credential = await readJwtCredential(token, config.jwtSecret)
-    if (!credential.ok) throw unauthorized(credential.ok === false && token.split('.').length !== 3 ? 'On the edge the bearer must be a JWT (API keys are a Node/Bun feature)' : credential.reason)
+    if (!credential.ok)
+      throw unauthorized(
+        credential.ok === false && token.split('.').length !== 3
+          ? 'On the edge the bearer must be a JWT (API keys are a Node/Bun feature)'
+          : credential.reason,
+      )
     c.set('credential', { workspace: credential.workspace, plan: credential.plan ?? 'free' })
     await next()
   }
@@ -167,12 +184,21 @@ export function createEdgeApp(env: EdgeEnv) {
     const url = new URL(c.req.url)
     const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.raw.text()
     // Read only to find the session; the session object's routes validate the body as on Node.
-    const json = text ? await readJson(new Request(c.req.url, { method: 'POST', body: text })).then((r) => r.json, () => null) : null
+    const json = text
+      ? await readJson(new Request(c.req.url, { method: 'POST', body: text })).then(
+          (r) => r.json,
+          () => null,
+        )
+      : null
     const sessionId = sessionIdOf(url.pathname, url.searchParams, json)
     if (!sessionId) {
-      throw new GatewayError('validation_error', 'On the edge deployment this request needs a sessionId (path, query or body): each session has its own store', {
-        fields: [{ path: 'sessionId', message: 'is required on the edge deployment' }],
-      })
+      throw new GatewayError(
+        'validation_error',
+        'On the edge deployment this request needs a sessionId (path, query or body): each session has its own store',
+        {
+          fields: [{ path: 'sessionId', message: 'is required on the edge deployment' }],
+        },
+      )
     }
     const name = await routeTo(c.env, workspace, sessionId)
     return sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))

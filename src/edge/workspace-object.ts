@@ -33,8 +33,17 @@ const edgeSessions = sqliteTable('edge_sessions', {
 const HOLDS_NAME = ['pending', 'connecting', 'connected']
 
 /** A GatewayError as plain data: errors thrown over RPC keep only their message. */
-export type Refusal = { error: { code: GatewayError['code']; message: string; details: Record<string, unknown>; headers: Record<string, string> } }
-const refusal = (error: GatewayError): Refusal => ({ error: { code: error.code, message: error.message, details: error.details, headers: error.headers } })
+export type Refusal = {
+  error: {
+    code: GatewayError['code']
+    message: string
+    details: Record<string, unknown>
+    headers: Record<string, string>
+  }
+}
+const refusal = (error: GatewayError): Refusal => ({
+  error: { code: error.code, message: error.message, details: error.details, headers: error.headers },
+})
 
 export class WorkspaceObject extends DurableObject<EdgeEnv> {
   readonly #ctx: ServiceContext
@@ -44,8 +53,15 @@ export class WorkspaceObject extends DurableObject<EdgeEnv> {
     super(ctx, env)
     const config: GatewayConfig = edgeConfig(env)
     migrateDurable(ctx.storage)
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS edge_sessions (name TEXT PRIMARY KEY, session_id TEXT UNIQUE, status TEXT NOT NULL, updated_at INTEGER NOT NULL)')
-    this.#ctx = { db: openDurableDatabase(ctx.storage), clock: systemClock, config, logger: createEdgeLogger(config.logLevel, { object: 'workspace' }) }
+    ctx.storage.sql.exec(
+      'CREATE TABLE IF NOT EXISTS edge_sessions (name TEXT PRIMARY KEY, session_id TEXT UNIQUE, status TEXT NOT NULL, updated_at INTEGER NOT NULL)',
+    )
+    this.#ctx = {
+      db: openDurableDatabase(ctx.storage),
+      clock: systemClock,
+      config,
+      logger: createEdgeLogger(config.logLevel, { object: 'workspace' }),
+    }
     this.#index = drizzle(ctx.storage)
   }
 
@@ -64,12 +80,16 @@ export class WorkspaceObject extends DurableObject<EdgeEnv> {
       .get()!.n
     if (live >= limit) {
       return refusal(
-        new GatewayError('plan_required', `The ${input.plan} plan allows ${limit} sessions pairing or online at once; disconnect one first`, {
-          feature: 'sessions',
-          plan: input.plan,
-          limit,
-          live,
-        }),
+        new GatewayError(
+          'plan_required',
+          `The ${input.plan} plan allows ${limit} sessions pairing or online at once; disconnect one first`,
+          {
+            feature: 'sessions',
+            plan: input.plan,
+            limit,
+            live,
+          },
+        ),
       )
     }
     const now = Date.now()
@@ -94,25 +114,47 @@ export class WorkspaceObject extends DurableObject<EdgeEnv> {
       return
     }
     const set = { sessionId: session.sessionId, status: session.status, updatedAt: Date.now() }
-    this.#index.insert(edgeSessions).values({ name: sessionName, ...set }).onConflictDoUpdate({ target: edgeSessions.name, set }).run()
+    this.#index
+      .insert(edgeSessions)
+      .values({ name: sessionName, ...set })
+      .onConflictDoUpdate({ target: edgeSessions.name, set })
+      .run()
   }
 
   /** Every status change a session object reports (reconnects, logouts, disconnects). */
   noteStatus(sessionId: string, status: string): void {
-    this.#index.update(edgeSessions).set({ status, updatedAt: Date.now() }).where(eq(edgeSessions.sessionId, sessionId)).run()
+    this.#index
+      .update(edgeSessions)
+      .set({ status, updatedAt: Date.now() })
+      .where(eq(edgeSessions.sessionId, sessionId))
+      .run()
   }
 
   /** Which session name (and so object) a session id belongs to; null: not this workspace's. */
   locate(sessionId: string): string | null {
-    return this.#index.select({ name: edgeSessions.name }).from(edgeSessions).where(eq(edgeSessions.sessionId, sessionId)).get()?.name ?? null
+    return (
+      this.#index
+        .select({ name: edgeSessions.name })
+        .from(edgeSessions)
+        .where(eq(edgeSessions.sessionId, sessionId))
+        .get()?.name ?? null
+    )
   }
 
   sessionNames(): string[] {
-    return this.#index.select({ name: edgeSessions.name }).from(edgeSessions).all().map((row) => row.name)
+    return this.#index
+      .select({ name: edgeSessions.name })
+      .from(edgeSessions)
+      .all()
+      .map((row) => row.name)
   }
 
   /** The workspace's daily contact-check quota, counted here for all its sessions (same service as Node). */
-  reserveChecks(input: { workspace: string; plan: PlanName; count: number }): { headers: Record<string, string>; day: string } | Refusal {
+  reserveChecks(input: {
+    workspace: string
+    plan: PlanName
+    count: number
+  }): { headers: Record<string, string>; day: string } | Refusal {
     const workspace = ensureWorkspace(this.#ctx, input.workspace)
     const now = new Date()
     const window = quotaWindow(now, this.#ctx.config.plans[input.plan].dailyContactChecks)
@@ -127,6 +169,11 @@ export class WorkspaceObject extends DurableObject<EdgeEnv> {
 
   refundChecks(input: { workspace: string; plan: PlanName; count: number }): void {
     const workspace = ensureWorkspace(this.#ctx, input.workspace)
-    refundChecks(this.#ctx, workspace.id, input.count, quotaWindow(new Date(), this.#ctx.config.plans[input.plan].dailyContactChecks))
+    refundChecks(
+      this.#ctx,
+      workspace.id,
+      input.count,
+      quotaWindow(new Date(), this.#ctx.config.plans[input.plan].dailyContactChecks),
+    )
   }
 }

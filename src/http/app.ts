@@ -44,7 +44,10 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   if (admin) app.route('/', admin)
   const definitions = () => [...v1.openAPIRegistry.definitions, ...(admin?.openAPIRegistry.definitions ?? [])]
   const routes = app
-    .route('/', docsRoutes(() => buildOpenApiDocument(definitions(), { admin: Boolean(admin) })))
+    .route(
+      '/',
+      docsRoutes(() => buildOpenApiDocument(definitions(), { admin: Boolean(admin) })),
+    )
     .route('/', v1)
     // A catch-all rather than only notFound(): a parent app that mounts us keeps our 404 body.
     .all('*', () => {

@@ -32,9 +32,13 @@ export async function readJsonBody(c: Context): Promise<void> {
   const type = mediaType(c)
   if (!type) return // no body declared: a route that needs one says so through its validator
   if (!JSON_MEDIA_TYPE.test(type)) {
-    throw new GatewayError('unsupported_media_type', `Request bodies are JSON: send Content-Type: application/json (got ${echo(type)})`, {
-      contentType: clip(type),
-    })
+    throw new GatewayError(
+      'unsupported_media_type',
+      `Request bodies are JSON: send Content-Type: application/json (got ${echo(type)})`,
+      {
+        contentType: clip(type),
+      },
+    )
   }
   const charset = charsetOf(c.req.header('content-type') ?? '')
   if (charset !== undefined && !UTF8.test(charset)) {
@@ -47,6 +51,9 @@ export async function readJsonBody(c: Context): Promise<void> {
   try {
     await c.req.json()
   } catch (error) {
-    throw validationError([{ path: '(body)', message: `invalid JSON: ${jsonErrorReason(error)}` }], 'The request body is not valid JSON')
+    throw validationError(
+      [{ path: '(body)', message: `invalid JSON: ${jsonErrorReason(error)}` }],
+      'The request body is not valid JSON',
+    )
   }
 }

@@ -16,6 +16,7 @@ export function jsonOnce() {
       texts.set(value, text)
     }
     // Typed as c.json's answer: the body is exactly JSON.stringify(value), as c.json would send.
-    return c.body(text, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>
+    return c.body(text, 200, { 'content-type': 'application/json' }) as unknown as Response &
+      TypedResponse<JSONParsed<T>, 200, 'json'>
   }
 }

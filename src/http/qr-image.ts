@@ -44,7 +44,8 @@ export async function qrSvg(payload: string): Promise<string> {
   const { size, dark } = await matrix(payload)
   const side = size + 2 * MARGIN
   let path = ''
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (dark(x, y)) path += `M${x + MARGIN} ${y + MARGIN}h1v1h-1z`
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) if (dark(x, y)) path += `M${x + MARGIN} ${y + MARGIN}h1v1h-1z`
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${side * SCALE}" height="${side * SCALE}" shape-rendering="crispEdges">` +
     `<rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${path}"/></svg>`

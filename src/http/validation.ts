@@ -35,7 +35,10 @@ export function issuesError(issues: readonly z.core.$ZodIssue[]): GatewayError {
   const all = fieldErrors(issues)
   const fields = all.slice(0, MAX_LISTED_FIELDS)
   const omittedFields = all.length - fields.length
-  const summary = all.slice(0, MAX_FIELDS_IN_MESSAGE).map((f) => `${f.path}: ${f.message}`).join('; ')
+  const summary = all
+    .slice(0, MAX_FIELDS_IN_MESSAGE)
+    .map((f) => `${f.path}: ${f.message}`)
+    .join('; ')
   const more = all.length > MAX_FIELDS_IN_MESSAGE ? ` and ${all.length - MAX_FIELDS_IN_MESSAGE} more` : ''
   return new GatewayError('validation_error', `Invalid request: ${summary}${more}`, {
     fields,

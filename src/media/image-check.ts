@@ -10,7 +10,14 @@ export type ImageCheck = { ok: true; width: number; height: number } | { ok: fal
 export const MAX_IMAGE_SIDE = 16_384
 
 export function checkImage(bytes: Uint8Array, mimetype: string): ImageCheck {
-  const result = mimetype === 'image/jpeg' ? checkJpeg(bytes) : mimetype === 'image/png' ? checkPng(bytes) : mimetype === 'image/webp' ? checkWebp(bytes) : fail(`${mimetype} is not checked`)
+  const result =
+    mimetype === 'image/jpeg'
+      ? checkJpeg(bytes)
+      : mimetype === 'image/png'
+        ? checkPng(bytes)
+        : mimetype === 'image/webp'
+          ? checkWebp(bytes)
+          : fail(`${mimetype} is not checked`)
   if (!result.ok) return result
   if (result.width < 1 || result.height < 1) return fail('it declares no size')
   if (result.width > MAX_IMAGE_SIDE || result.height > MAX_IMAGE_SIDE) {
@@ -22,7 +29,8 @@ export function checkImage(bytes: Uint8Array, mimetype: string): ImageCheck {
 const fail = (reason: string): ImageCheck => ({ ok: false, reason })
 
 /** Start-of-frame markers carry the size: SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC). */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc
 
 /**
  * JPEG: SOI, then marker segments whose lengths must stay inside the file, a start of frame
@@ -47,7 +55,8 @@ function checkJpeg(bytes: Uint8Array): ImageCheck {
       continue
     }
     const length = (bytes[at + 2]! << 8) | bytes[at + 3]!
-    if (length < 2 || at + 2 + length > bytes.length) return fail(`a header segment runs past the end of the file at byte ${at}`)
+    if (length < 2 || at + 2 + length > bytes.length)
+      return fail(`a header segment runs past the end of the file at byte ${at}`)
     if (isStartOfFrame(marker)) {
       if (length < 7) return fail('its frame header is too short')
       size = { height: (bytes[at + 5]! << 8) | bytes[at + 6]!, width: (bytes[at + 7]! << 8) | bytes[at + 8]! }
@@ -58,7 +67,8 @@ function checkJpeg(bytes: Uint8Array): ImageCheck {
   if (!size) return fail('it has no frame header (no size)')
   let end = bytes.length
   while (end > at && bytes[end - 1] === 0x00) end-- // zero padding after EOI
-  if (end - at < 2 || bytes[end - 2] !== 0xff || bytes[end - 1] !== 0xd9) return fail('it is cut short (no end-of-image marker)')
+  if (end - at < 2 || bytes[end - 2] !== 0xff || bytes[end - 1] !== 0xd9)
+    return fail('it is cut short (no end-of-image marker)')
   return { ok: true, ...size }
 }
 
@@ -111,7 +121,8 @@ function checkWebp(bytes: Uint8Array): ImageCheck {
     if (kind === 'VP8X' && length >= 10) {
       size = { width: 1 + uint24(bytes, body + 4), height: 1 + uint24(bytes, body + 7) }
     } else if (kind === 'VP8 ' && length >= 10) {
-      if (bytes[body + 3] !== 0x9d || bytes[body + 4] !== 0x01 || bytes[body + 5] !== 0x2a) return fail('its VP8 frame has no start code')
+      if (bytes[body + 3] !== 0x9d || bytes[body + 4] !== 0x01 || bytes[body + 5] !== 0x2a)
+        return fail('its VP8 frame has no start code')
       size ??= { width: view.getUint16(body + 6, true) & 0x3fff, height: view.getUint16(body + 8, true) & 0x3fff }
       picture = true
     } else if (kind === 'VP8L' && length >= 5) {

@@ -22,17 +22,19 @@ export function createMediaTools(
   // gateway that never sends media never loads them, and never looks for ffmpeg.
   let converter: Promise<MediaConverter> | undefined = parts.converter && Promise.resolve(parts.converter)
   const convert = () =>
-    (converter ??= import('./ffmpeg').then(({ createFfmpegConverter }) =>
-      createFfmpegConverter({
-        ffmpegPath: config.media.ffmpegPath,
-        timeoutMs: config.media.timeoutMs,
-        maxSeconds: config.media.maxSeconds,
-        maxOutputBytes: config.media.maxBytes,
-      }),
-    ).catch((error: unknown) => {
-      converter = undefined // not found now (e.g. FFMPEG_PATH fixed later): look again next time
-      throw error
-    }))
+    (converter ??= import('./ffmpeg')
+      .then(({ createFfmpegConverter }) =>
+        createFfmpegConverter({
+          ffmpegPath: config.media.ffmpegPath,
+          timeoutMs: config.media.timeoutMs,
+          maxSeconds: config.media.maxSeconds,
+          maxOutputBytes: config.media.maxBytes,
+        }),
+      )
+      .catch((error: unknown) => {
+        converter = undefined // not found now (e.g. FFMPEG_PATH fixed later): look again next time
+        throw error
+      }))
 
   return {
     fetch: async (url) => (await fetcher.fetch(url)).bytes,
@@ -41,17 +43,25 @@ export function createMediaTools(
       const { sniffType } = await import('./sniff')
       const sniffed = await sniffType(bytes)
       if (!sniffed || !PHOTO_TYPES.has(sniffed.mimetype)) {
-        throw new GatewayError('media_unavailable', `imageUrl is not a JPEG, PNG or WebP image (the bytes are ${sniffed?.mimetype ?? 'of no known type'})`, {
-          field: 'imageUrl',
-        })
+        throw new GatewayError(
+          'media_unavailable',
+          `imageUrl is not a JPEG, PNG or WebP image (the bytes are ${sniffed?.mimetype ?? 'of no known type'})`,
+          {
+            field: 'imageUrl',
+          },
+        )
       }
       // A right signature is not a picture: the whole file must hold together, or the contact gets garbage.
       const checked = checkImage(bytes, sniffed.mimetype)
       if (!checked.ok) {
-        throw new GatewayError('media_unavailable', `imageUrl is not a whole ${sniffed.mimetype} image: ${checked.reason}`, {
-          field: 'imageUrl',
-          reason: checked.reason,
-        })
+        throw new GatewayError(
+          'media_unavailable',
+          `imageUrl is not a whole ${sniffed.mimetype} image: ${checked.reason}`,
+          {
+            field: 'imageUrl',
+            reason: checked.reason,
+          },
+        )
       }
       return { mimetype: sniffed.mimetype, width: checked.width, height: checked.height }
     },

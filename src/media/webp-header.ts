@@ -25,7 +25,12 @@ export function readWebpInfo(bytes: Uint8Array): WebpInfo | undefined {
     } else if (kind === 'ANMF') {
       frames++
     } else if (kind === 'VP8 ' && !info && body + 10 <= bytes.length) {
-      info = { width: view.getUint16(body + 6, true) & 0x3fff, height: view.getUint16(body + 8, true) & 0x3fff, animated: false, frames: 1 }
+      info = {
+        width: view.getUint16(body + 6, true) & 0x3fff,
+        height: view.getUint16(body + 8, true) & 0x3fff,
+        animated: false,
+        frames: 1,
+      }
     } else if (kind === 'VP8L' && !info && body + 5 <= bytes.length) {
       const bits = view.getUint32(body + 1, true)
       info = { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1, animated: false, frames: 1 }

@@ -22,7 +22,8 @@ export interface AddressPolicy {
 export async function pinnedAddress(url: URL, policy: AddressPolicy, resolver: HostResolver): Promise<ResolvedAddress> {
   const { allowPrivateAddresses } = policy
   const allowed = new Set((policy.allowAddresses ?? []).map(canonical))
-  const refused = (address: string) => !allowPrivateAddresses && isPrivateAddress(address) && !allowed.has(canonical(address))
+  const refused = (address: string) =>
+    !allowPrivateAddresses && isPrivateAddress(address) && !allowed.has(canonical(address))
   const host = bareHost(url)
   if (ipaddr.isValid(host)) {
     if (refused(host)) {

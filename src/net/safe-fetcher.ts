@@ -59,7 +59,11 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
         response.destroy()
         throw unavailable(url, `the server answered HTTP ${status}`)
       }
-      return { bytes: await readBody(response), finalUrl: url.href, contentTypeHeader: response.headers['content-type'] }
+      return {
+        bytes: await readBody(response),
+        finalUrl: url.href,
+        contentTypeHeader: response.headers['content-type'],
+      }
     }
   }
 

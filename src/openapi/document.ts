@@ -86,9 +86,14 @@ export function buildOpenApiDocument(definitions: Definitions, options: { admin?
       { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
       { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
       { name: 'Workspace', description: 'Who a credential acts for.' },
-      { name: 'Webhooks', description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.' },
+      {
+        name: 'Webhooks',
+        description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.',
+      },
       { name: 'Events', description: 'The same events as webhooks, as a live Server-Sent Events stream.' },
-      ...(options.admin ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }] : []),
+      ...(options.admin
+        ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }]
+        : []),
     ],
     paths,
     webhooks: webhookCatalogue(),
@@ -97,7 +102,8 @@ export function buildOpenApiDocument(definitions: Definitions, options: { admin?
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key issued with the CLI (`key create`), or an HS256 JWT when the operator set JWT_SECRET.',
+          description:
+            'An API key issued with the CLI (`key create`), or an HS256 JWT when the operator set JWT_SECRET.',
         },
         deploymentKey: {
           type: 'apiKey',

@@ -21,11 +21,7 @@ export const jsonBody = <Schema extends z.ZodType>(schema: Schema, description?:
 })
 
 /** A JSON answer; `headers` (a zod object) documents response headers such as RateLimit-*. */
-export const jsonResponse = <Schema extends z.ZodType>(
-  schema: Schema,
-  description: string,
-  headers?: z.ZodObject,
-) => ({
+export const jsonResponse = <Schema extends z.ZodType>(schema: Schema, description: string, headers?: z.ZodObject) => ({
   description,
   ...(headers ? { headers } : {}),
   content: { 'application/json': { schema } },
@@ -41,7 +37,10 @@ const errorResponse = (description: string) => ({
  * 401 and 500 are added to every authenticated route, so a route lists only its own codes.
  * Typed clients (hc) see them too and can narrow on `res.status`.
  */
-export function errorResponses<const Codes extends ErrorCode[]>(codes: Codes, options: { authenticated?: boolean } = {}) {
+export function errorResponses<const Codes extends ErrorCode[]>(
+  codes: Codes,
+  options: { authenticated?: boolean } = {},
+) {
   const all = new Set<ErrorCode>(codes)
   if (options.authenticated !== false) all.add('unauthorized')
   all.add('internal_error')

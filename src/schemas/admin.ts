@@ -9,7 +9,9 @@ export const AdminWorkspaceSchema = z
   .object({ id: z.string(), name: z.string(), plan: Plan, createdAt: timestamp, updatedAt: timestamp })
   .meta({ id: 'AdminWorkspace' })
 
-export const AdminWorkspaceList = z.object({ workspaces: z.array(AdminWorkspaceSchema) }).meta({ id: 'AdminWorkspaceList' })
+export const AdminWorkspaceList = z
+  .object({ workspaces: z.array(AdminWorkspaceSchema) })
+  .meta({ id: 'AdminWorkspaceList' })
 
 export const CreateWorkspaceBody = z
   .object({

@@ -13,7 +13,9 @@ export const ContactCheckBody = z
         error: (issue) =>
           `at most ${MAX_PHONES_PER_CHECK} numbers per request (got ${(issue.input as unknown[]).length})`,
       })
-      .meta({ description: `1 to ${MAX_PHONES_PER_CHECK} phone numbers; each different number counts once against the daily quota, however it is written.` }),
+      .meta({
+        description: `1 to ${MAX_PHONES_PER_CHECK} phone numbers; each different number counts once against the daily quota, however it is written.`,
+      }),
   })
   .meta({ id: 'ContactCheckRequest' })
 

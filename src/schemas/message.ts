@@ -7,16 +7,30 @@ export const MAX_LIST_ROWS = 5
 export const MAX_BUTTONS = 5
 
 const sessionId = z.string().min(1).max(100)
-const quoteId = z.string().min(1).max(128).optional().meta({ description: 'messageId of the message this one replies to.' })
+const quoteId = z
+  .string()
+  .min(1)
+  .max(128)
+  .optional()
+  .meta({ description: 'messageId of the message this one replies to.' })
 const mediaUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 const messageId = z.string().min(1).max(128)
 
 /** The seed SDK's names, accepted when the canonical field is absent (decisions: naming). */
-const alias = (of: string) => ({ deprecated: true, description: `Alias of \`${of}\` (client SDK name); used only when \`${of}\` is absent.` })
+const alias = (of: string) => ({
+  deprecated: true,
+  description: `Alias of \`${of}\` (client SDK name); used only when \`${of}\` is absent.`,
+})
 
 type Issue = { code: 'custom'; path: string[]; message: string }
-const requireOne = (body: Record<string, unknown>, canonical: string, aliasName: string, add: (issue: Issue) => void) => {
-  if (body[canonical] === undefined && body[aliasName] === undefined) add({ code: 'custom', path: [canonical], message: 'is required' })
+const requireOne = (
+  body: Record<string, unknown>,
+  canonical: string,
+  aliasName: string,
+  add: (issue: Issue) => void,
+) => {
+  if (body[canonical] === undefined && body[aliasName] === undefined)
+    add({ code: 'custom', path: [canonical], message: 'is required' })
 }
 
 const addressed = {
@@ -39,8 +53,12 @@ export const SendTextBody = z
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
   .meta({ id: 'SendTextRequest' })
 
-const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({ to, ...b }: T) => ({ ...b, phone: (b.phone ?? to)! })
-const phoneRequired = (b: { phone?: ChatAddress; to?: ChatAddress }, ctx: z.RefinementCtx) => requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
+const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({ to, ...b }: T) => ({
+  ...b,
+  phone: (b.phone ?? to)!,
+})
+const phoneRequired = (b: { phone?: ChatAddress; to?: ChatAddress }, ctx: z.RefinementCtx) =>
+  requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
 
 export const SendImageBody = z
   .strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId })
@@ -52,7 +70,10 @@ export const SendAudioBody = z
   .strictObject({
     ...addressed,
     audioUrl: mediaUrl.meta({ description: 'mp3, ogg (vorbis or opus) or opus.' }),
-    ptt: z.boolean().default(false).meta({ description: 'true: sent as a voice note (converted to OGG/Opus); false: as an audio file.' }),
+    ptt: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'true: sent as a voice note (converted to OGG/Opus); false: as an audio file.' }),
     quoteId,
   })
   .superRefine(phoneRequired)
@@ -60,13 +81,22 @@ export const SendAudioBody = z
   .meta({ id: 'SendAudioRequest' })
 
 export const SendStickerBody = z
-  .strictObject({ ...addressed, stickerUrl: mediaUrl.meta({ description: 'A .webp or .gif image (animation kept).' }), quoteId })
+  .strictObject({
+    ...addressed,
+    stickerUrl: mediaUrl.meta({ description: 'A .webp or .gif image (animation kept).' }),
+    quoteId,
+  })
   .superRefine(phoneRequired)
   .transform(withPhone)
   .meta({ id: 'SendStickerRequest' })
 
 export const SendLocationBody = z
-  .strictObject({ ...addressed, latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180), quoteId })
+  .strictObject({
+    ...addressed,
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    quoteId,
+  })
   .superRefine(phoneRequired)
   .transform(withPhone)
   .meta({ id: 'SendLocationRequest' })
@@ -105,7 +135,11 @@ export const SendListBody = z
     phoneRequired(b, ctx)
     const rows = b.sections.reduce((n, s) => n + s.rows.length, 0)
     if (rows > MAX_LIST_ROWS) {
-      ctx.addIssue({ code: 'custom', path: ['sections'], message: `at most ${MAX_LIST_ROWS} rows across all sections (got ${rows})` })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sections'],
+        message: `at most ${MAX_LIST_ROWS} rows across all sections (got ${rows})`,
+      })
     }
     const rowIds = b.sections.flatMap((section, i) =>
       section.rows.map((row, j) => ({ id: row.rowId, path: ['sections', i, 'rows', j, 'rowId'] })),
@@ -113,7 +147,10 @@ export const SendListBody = z
     flagRepeats(rowIds, (issue) => ctx.addIssue(issue))
   })
   .transform(withPhone)
-  .meta({ id: 'SendListRequest', description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections, each rowId different.` })
+  .meta({
+    id: 'SendListRequest',
+    description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections, each rowId different.`,
+  })
 
 const Button = z
   .strictObject({
@@ -133,7 +170,9 @@ export const SendButtonsBody = z
     buttons: z
       .array(Button)
       .min(1)
-      .max(MAX_BUTTONS, { error: (issue) => `at most ${MAX_BUTTONS} buttons (got ${(issue.input as unknown[]).length})` }),
+      .max(MAX_BUTTONS, {
+        error: (issue) => `at most ${MAX_BUTTONS} buttons (got ${(issue.input as unknown[]).length})`,
+      }),
     quoteId,
   })
   .superRefine((b, ctx) => {
@@ -145,14 +184,20 @@ export const SendButtonsBody = z
     )
   })
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
-  .meta({ id: 'SendButtonsRequest', description: `Paid plans. At most ${MAX_BUTTONS} buttons, each buttonId different.` })
+  .meta({
+    id: 'SendButtonsRequest',
+    description: `Paid plans. At most ${MAX_BUTTONS} buttons, each buttonId different.`,
+  })
 
 const referenced = {
   ...addressed,
   messageId: messageId.optional(),
   id: messageId.optional().meta(alias('messageId')),
 }
-const referencedRequired = (b: { phone?: ChatAddress; to?: ChatAddress; messageId?: string; id?: string }, ctx: z.RefinementCtx) => {
+const referencedRequired = (
+  b: { phone?: ChatAddress; to?: ChatAddress; messageId?: string; id?: string },
+  ctx: z.RefinementCtx,
+) => {
   phoneRequired(b, ctx)
   requireOne(b, 'messageId', 'id', (i) => ctx.addIssue(i))
 }
@@ -187,22 +232,38 @@ export const MessageContentSchema = z
     buttonText: z.string().optional(),
     title: z.string().optional(),
     footer: z.string().optional(),
-    sections: z.array(z.object({ title: z.string(), rows: z.array(z.object({ title: z.string(), rowId: z.string(), description: z.string().optional() })) })).optional(),
+    sections: z
+      .array(
+        z.object({
+          title: z.string(),
+          rows: z.array(z.object({ title: z.string(), rowId: z.string(), description: z.string().optional() })),
+        }),
+      )
+      .optional(),
     buttons: z.array(z.object({ buttonId: z.string(), buttonText: z.string() })).optional(),
   })
-  .meta({ id: 'MessageContent', description: 'What the message says (never media bytes); the fields depend on the type.' })
+  .meta({
+    id: 'MessageContent',
+    description: 'What the message says (never media bytes); the fields depend on the type.',
+  })
 
 export const MessageRecordSchema = z
   .object({
-    messageId: z.string().meta({ description: 'WhatsApp’s message id; the same in webhooks, quoteId, edit and delete.' }),
+    messageId: z
+      .string()
+      .meta({ description: 'WhatsApp’s message id; the same in webhooks, quoteId, edit and delete.' }),
     sessionId: z.string(),
     phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
-    lid: z.string().nullable().meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
+    lid: z
+      .string()
+      .nullable()
+      .meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
     participant: z.string().nullable().meta({ description: 'Groups, inbound: who wrote it.' }),
     direction: z.enum(['inbound', 'outbound']),
     type: z.enum(messageTypes),
     status: z.enum(messageStatuses).meta({
-      description: 'Outbound: pending → sent → delivered → read → played (voice notes), never backwards; or failed; deleted after a delete. Inbound: received, or deleted.',
+      description:
+        'Outbound: pending → sent → delivered → read → played (voice notes), never backwards; or failed; deleted after a delete. Inbound: received, or deleted.',
     }),
     statusReason: z.string().nullable().meta({ description: 'Why it failed or was deleted, e.g. new_chat_limit.' }),
     quoteId: z.string().nullable(),
@@ -213,7 +274,9 @@ export const MessageRecordSchema = z
   })
   .meta({ id: 'MessageRecord' })
 
-export const DeleteMessageResponse = z.object({ success: z.boolean(), message: z.string() }).meta({ id: 'DeleteMessageResponse' })
+export const DeleteMessageResponse = z
+  .object({ success: z.boolean(), message: z.string() })
+  .meta({ id: 'DeleteMessageResponse' })
 
 export const ListMessagesQuery = z.strictObject({
   sessionId,

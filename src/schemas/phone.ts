@@ -25,11 +25,15 @@ export type ChatAddress =
 /** The phone rule itself; `problem` says what is wrong without repeating more than ~40 chars. */
 export function parsePhone(input: string): PhoneNumber | { problem: string } {
   if (input.length > MAX_PHONE_CHARS || !PHONE_CHARACTERS.test(input)) {
-    return { problem: `${echo(input)} is not a phone number: digits, country code first, optionally with +, spaces, dashes, dots or parentheses` }
+    return {
+      problem: `${echo(input)} is not a phone number: digits, country code first, optionally with +, spaces, dashes, dots or parentheses`,
+    }
   }
   const digits = input.replace(/\D/g, '')
   if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) {
-    return { problem: `${echo(input)} has ${digits.length} digits; a phone number has ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS}, country code first` }
+    return {
+      problem: `${echo(input)} has ${digits.length} digits; a phone number has ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS}, country code first`,
+    }
   }
   return { input, digits }
 }
@@ -62,7 +66,8 @@ export const chatAddress = z
     if (GROUP_ID.test(input)) return { kind: 'group', input, jid: input }
     if (LID.test(input)) return { kind: 'lid', input, jid: input }
     const phone = parsePhone(input)
-    if (!('problem' in phone)) return { kind: 'phone', input, digits: phone.digits, jid: `${phone.digits}@s.whatsapp.net` }
+    if (!('problem' in phone))
+      return { kind: 'phone', input, digits: phone.digits, jid: `${phone.digits}@s.whatsapp.net` }
     ctx.issues.push({
       code: 'custom',
       input,

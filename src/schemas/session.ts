@@ -9,7 +9,10 @@ export const ConnectSessionBody = z
   .strictObject({
     sessionName,
     webhookUrl: webhookUrl.meta({ description: 'HTTPS endpoint that receives the session events.' }),
-    webhookMessages: z.boolean().optional().meta({ description: 'Message webhooks; default true where the plan has them.' }),
+    webhookMessages: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Message webhooks; default true where the plan has them.' }),
     mode: z.enum(['qr', 'pairing']).default('qr'),
     pairingNumber: phoneDigits.optional().meta({ description: 'Required when mode is pairing.' }),
   })
@@ -48,7 +51,8 @@ export const ConnectSessionResponse = z
     status: SessionStatusSchema,
     qrCode: z.string().meta({ description: 'The QR payload to render; it is replaced every 20 to 60 s.' }),
     qrImage: z.string().meta({
-      description: 'The same QR as a PNG data URL (`data:image/png;base64,…`), ready for an <img>. Newer ones: GET /v1/session/{id}/qr.',
+      description:
+        'The same QR as a PNG data URL (`data:image/png;base64,…`), ready for an <img>. Newer ones: GET /v1/session/{id}/qr.',
     }),
     pairingCode: z.string().optional().meta({ description: 'In pairing mode: the code to type on the phone.' }),
     webhookUrl: z.string(),
@@ -70,7 +74,8 @@ export const UpdateSessionBody = z
     webhookMessages: z.boolean().optional(),
     autoRejectCalls: z.boolean().optional(),
     rotateWebhookSecret: z.boolean().optional().meta({
-      description: 'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
+      description:
+        'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
     }),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), {

@@ -27,7 +27,10 @@ const messageBase = {
   messageId: z.string().meta({ description: 'WhatsApp’s message id, as in send responses, quoteId, edit and delete.' }),
   direction: z.enum(['inbound', 'outbound']),
   phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
-  lid: z.string().nullable().meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
+  lid: z
+    .string()
+    .nullable()
+    .meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
   participant: z.string().nullable().meta({ description: 'Groups, inbound: who wrote it.' }),
   type: z.enum(messageTypes),
   content: MessageContentSchema.meta({ description: 'A summary of what the message says; never media bytes or keys.' }),
@@ -51,7 +54,10 @@ const MessageEditedData = z
   .meta({ id: 'MessageEditedEventData' })
 
 const MessageDeletedData = z
-  .object({ ...messageBase, reason: z.string().nullable().meta({ description: 'deleted_by_client, revoked, revoked_by_sender.' }) })
+  .object({
+    ...messageBase,
+    reason: z.string().nullable().meta({ description: 'deleted_by_client, revoked, revoked_by_sender.' }),
+  })
   .meta({ id: 'MessageDeletedEventData' })
 
 const CallReceivedData = z
@@ -84,7 +90,8 @@ const descriptions: Record<WebhookEventType, string> = {
   'session.status': 'Every status change of the session.',
   'session.qr': 'Each new QR payload while the session is pairing.',
   'message.received': 'Someone sent the session a message (suppressed by webhookMessages: false).',
-  'message.status': 'A message the session sent was recorded (pending) or moved on: sent, delivered, read, played, failed (suppressed by webhookMessages: false).',
+  'message.status':
+    'A message the session sent was recorded (pending) or moved on: sent, delivered, read, played, failed (suppressed by webhookMessages: false).',
   'message.edited': 'A message was edited, by the session or by its sender (suppressed by webhookMessages: false).',
   'message.deleted': 'A message was deleted for everyone (suppressed by webhookMessages: false).',
   'call.received': 'Someone called the session; rejected tells whether it was auto-rejected.',
@@ -98,7 +105,11 @@ export function webhookEnvelope<T extends WebhookEventType>(type: T) {
       eventId: z.string().meta({ description: 'Also the webhook-id header; the same on every retry and replay.' }),
       timestamp: z.iso.datetime().meta({ description: 'When the event happened.' }),
       sessionId: z.string(),
-      sequence: z.number().int().positive().meta({ description: 'Per session, increasing by 1 with each event: receivers can order and spot gaps.' }),
+      sequence: z
+        .number()
+        .int()
+        .positive()
+        .meta({ description: 'Per session, increasing by 1 with each event: receivers can order and spot gaps.' }),
       data: webhookEventData[type],
     })
     .meta({ id: `Webhook_${type.replace('.', '_')}`, description: descriptions[type] })

@@ -15,14 +15,27 @@ export const ListDeliveriesQuery = z.strictObject({
 export const DeliverySchema = z
   .object({
     deliveryId: z.string(),
-    eventId: z.string().meta({ description: 'The webhook-id header: the same on every retry and replay of the event.' }),
+    eventId: z
+      .string()
+      .meta({ description: 'The webhook-id header: the same on every retry and replay of the event.' }),
     sessionId: z.string(),
     type: z.string().meta({ description: 'The event type, e.g. message.received.' }),
     sequence: z.number().int(),
-    status: z.enum(webhookDeliveryStatuses).meta({ description: 'pending (waiting or retrying), delivered (2xx), failed (retries ran out).' }),
+    status: z
+      .enum(webhookDeliveryStatuses)
+      .meta({ description: 'pending (waiting or retrying), delivered (2xx), failed (retries ran out).' }),
     attempts: z.number().int(),
-    lastStatusCode: z.number().int().nullable().meta({ description: 'HTTP status of the last attempt; null when there was no answer.' }),
-    lastError: z.string().nullable().meta({ description: 'Why the last attempt failed, e.g. HTTP 503, ECONNREFUSED, a timeout or a refused address.' }),
+    lastStatusCode: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'HTTP status of the last attempt; null when there was no answer.' }),
+    lastError: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'Why the last attempt failed, e.g. HTTP 503, ECONNREFUSED, a timeout or a refused address.',
+      }),
     nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'While pending: when the next attempt is due.' }),
     createdAt: z.iso.datetime(),
   })
@@ -41,13 +54,23 @@ export const MAX_REPLAY_EVENTS = 1_000
 export const ReplayBody = z
   .strictObject({
     sessionId,
-    since: z.iso.datetime({ offset: true }).meta({ description: 'Events that happened at or after this time (still within WEBHOOK_RETENTION_HOURS).' }),
-    limit: z.number().int().min(1).max(MAX_REPLAY_EVENTS).default(MAX_REPLAY_EVENTS).meta({ description: `Events queued by this call, at most ${MAX_REPLAY_EVENTS}.` }),
+    since: z.iso
+      .datetime({ offset: true })
+      .meta({ description: 'Events that happened at or after this time (still within WEBHOOK_RETENTION_HOURS).' }),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_REPLAY_EVENTS)
+      .default(MAX_REPLAY_EVENTS)
+      .meta({ description: `Events queued by this call, at most ${MAX_REPLAY_EVENTS}.` }),
     cursor: z
       .string()
       .regex(/^\d{1,15}$/, 'must be the nextCursor of a previous replay')
       .optional()
-      .meta({ description: 'nextCursor of the previous replay (same sessionId and since): continues after its last event.' }),
+      .meta({
+        description: 'nextCursor of the previous replay (same sessionId and since): continues after its last event.',
+      }),
   })
   .meta({ id: 'WebhookReplayRequest' })
 
@@ -57,7 +80,10 @@ export const ReplayResponse = z
     nextCursor: z
       .string()
       .nullable()
-      .meta({ description: 'More events match: send it as cursor (with the same sessionId and since) to continue; null when done.' }),
+      .meta({
+        description:
+          'More events match: send it as cursor (with the same sessionId and since) to continue; null when done.',
+      }),
   })
   .meta({ id: 'WebhookReplayResponse' })
 

@@ -34,20 +34,35 @@ const versionQuery = (db: GatewayDatabase) =>
 
 const keyByHash = (db: GatewayDatabase) =>
   db
-    .select({ id: apiKeys.id, hash: apiKeys.hash, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt, workspace: workspaces })
+    .select({
+      id: apiKeys.id,
+      hash: apiKeys.hash,
+      revokedAt: apiKeys.revokedAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      workspace: workspaces,
+    })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(eq(apiKeys.hash, sql.placeholder('hash')))
     .prepare()
 
 const workspaceByName = (db: GatewayDatabase) =>
-  db.select().from(workspaces).where(eq(workspaces.name, sql.placeholder('name'))).prepare()
+  db
+    .select()
+    .from(workspaces)
+    .where(eq(workspaces.name, sql.placeholder('name')))
+    .prepare()
 
 const touchKey = (db: GatewayDatabase) =>
   db
     .update(apiKeys)
     .set({ lastUsedAt: sql`${sql.placeholder('now')}` })
-    .where(and(eq(apiKeys.id, sql.placeholder('id')), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql.placeholder('staleBefore')))))
+    .where(
+      and(
+        eq(apiKeys.id, sql.placeholder('id')),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql.placeholder('staleBefore'))),
+      ),
+    )
     .prepare()
 
 interface CachedKey {

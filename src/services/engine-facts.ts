@@ -14,7 +14,11 @@ function recordInOwnTransaction<T extends WebhookEventType>(ctx: GatewayContext,
 }
 
 const sessionOf = (ctx: GatewayContext, sessionId: string) =>
-  ctx.db.select({ workspaceId: sessions.workspaceId, status: sessions.status }).from(sessions).where(eq(sessions.id, sessionId)).get()
+  ctx.db
+    .select({ workspaceId: sessions.workspaceId, status: sessions.status })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .get()
 
 /**
  * Where every fact the engine reports lands: session facts go through the state machine,

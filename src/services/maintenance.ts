@@ -12,7 +12,8 @@ export function startMaintenance(ctx: ServiceContext, intervalMs = MAINTENANCE_I
   const run = () => {
     try {
       const pruned = pruneMessages(ctx)
-      if (pruned.messages > 0 || pruned.idempotencyKeys > 0) ctx.logger.info(pruned, 'pruned old message records and idempotency keys')
+      if (pruned.messages > 0 || pruned.idempotencyKeys > 0)
+        ctx.logger.info(pruned, 'pruned old message records and idempotency keys')
     } catch (error) {
       ctx.logger.error({ err: error }, 'housekeeping failed')
     }

@@ -10,7 +10,8 @@ import type { ServiceContext } from './context'
 /** The CLI and the admin API both create through here: the name's rules hold whoever asks. */
 export function createWorkspace(ctx: ServiceContext, input: { name: string; plan?: PlanName }): Workspace {
   const parsed = workspaceName.safeParse(input.name)
-  if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ path: 'name', message: issue.message })))
+  if (!parsed.success)
+    throw validationError(parsed.error.issues.map((issue) => ({ path: 'name', message: issue.message })))
   const name = parsed.data
   const existing = ctx.db.select().from(workspaces).where(eq(workspaces.name, name)).get()
   if (existing) throw new GatewayError('validation_error', `A workspace named "${name}" already exists`)

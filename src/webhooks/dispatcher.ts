@@ -121,22 +121,43 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
           return
         }
         const attempts = delivery.attempts + 1
-        const retryAt = Math.min(now.getTime() + retryDelay(attempts, limits.retryBaseMs, limits.retryMaxMs), delivery.retryUntil.getTime())
+        const retryAt = Math.min(
+          now.getTime() + retryDelay(attempts, limits.retryBaseMs, limits.retryMaxMs),
+          delivery.retryUntil.getTime(),
+        )
         const next = now.getTime() >= delivery.retryUntil.getTime() ? null : new Date(retryAt)
         const status = queue.markAttemptFailed(delivery, result, next, now)
         if (next) notBefore.set(delivery.sessionId, next.getTime())
         if (status === 'failed') {
           counts.failed++
           log.warn(
-            { sessionId: delivery.sessionId, deliveryId: delivery.id, eventId: send.eventId, type: send.type, attempts, lastError: result.error },
+            {
+              sessionId: delivery.sessionId,
+              deliveryId: delivery.id,
+              eventId: send.eventId,
+              type: send.type,
+              attempts,
+              lastError: result.error,
+            },
             'webhook delivery failed for good',
           )
         } else {
           counts.retried++
-          log.debug({ sessionId: delivery.sessionId, deliveryId: delivery.id, attempts, lastError: result.error, nextAttemptAt: next }, 'webhook delivery will be retried')
+          log.debug(
+            {
+              sessionId: delivery.sessionId,
+              deliveryId: delivery.id,
+              attempts,
+              lastError: result.error,
+              nextAttemptAt: next,
+            },
+            'webhook delivery will be retried',
+          )
         }
       })
-      .catch((error: unknown) => log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery bookkeeping failed'))
+      .catch((error: unknown) =>
+        log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery bookkeeping failed'),
+      )
       .finally(() => {
         inFlight.delete(task)
         busy.delete(delivery.sessionId)
@@ -152,11 +173,14 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
     if (at >= wakeAt && wakeTimer) return
     clearTimeout(wakeTimer)
     wakeAt = at
-    wakeTimer = setTimeout(() => {
-      wakeTimer = undefined
-      wakeAt = Infinity
-      pump()
-    }, Math.max(0, at - clock.now().getTime()) + 5)
+    wakeTimer = setTimeout(
+      () => {
+        wakeTimer = undefined
+        wakeAt = Infinity
+        pump()
+      },
+      Math.max(0, at - clock.now().getTime()) + 5,
+    )
     wakeTimer.unref()
   }
 
@@ -172,7 +196,12 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
 
   let reported = { ...counts }
   function report(): void {
-    if (counts.delivered === reported.delivered && counts.failed === reported.failed && counts.retried === reported.retried) return
+    if (
+      counts.delivered === reported.delivered &&
+      counts.failed === reported.failed &&
+      counts.retried === reported.retried
+    )
+      return
     log.info(
       {
         delivered: counts.delivered - reported.delivered,

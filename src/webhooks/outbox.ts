@@ -30,7 +30,11 @@ const ph = (name: string) => sql.placeholder(name)
 // Every recorded event runs these four: prepared once per gateway. They run on the caller's
 // connection, so inside its transaction.
 const selectWebhookMessages = (db: GatewayDatabase) =>
-  db.select({ webhookMessages: sessions.webhookMessages }).from(sessions).where(eq(sessions.id, ph('sessionId'))).prepare()
+  db
+    .select({ webhookMessages: sessions.webhookMessages })
+    .from(sessions)
+    .where(eq(sessions.id, ph('sessionId')))
+    .prepare()
 const bumpSequence = (db: GatewayDatabase) =>
   db
     .insert(webhookSequences)
@@ -41,7 +45,14 @@ const bumpSequence = (db: GatewayDatabase) =>
 const insertEvent = (db: GatewayDatabase) =>
   db
     .insert(webhookEvents)
-    .values({ id: ph('id'), sessionId: ph('sessionId'), sequence: ph('sequence'), type: ph('type'), body: ph('body'), createdAt: ph('createdAt') })
+    .values({
+      id: ph('id'),
+      sessionId: ph('sessionId'),
+      sequence: ph('sequence'),
+      type: ph('type'),
+      body: ph('body'),
+      createdAt: ph('createdAt'),
+    })
     .prepare()
 const insertDelivery = (db: GatewayDatabase) =>
   db
@@ -61,7 +72,9 @@ const insertDelivery = (db: GatewayDatabase) =>
 
 /** The prepared statement when the context carries the gateway's database, else built on `tx`. */
 function statement<T>(tx: DbOrTx, ctx: OutboxContext, build: (db: GatewayDatabase) => T): T {
-  return ctx.db && ctx.statements ? prepared({ db: ctx.db, statements: ctx.statements }, build) : build(tx as GatewayDatabase)
+  return ctx.db && ctx.statements
+    ? prepared({ db: ctx.db, statements: ctx.statements }, build)
+    : build(tx as GatewayDatabase)
 }
 
 export interface NewEvent<T extends WebhookEventType> {
@@ -79,7 +92,11 @@ export interface NewEvent<T extends WebhookEventType> {
  * `webhookMessages: false` are not written at all (the setting in force when the event
  * happened decides). Answers the event id, or null when nothing was written.
  */
-export function recordEvent<T extends WebhookEventType>(tx: DbOrTx, ctx: OutboxContext, event: NewEvent<T>): string | null {
+export function recordEvent<T extends WebhookEventType>(
+  tx: DbOrTx,
+  ctx: OutboxContext,
+  event: NewEvent<T>,
+): string | null {
   const sessionId = event.sessionId
   if (isMessageEvent(event.type)) {
     const session = statement(tx, ctx, selectWebhookMessages).get({ sessionId })
@@ -89,7 +106,14 @@ export function recordEvent<T extends WebhookEventType>(tx: DbOrTx, ctx: OutboxC
   const at = event.at ?? now
   const sequence = statement(tx, ctx, bumpSequence).get({ sessionId })!.last
   const id = newEventId()
-  const body = JSON.stringify({ type: event.type, eventId: id, timestamp: at.toISOString(), sessionId, sequence, data: event.data })
+  const body = JSON.stringify({
+    type: event.type,
+    eventId: id,
+    timestamp: at.toISOString(),
+    sessionId,
+    sequence,
+    data: event.data,
+  })
   statement(tx, ctx, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
   statement(tx, ctx, insertDelivery).run(newDelivery(ctx, id, sessionId, now))
   ctx.webhooks?.wake(event.sessionId)

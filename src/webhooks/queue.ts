@@ -17,7 +17,11 @@ export interface Outgoing {
  * every delivery cost more than the delivery itself).
  */
 export function createQueue(db: GatewayDatabase) {
-  const p = { sessionId: sql.placeholder('sessionId'), eventId: sql.placeholder('eventId'), now: sql.placeholder('now') }
+  const p = {
+    sessionId: sql.placeholder('sessionId'),
+    eventId: sql.placeholder('eventId'),
+    now: sql.placeholder('now'),
+  }
   const head = db
     .select()
     .from(webhookDeliveries)

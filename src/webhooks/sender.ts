@@ -9,7 +9,9 @@ export interface WebhookRequest {
 }
 
 /** How one POST went: `statusCode` when the endpoint answered, `error` (short, secret-free) otherwise. */
-export type WebhookResponse = { delivered: true; statusCode: number } | { delivered: false; statusCode: number | null; error: string }
+export type WebhookResponse =
+  | { delivered: true; statusCode: number }
+  | { delivered: false; statusCode: number | null; error: string }
 
 /** The webhook endpoint as the dispatcher sees it: one signed POST at a time. */
 export interface WebhookSender {
@@ -43,7 +45,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       } catch {
         return { delivered: false, statusCode: null, error: 'not an absolute URL' }
       }
-      if (!schemes.includes(url.protocol)) return { delivered: false, statusCode: null, error: `refused: the URL must use ${schemes.join(' or ')}` }
+      if (!schemes.includes(url.protocol))
+        return { delivered: false, statusCode: null, error: `refused: the URL must use ${schemes.join(' or ')}` }
       const signal = AbortSignal.any([stop, AbortSignal.timeout(options.timeoutMs)])
       try {
         const pinned = await pinnedAddress(url, options, resolver)
@@ -51,8 +54,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         if (statusCode >= 200 && statusCode <= 299) return { delivered: true, statusCode }
         return { delivered: false, statusCode, error: `HTTP ${statusCode}` }
       } catch (error) {
-        if (error instanceof AddressRefused) return { delivered: false, statusCode: null, error: `refused: ${error.message}` }
-        if (signal.aborted && !stop.aborted) return { delivered: false, statusCode: null, error: `no answer within ${options.timeoutMs} ms` }
+        if (error instanceof AddressRefused)
+          return { delivered: false, statusCode: null, error: `refused: ${error.message}` }
+        if (signal.aborted && !stop.aborted)
+          return { delivered: false, statusCode: null, error: `no answer within ${options.timeoutMs} ms` }
         return { delivered: false, statusCode: null, error: networkReason(error) }
       }
     },

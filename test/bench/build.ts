@@ -20,4 +20,3 @@ export async function compileGateway(): Promise<{ entry: string; cleanup(): void
   })
   return { entry: join(outdir, 'cli.js'), cleanup: () => rmSync(outdir, { recursive: true, force: true }) }
 }
-

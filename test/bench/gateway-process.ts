@@ -28,13 +28,23 @@ export async function startGatewayProcess(entry: string, env: Record<string, str
     child,
     port,
     api: (path, key, init = {}) =>
-      fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }),
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      }),
     stop: () => stop(child),
   }
 }
 
 /** Connects sessions `from`..`to-1` in workspace `key`, `parallel` at a time; the simulator scans each QR. */
-export async function connectSessions(gateway: GatewayProcess, key: string, controlUrl: string, from: number, to: number, parallel = 10): Promise<void> {
+export async function connectSessions(
+  gateway: GatewayProcess,
+  key: string,
+  controlUrl: string,
+  from: number,
+  to: number,
+  parallel = 10,
+): Promise<void> {
   let next = from
   const worker = async () => {
     while (next < to) {
@@ -53,15 +63,23 @@ export async function connectSessions(gateway: GatewayProcess, key: string, cont
 }
 
 export async function connectedCount(gateway: GatewayProcess, key: string): Promise<number> {
-  const { sessions } = (await (await gateway.api('/v1/session/all', key)).json()) as { sessions: { connected: boolean }[] }
+  const { sessions } = (await (await gateway.api('/v1/session/all', key)).json()) as {
+    sessions: { connected: boolean }[]
+  }
   return sessions.filter((s) => s.connected).length
 }
 
-export async function waitConnected(gateway: GatewayProcess, key: string, count: number, timeoutMs: number): Promise<number> {
+export async function waitConnected(
+  gateway: GatewayProcess,
+  key: string,
+  count: number,
+  timeoutMs: number,
+): Promise<number> {
   const started = performance.now()
   for (;;) {
     if ((await connectedCount(gateway, key)) >= count) return performance.now() - started
-    if (performance.now() - started > timeoutMs) throw new Error(`only ${await connectedCount(gateway, key)} of ${count} sessions connected after ${timeoutMs} ms`)
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`only ${await connectedCount(gateway, key)} of ${count} sessions connected after ${timeoutMs} ms`)
     await sleep(250)
   }
 }

@@ -42,27 +42,72 @@ interface Figure {
 const figures: Figure[] = []
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits
 function figure(name: string, value: number, reference: number, unit: string, target: string): void {
-  const row = { figure: name, value: round(value, 1), reference: round(reference, 1), unit, ratio: round(value / reference), target }
+  const row = {
+    figure: name,
+    value: round(value, 1),
+    reference: round(reference, 1),
+    unit,
+    ratio: round(value / reference),
+    target,
+  }
   figures.push(row)
-  console.log(`${name.padEnd(58)} ${`${row.value} ${unit}`.padStart(14)}  vs ${`${row.reference} ${unit}`.padStart(14)}  ${`${row.ratio}×`.padStart(7)}  (target ${target})`)
+  console.log(
+    `${name.padEnd(58)} ${`${row.value} ${unit}`.padStart(14)}  vs ${`${row.reference} ${unit}`.padStart(14)}  ${`${row.ratio}×`.padStart(7)}  (target ${target})`,
+  )
   console.log(JSON.stringify({ benchmark: 'figure', ...row }))
 }
 
 if (only.has('figures')) {
   console.log(`Figures against their references, same run (Node ${process.version}${quick ? ', --quick' : ''})`)
   const http = await measureThroughput({ quick })
-  figure('authed GET /v1/session/all req/s vs bare Hono (32 conn)', http.sessionListRps, http.bareRps, 'req/s', '≥ 0.5×')
-  figure(`  the same vs a bare Hono route sending the same ${http.bodyBytes} bytes`, http.sessionListRps, http.bareSameBodyRps, 'req/s', '—')
+  figure(
+    'authed GET /v1/session/all req/s vs bare Hono (32 conn)',
+    http.sessionListRps,
+    http.bareRps,
+    'req/s',
+    '≥ 0.5×',
+  )
+  figure(
+    `  the same vs a bare Hono route sending the same ${http.bodyBytes} bytes`,
+    http.sessionListRps,
+    http.bareSameBodyRps,
+    'req/s',
+    '—',
+  )
   const inProcess = await measureInProcess({ quick })
   figure('app.request /health µs vs bare Hono app.request', inProcess.healthUs, inProcess.bareUs, 'µs', '≤ 20 µs')
   figure('app.request authed /v1/workspace µs vs bare Hono', inProcess.workspaceUs, inProcess.bareUs, 'µs', '≤ 40 µs')
-  figure('app.request authed /v1/session/all (10 sessions) µs vs bare', inProcess.sessionListUs, inProcess.bareUs, 'µs', '≤ 60 µs')
+  figure(
+    'app.request authed /v1/session/all (10 sessions) µs vs bare',
+    inProcess.sessionListUs,
+    inProcess.bareUs,
+    'µs',
+    '≤ 60 µs',
+  )
   const memory = await measureMemory(memorySessions, { idleMs: quick ? 3_000 : 90_000 })
-  figure(`RSS, ${memory.sessions} sessions idle ${memory.idleSeconds} s vs bare Baileys sockets`, memory.gatewayMb, memory.bareMb, 'MB', '≤ 1.10×')
-  figure(`RSS, ${memory.sessions} sessions 3 s after connecting vs bare`, memory.gatewayConnectedMb, memory.bareConnectedMb, 'MB', '—')
+  figure(
+    `RSS, ${memory.sessions} sessions idle ${memory.idleSeconds} s vs bare Baileys sockets`,
+    memory.gatewayMb,
+    memory.bareMb,
+    'MB',
+    '≤ 1.10×',
+  )
+  figure(
+    `RSS, ${memory.sessions} sessions 3 s after connecting vs bare`,
+    memory.gatewayConnectedMb,
+    memory.bareConnectedMb,
+    'MB',
+    '—',
+  )
   figure('RSS, 0 sessions vs a bare Baileys process', memory.gatewayIdleMb, memory.bareIdleMb, 'MB', '—')
   const startup = await measureStartup({ quick })
-  figure('cold start to 200 /health, dev: tsx src/cli.ts serve vs node + Hono', startup.tsxMs, startup.bareMs, 'ms', '— (npm start runs the compiled JS)')
+  figure(
+    'cold start to 200 /health, dev: tsx src/cli.ts serve vs node + Hono',
+    startup.tsxMs,
+    startup.bareMs,
+    'ms',
+    '— (npm start runs the compiled JS)',
+  )
   figure('cold start to 200 /health, compiled JS vs node + Hono', startup.compiledMs, startup.bareMs, 'ms', '≤ 4×')
   figure('RSS after start, compiled JS vs node + Hono', startup.compiledRssMb, startup.bareRssMb, 'MB', '—')
 }
@@ -90,7 +135,9 @@ if (only.has('sends')) {
 
 if (only.has('media')) {
   const media = await benchMedia()
-  console.log(`\nMedia conversion: voice note (10 s mp3) ${media.voiceNoteMs} ms, animated sticker (2 s GIF) ${media.stickerMs} ms`)
+  console.log(
+    `\nMedia conversion: voice note (10 s mp3) ${media.voiceNoteMs} ms, animated sticker (2 s GIF) ${media.stickerMs} ms`,
+  )
   console.log(JSON.stringify({ benchmark: 'media', ...media }))
 }
 
@@ -102,7 +149,9 @@ if (only.has('webhooks')) {
   )
   console.log(JSON.stringify({ benchmark: 'webhook-throughput', ...throughput }))
   const latency = await measureWebhookLatency(50)
-  console.log(`WhatsApp event → receiver (message.received, ${latency.messages} messages): p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms`)
+  console.log(
+    `WhatsApp event → receiver (message.received, ${latency.messages} messages): p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms`,
+  )
   console.log(JSON.stringify({ benchmark: 'webhook-latency', ...latency }))
 }
 process.exit(0)

@@ -58,13 +58,25 @@ export async function measureMemory(n: number, { idleMs = 90_000 } = {}): Promis
     const [bareConnectedMb, bareMb] = await bareBaileysRss(sim.controlUrl, n, idleMs)
     const databasePath = join(dir.path, 'gateway.db')
     const { loadKey } = await seedDatabaseFile(databasePath)
-    const gateway = await startGatewayProcess(compiled.entry, { DATABASE_PATH: databasePath, WA_SIMULATOR: sim.controlUrl })
+    const gateway = await startGatewayProcess(compiled.entry, {
+      DATABASE_PATH: databasePath,
+      WA_SIMULATOR: sim.controlUrl,
+    })
     try {
       const gatewayIdleMb = await settledRss(gateway.child.pid!)
       await connectSessions(gateway, loadKey, sim.controlUrl, 0, n)
       await waitConnected(gateway, loadKey, n, 120_000)
       const [gatewayConnectedMb, gatewayMb] = await connectedAndIdleRss(gateway.child.pid!, idleMs)
-      return { sessions: n, idleSeconds: idleMs / 1000, bareIdleMb, gatewayIdleMb, bareConnectedMb, gatewayConnectedMb, bareMb, gatewayMb }
+      return {
+        sessions: n,
+        idleSeconds: idleMs / 1000,
+        bareIdleMb,
+        gatewayIdleMb,
+        bareConnectedMb,
+        gatewayConnectedMb,
+        bareMb,
+        gatewayMb,
+      }
     } finally {
       await gateway.stop()
     }
@@ -75,4 +87,5 @@ export async function measureMemory(n: number, { idleMs = 90_000 } = {}): Promis
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await measureMemory(Number(process.argv[2] ?? 100), { idleMs: Number(process.argv[3] ?? 90) * 1000 }))
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(await measureMemory(Number(process.argv[2] ?? 100), { idleMs: Number(process.argv[3] ?? 90) * 1000 }))

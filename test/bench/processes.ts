@@ -8,10 +8,15 @@ import { createInterface } from 'node:readline'
 export const root = join(import.meta.dirname, '../..')
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 /** `node [args]` in the project root with extra env; stdout piped (for lines), stderr inherited. */
-export function startNode(args: string[], env: Record<string, string> = {}, options: { quietStdout?: boolean } = {}): ChildProcess {
+export function startNode(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { quietStdout?: boolean } = {},
+): ChildProcess {
   return spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -51,7 +56,8 @@ export function freePort(): Promise<number> {
   })
 }
 
-export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+export const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 
 /** RSS once it settled: wait, then the median of five samples. */
 export async function settledRss(pid: number, waitMs = 3_000): Promise<number> {

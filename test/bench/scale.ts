@@ -33,7 +33,8 @@ export interface ScaleFigures {
 function assertOpenFileLimit(n: number): void {
   const soft = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]
   const needed = n + 256
-  if (soft && soft !== 'unlimited' && Number(soft) < needed) throw new Error(`ulimit -n is ${soft}; ${n} sessions need at least ${needed} (ulimit -n ${needed})`)
+  if (soft && soft !== 'unlimited' && Number(soft) < needed)
+    throw new Error(`ulimit -n is ${soft}; ${n} sessions need at least ${needed} (ulimit -n ${needed})`)
 }
 
 export async function measureScale(n: number, { restoreConcurrency = 20 } = {}): Promise<ScaleFigures> {
@@ -41,7 +42,11 @@ export async function measureScale(n: number, { restoreConcurrency = 20 } = {}):
   const sim = await startSimulatorProcess()
   const dir = tempDir('bench-scale-')
   const compiled = await compileGateway()
-  const env = { DATABASE_PATH: join(dir.path, 'gateway.db'), WA_SIMULATOR: sim.controlUrl, RESTORE_CONCURRENCY: String(restoreConcurrency) }
+  const env = {
+    DATABASE_PATH: join(dir.path, 'gateway.db'),
+    WA_SIMULATOR: sim.controlUrl,
+    RESTORE_CONCURRENCY: String(restoreConcurrency),
+  }
   try {
     const { key, loadKey } = await seedDatabaseFile(env.DATABASE_PATH)
     let gateway = await startGatewayProcess(compiled.entry, env)

@@ -17,7 +17,17 @@ export function seedWorkspace(database: GatewayDatabase, offlineSessions = 10): 
   for (let i = 0; i < offlineSessions; i++) {
     database
       .insert(sessions)
-      .values({ id: `ses_bench${i}`, workspaceId: workspace.id, name: `bench-${i}`, status: 'disconnected', webhookUrl: 'https://hooks.invalid/x', webhookMessages: true, webhookSecret: 'whsec_x', createdAt: now, updatedAt: now })
+      .values({
+        id: `ses_bench${i}`,
+        workspaceId: workspace.id,
+        name: `bench-${i}`,
+        status: 'disconnected',
+        webhookUrl: 'https://hooks.invalid/x',
+        webhookMessages: true,
+        webhookSecret: 'whsec_x',
+        createdAt: now,
+        updatedAt: now,
+      })
       .run()
   }
   return { key, workspaceId: workspace.id }

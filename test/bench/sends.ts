@@ -23,7 +23,8 @@ export interface SendFigures {
   receivedBySimulator: number
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 /**
  * Message webhooks are off for these sessions: webhook delivery has its own bench, and a
@@ -37,24 +38,44 @@ export async function benchSends(messages = 2_000, concurrency = 32, sessions = 
   const sim = await startSimulatorProcess(['--contacts', contact])
   const dir = mkdtempSync(join(tmpdir(), 'bench-sends-'))
   const database = await openDatabase(join(dir, 'gateway.db'))
-  const gateway = createGateway({ database, logger: silentLogger(), config: { simulatorUrl: sim.controlUrl, rateLimitPerMinute: 0 } })
+  const gateway = createGateway({
+    database,
+    logger: silentLogger(),
+    config: { simulatorUrl: sim.controlUrl, rateLimitPerMinute: 0 },
+  })
   try {
     await gateway.start()
     const workspace = createWorkspace(gateway.context, { name: 'bench', plan: 'paid' })
-    const headers = { authorization: `Bearer ${createApiKey(gateway.context, { workspace: workspace.id }).key}`, 'content-type': 'application/json' }
+    const headers = {
+      authorization: `Bearer ${createApiKey(gateway.context, { workspace: workspace.id }).key}`,
+      'content-type': 'application/json',
+    }
     const sessionIds: string[] = []
     for (const [i, account] of accounts.entries()) {
-      const connect = await gateway.app.request('/v1/session/connect', { method: 'POST', headers, body: JSON.stringify({ sessionName: `bench-${i}`, webhookUrl: 'https://hooks.invalid/bench', webhookMessages: false }) })
+      const connect = await gateway.app.request('/v1/session/connect', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          sessionName: `bench-${i}`,
+          webhookUrl: 'https://hooks.invalid/bench',
+          webhookMessages: false,
+        }),
+      })
       const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
       await sim.control('/scan', { qr: qrCode, phone: account })
-      for (let wait = 0; wait < 500 && !gateway.context.engine.session(sessionId)?.online; wait++) await new Promise((resolve) => setTimeout(resolve, 20))
+      for (let wait = 0; wait < 500 && !gateway.context.engine.session(sessionId)?.online; wait++)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       sessionIds.push(sessionId)
     }
 
     const send = async (n: number) => {
       const started = performance.now()
       const sessionId = sessionIds[(n + sessions) % sessions]
-      const response = await gateway.app.request('/v1/message/text', { method: 'POST', headers, body: JSON.stringify({ sessionId, phone: contact, message: `bench ${n}` }) })
+      const response = await gateway.app.request('/v1/message/text', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ sessionId, phone: contact, message: `bench ${n}` }),
+      })
       if (response.status !== 200) throw new Error(`send ${n} answered ${response.status}: ${await response.text()}`)
       return performance.now() - started
     }

@@ -14,10 +14,14 @@ export interface SimulatorProcess {
 }
 
 export async function startSimulatorProcess(args: string[] = []): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/wa-sim/cli.ts', '--port', '0', '--log', 'silent', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/wa-sim/cli.ts', '--port', '0', '--log', 'silent', ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve)
     child.once('exit', (code) => reject(new Error(`simulator exited (${code}) before it listened`)))
@@ -27,7 +31,12 @@ export async function startSimulatorProcess(args: string[] = []): Promise<Simula
     controlUrl,
     child,
     async control<T>(path: string, body?: unknown) {
-      const response = await fetch(new URL(path, controlUrl), body === undefined ? {} : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+      const response = await fetch(
+        new URL(path, controlUrl),
+        body === undefined
+          ? {}
+          : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
+      )
       if (!response.ok) throw new Error(`simulator ${path} answered ${response.status}: ${await response.text()}`)
       return (await response.json()) as T
     },

@@ -33,10 +33,18 @@ async function untilHealthy(port: number, started: number, child: { exitCode: nu
   }
 }
 
-async function coldStart(args: string[], env: Record<string, string>, withRss: boolean): Promise<{ ms: number; rssMb: number }> {
+async function coldStart(
+  args: string[],
+  env: Record<string, string>,
+  withRss: boolean,
+): Promise<{ ms: number; rssMb: number }> {
   const port = await freePort()
   const started = performance.now()
-  const child = startNode(args, { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, { quietStdout: true })
+  const child = startNode(
+    args,
+    { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    { quietStdout: true },
+  )
   try {
     const ms = await untilHealthy(port, started, child)
     return { ms, rssMb: withRss ? await settledRss(child.pid!, 1_000) : 0 }
@@ -75,4 +83,5 @@ export async function measureStartup({ quick = false } = {}): Promise<StartupFig
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await measureStartup({ quick: process.argv.includes('--quick') }))
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(await measureStartup({ quick: process.argv.includes('--quick') }))

@@ -24,7 +24,8 @@ export interface ThroughputFigures {
 
 async function run(url: string, headers: Record<string, string>, seconds: number) {
   const result = await autocannon({ url, connections: 32, duration: seconds, headers })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
   return { rps: result.requests.average, p99Ms: result.latency.p99 }
 }
 
@@ -81,4 +82,5 @@ export async function measureThroughput({ quick = false } = {}): Promise<Through
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(await measureThroughput({ quick: process.argv.includes('--quick') }))
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(await measureThroughput({ quick: process.argv.includes('--quick') }))

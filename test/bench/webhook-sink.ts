@@ -14,13 +14,17 @@ let outOfOrder = 0
 const lastSequence = new Map<string, number>()
 
 const server = http.createServer((req, res) => {
-  if (req.method === 'GET') return void res.writeHead(200).end(JSON.stringify({ requests, unique: ids.size, badSignatures, outOfOrder }))
+  if (req.method === 'GET')
+    return void res.writeHead(200).end(JSON.stringify({ requests, unique: ids.size, badSignatures, outOfOrder }))
   const chunks: Buffer[] = []
   req.on('data', (c: Buffer) => chunks.push(c))
   req.on('end', () => {
     requests++
     try {
-      const event = verifier.verify(Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>) as { sessionId: string; sequence: number }
+      const event = verifier.verify(Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>) as {
+        sessionId: string
+        sequence: number
+      }
       ids.add(req.headers['webhook-id'] as string)
       if (event.sequence <= (lastSequence.get(event.sessionId) ?? 0)) outOfOrder++
       lastSequence.set(event.sessionId, event.sequence)

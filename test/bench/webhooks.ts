@@ -40,11 +40,22 @@ export async function measureWebhookThroughput(sessionCount: number, perSession:
   const dir = tempDir('gateway-bench-')
   try {
     const port = await new Promise<number>((resolve) =>
-      createInterface({ input: sink.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port)),
+      createInterface({ input: sink.stdout! }).once('line', (line) =>
+        resolve((JSON.parse(line) as { port: number }).port),
+      ),
     )
-    const stats = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()) as { unique: number; badSignatures: number; outOfOrder: number }
+    const stats = async () =>
+      (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()) as {
+        unique: number
+        badSignatures: number
+        outOfOrder: number
+      }
     const database = await openDatabase(join(dir.path, 'bench.db'))
-    const gateway = createGateway({ database, logger: silentLogger(), config: { ...loopbackWebhooks, webhooks: fastWebhooks({ concurrency: 64 }) } })
+    const gateway = createGateway({
+      database,
+      logger: silentLogger(),
+      config: { ...loopbackWebhooks, webhooks: fastWebhooks({ concurrency: 64 }) },
+    })
     const ctx = gateway.context
     const workspace = createWorkspace(ctx, { name: 'bench' })
     const now = new Date()
@@ -54,15 +65,33 @@ export async function measureWebhookThroughput(sessionCount: number, perSession:
       ids.push(id)
       ctx.db
         .insert(sessions)
-        .values({ id, workspaceId: workspace.id, name: `bench-${s}`, status: 'disconnected', webhookUrl: `http://127.0.0.1:${port}/s${s}`, webhookMessages: true, webhookSecret: SECRET, createdAt: now, updatedAt: now })
+        .values({
+          id,
+          workspaceId: workspace.id,
+          name: `bench-${s}`,
+          status: 'disconnected',
+          webhookUrl: `http://127.0.0.1:${port}/s${s}`,
+          webhookMessages: true,
+          webhookSecret: SECRET,
+          createdAt: now,
+          updatedAt: now,
+        })
         .run()
     }
     // The backlog, written as the services write events: one transaction per event.
     for (let i = 0; i < perSession; i++) {
       for (const sessionId of ids) {
-        ctx.db.transaction((tx) => void recordEvent(tx, ctx, { sessionId, type: 'call.received', data: { callId: `c${i}`, from: '15551230001@s.whatsapp.net', isVideo: false, rejected: false } }), {
-          behavior: 'immediate',
-        })
+        ctx.db.transaction(
+          (tx) =>
+            void recordEvent(tx, ctx, {
+              sessionId,
+              type: 'call.received',
+              data: { callId: `c${i}`, from: '15551230001@s.whatsapp.net', isVideo: false, rejected: false },
+            }),
+          {
+            behavior: 'immediate',
+          },
+        )
       }
     }
     const total = sessionCount * perSession
@@ -77,7 +106,15 @@ export async function measureWebhookThroughput(sessionCount: number, perSession:
     const seconds = (performance.now() - started) / 1000
     await gateway.stop()
     closeDatabase(database)
-    return { sessions: sessionCount, events: total, seconds, eventsPerSecond: total / seconds, lost: total - last.unique, badSignatures: last.badSignatures, outOfOrder: last.outOfOrder }
+    return {
+      sessions: sessionCount,
+      events: total,
+      seconds,
+      eventsPerSecond: total / seconds,
+      lost: total - last.unique,
+      badSignatures: last.badSignatures,
+      outOfOrder: last.outOfOrder,
+    }
   } finally {
     sink.kill()
     dir.cleanup()
@@ -105,7 +142,9 @@ export async function measureWebhookLatency(count: number): Promise<LatencyResul
     for (let i = 0; i < count; i++) {
       const sentAt = Date.now()
       const messageId = await t.sim.contact(contact).send({ text: `latency ${i}` }, { to: '15550050001' })
-      const events = await receiver.waitFor('latency', body.webhookSecret, (list) => list.some((e) => e.data.messageId === messageId))
+      const events = await receiver.waitFor('latency', body.webhookSecret, (list) =>
+        list.some((e) => e.data.messageId === messageId),
+      )
       const request = receiver.requests.find((r) => r.raw.includes(messageId))!
       samples.push(request.at - sentAt)
       if (!events.length) throw new Error('no event')

@@ -24,9 +24,9 @@ afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()))
 
 const ctxOf = (db: GatewayDatabase) => ({ db, clock: systemClock, logger: silentLogger(), config: resolveConfig() })
 const tables = (db: GatewayDatabase) =>
-  (db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map(
-    (r) => r.name,
-  )
+  (
+    db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
+  ).map((r) => r.name)
 
 describe('migrations', () => {
   it('embeds exactly what drizzle-kit generated in drizzle/', () => {

@@ -105,22 +105,44 @@ describe('the single binary', () => {
     expect(inbox.message.conversation ?? inbox.message.extendedTextMessage?.text).toBe('from the binary')
 
     files.serve('voice.mp3', await fixtures.mp3(3), 'audio/mpeg')
-    const voice = await api.post('/v1/message/audio', { sessionId, phone: CONTACT, audioUrl: files.url('voice.mp3'), ptt: true })
-    expect(voice.status, server.output().split("\n").filter((l) => /"level":[456]0/.test(l)).join("\n")).toBe(200)
-    const audio = (await sim.contact(CONTACT).waitForMessage((m) => m.id === voice.body.messageId)).message.audioMessage!
+    const voice = await api.post('/v1/message/audio', {
+      sessionId,
+      phone: CONTACT,
+      audioUrl: files.url('voice.mp3'),
+      ptt: true,
+    })
+    expect(
+      voice.status,
+      server
+        .output()
+        .split('\n')
+        .filter((l) => /"level":[456]0/.test(l))
+        .join('\n'),
+    ).toBe(200)
+    const audio = (await sim.contact(CONTACT).waitForMessage((m) => m.id === voice.body.messageId)).message
+      .audioMessage!
     expect(audio).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' })
     const media = await sim.contact(CONTACT).media(voice.body.messageId)
     expect(Buffer.from(media.bytes).subarray(0, 4).toString('latin1')).toBe('OggS')
 
     files.serve('photo.png', await fixtures.png(), 'image/png')
-    const sticker = await api.post('/v1/message/sticker', { sessionId, phone: CONTACT, stickerUrl: files.url('photo.png') })
+    const sticker = await api.post('/v1/message/sticker', {
+      sessionId,
+      phone: CONTACT,
+      stickerUrl: files.url('photo.png'),
+    })
     expect(sticker.status, JSON.stringify(sticker.body)).toBe(200)
     await sim.contact(CONTACT).waitForMessage((m) => m.id === sticker.body.messageId)
-    expect(readWebpInfo((await sim.contact(CONTACT).media(sticker.body.messageId)).bytes)).toMatchObject({ width: 512, height: 512 })
+    expect(readWebpInfo((await sim.contact(CONTACT).media(sticker.body.messageId)).bytes)).toMatchObject({
+      width: 512,
+      height: 512,
+    })
 
     const backup = run(['backup', join(dir.path, 'backup.db')])
     expect(backup.status, backup.stderr).toBe(0)
-    expect(queryFile<{ n: number }>(join(dir.path, 'backup.db'), 'SELECT count(*) AS n FROM messages')[0]!.n).toBeGreaterThanOrEqual(2)
+    expect(
+      queryFile<{ n: number }>(join(dir.path, 'backup.db'), 'SELECT count(*) AS n FROM messages')[0]!.n,
+    ).toBeGreaterThanOrEqual(2)
 
     expect(await server.stop()).toBe(0)
     expect(server.output()).toContain('"msg":"stopped"')

@@ -9,7 +9,9 @@ import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
 
 const ADMIN_KEY = 'admin-key-for-the-package-test-0123456789'
-const pkg = JSON.parse(spawnSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: repoRoot, encoding: 'utf8' }).stdout)
+const pkg = JSON.parse(
+  spawnSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: repoRoot, encoding: 'utf8' }).stdout,
+)
 
 /** The README's "mount it in your Hono app" code, verbatim apart from the port and file names. */
 const appSource = `import { Hono } from 'hono'
@@ -86,7 +88,15 @@ describe('the npm package in a fresh Hono app', () => {
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', types: ['node'], skipLibCheck: true },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          outDir: 'out',
+          types: ['node'],
+          skipLibCheck: true,
+        },
         include: ['src'],
       }),
     )
@@ -94,7 +104,10 @@ describe('the npm package in a fresh Hono app', () => {
     writeFileSync(join(app, 'src/node.ts'), nodeServer)
     writeFileSync(join(app, 'src/bun.ts'), bunServer)
     writeFileSync(join(app, 'src/client.ts'), clientSource)
-    const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: app, encoding: 'utf8' })
+    const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
+      cwd: app,
+      encoding: 'utf8',
+    })
     if (installed.status !== 0) throw new Error(`npm install failed:\n${installed.stdout}\n${installed.stderr}`)
 
     sim = await WhatsAppSimulator.start()
@@ -107,13 +120,20 @@ describe('the npm package in a fresh Hono app', () => {
   })
 
   it('ships only dist/, the README and the Baileys patch, and type-checks the app and its hc<AppType> client', () => {
-    const listed = spawnSync('tar', ['-tzf', join(dir.path, readdirSync(dir.path).find((f) => f.endsWith('.tgz'))!)], { encoding: 'utf8' })
+    const listed = spawnSync('tar', ['-tzf', join(dir.path, readdirSync(dir.path).find((f) => f.endsWith('.tgz'))!)], {
+      encoding: 'utf8',
+    })
     const files = listed.stdout.trim().split('\n')
     expect(files).toContain('package/dist/index.mjs')
     expect(files).toContain('package/dist/index.d.mts')
     expect(files).toContain('package/dist/cli.mjs')
     expect(files).toContain('package/patches/@whiskeysockets+baileys+7.0.0-rc14.patch')
-    expect(files.filter((f) => !/^package\/(dist\/[^/]+\.(mjs|mjs\.map|d\.mts)|patches\/[^/]+\.patch|README\.md|package\.json)$/.test(f))).toEqual([])
+    expect(
+      files.filter(
+        (f) =>
+          !/^package\/(dist\/[^/]+\.(mjs|mjs\.map|d\.mts)|patches\/[^/]+\.patch|README\.md|package\.json)$/.test(f),
+      ),
+    ).toEqual([])
     const compiled = spawnSync(bin('tsc'), ['-p', '.'], { cwd: app, encoding: 'utf8' })
     expect(compiled.stdout + compiled.stderr).toBe('')
     expect(compiled.status).toBe(0)
@@ -140,9 +160,17 @@ describe('the npm package in a fresh Hono app', () => {
         const admin = httpGateway(`${base}/wa`, ADMIN_KEY)
         expect((await admin.post('/v1/admin/workspaces', { name: 'shop', plan: 'paid' })).status).toBe(201)
         const { key } = (await admin.post('/v1/admin/keys', { workspace: 'shop' })).body
-        const sessionId = await httpGateway(`${base}/wa`, key).pairByQr(sim, runtime, runtime === 'node' ? '15550020001' : '15550020002')
+        const sessionId = await httpGateway(`${base}/wa`, key).pairByQr(
+          sim,
+          runtime,
+          runtime === 'node' ? '15550020001' : '15550020002',
+        )
 
-        const client = spawnSync(command, ['out/client.js'], { cwd: app, encoding: 'utf8', env: { ...process.env, BASE_URL: base, WA_KEY: key } })
+        const client = spawnSync(command, ['out/client.js'], {
+          cwd: app,
+          encoding: 'utf8',
+          env: { ...process.env, BASE_URL: base, WA_KEY: key },
+        })
         expect(client.status, client.stderr).toBe(0)
         const listed = JSON.parse(client.stdout)
         expect(listed.status).toBe('connected')

@@ -20,7 +20,12 @@ describe('npm start and npm run start:bun', () => {
     it(`npm run ${script} serves from dist/ and stops on SIGTERM`, async () => {
       const started = performance.now()
       // npm itself would be the process SIGTERM reaches; run what the script runs, as npm does.
-      const command = JSON.parse(spawnSync('node', ['-p', `JSON.stringify(require('./package.json').scripts['${script}'])`], { cwd: repoRoot, encoding: 'utf8' }).stdout) as string
+      const command = JSON.parse(
+        spawnSync('node', ['-p', `JSON.stringify(require('./package.json').scripts['${script}'])`], {
+          cwd: repoRoot,
+          encoding: 'utf8',
+        }).stdout,
+      ) as string
       expect(command).toMatch(/dist\/cli\.mjs serve$/)
       const [program, ...args] = command.split(' ')
       // `node` is the one on PATH; `bun` the devDependency (npm puts node_modules/.bin first).

@@ -45,12 +45,17 @@ const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-const sessionStatus = async (sessionId: string) => (await api('GET', '/v1/session/all')).body.sessions?.find((s: any) => s.sessionId === sessionId)
+const sessionStatus = async (sessionId: string) =>
+  (await api('GET', '/v1/session/all')).body.sessions?.find((s: any) => s.sessionId === sessionId)
 const waitForStatus = (sessionId: string, status: string, timeoutMs?: number) =>
-  until(`session ${sessionId} ${status}`, async () => {
-    const session = await sessionStatus(sessionId)
-    return session?.status === status ? session : undefined
-  }, timeoutMs)
+  until(
+    `session ${sessionId} ${status}`,
+    async () => {
+      const session = await sessionStatus(sessionId)
+      return session?.status === status ? session : undefined
+    },
+    timeoutMs,
+  )
 const accountOnline = () => sim.accounts().find((a) => a.phone === PHONE)?.online
 
 beforeAll(async () => {
@@ -58,7 +63,14 @@ beforeAll(async () => {
   control = await ControlApi.start(sim)
   receiver = await startWebhookReceiver()
   media = await startMediaServer()
-  media.serve('dot.png', Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'), 'image/png')
+  media.serve(
+    'dot.png',
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+    'image/png',
+  )
   port = await freePort()
   env = {
     WA_SIMULATOR: control.url,
@@ -97,7 +109,10 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
   let secret: string
 
   it('connects by QR, checks a contact, sends a text the contact decrypts, delivers signed webhooks', async () => {
-    const connect = await api('POST', '/v1/session/connect', { sessionName: 'edge sales', webhookUrl: receiver.url('edge') })
+    const connect = await api('POST', '/v1/session/connect', {
+      sessionName: 'edge sales',
+      webhookUrl: receiver.url('edge'),
+    })
     expect(connect.status, `${JSON.stringify(connect.body)}\n${dev.output().slice(-3000)}`).toBe(200)
     expect(connect.body.qrCode).toBeTruthy()
     sessionId = connect.body.sessionId
@@ -116,7 +131,10 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     await waitForStatus(sessionId, 'connected')
     expect(sim.account(PHONE).stats().logins).toBe(logins + 1)
 
-    const check = await api('POST', '/v1/contact/check', { sessionId, phones: [CONTACT, '+1 555-123-0001', '15559990000'] })
+    const check = await api('POST', '/v1/contact/check', {
+      sessionId,
+      phones: [CONTACT, '+1 555-123-0001', '15559990000'],
+    })
     expect(check.status, JSON.stringify(check.body)).toBe(200)
     expect(check.body.results.map((r: any) => r.exists)).toEqual([true, true, false])
     // Counted by the workspace object: two distinct numbers.
@@ -125,11 +143,21 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     const text = `from a Durable Object, longer than forty characters ✓ ${Date.now()}`
     const sent = await api('POST', '/v1/message/text', { sessionId, phone: CONTACT, message: text })
     expect(sent.status, JSON.stringify(sent.body)).toBe(200)
-    await until('contact inbox', async () => (sim.contact(CONTACT).inbox().some((m) => m.message.extendedTextMessage?.text === text) ? true : undefined))
+    await until('contact inbox', async () =>
+      sim
+        .contact(CONTACT)
+        .inbox()
+        .some((m) => m.message.extendedTextMessage?.text === text)
+        ? true
+        : undefined,
+    )
 
-    const events = await receiver.waitFor('edge', secret, (list) =>
-      list.some((e) => e.type === 'session.status' && e.data.status === 'connected') &&
-      list.some((e) => e.type === 'message.status' && e.data.messageId === sent.body.messageId),
+    const events = await receiver.waitFor(
+      'edge',
+      secret,
+      (list) =>
+        list.some((e) => e.type === 'session.status' && e.data.status === 'connected') &&
+        list.some((e) => e.type === 'message.status' && e.data.messageId === sent.body.messageId),
       { timeoutMs: 30_000 },
     )
     expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1))
@@ -137,10 +165,22 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
   }, 120_000)
 
   it('sends an image through the simulator media host; voice notes and stickers answer 422 (no ffmpeg)', async () => {
-    const image = await api('POST', '/v1/message/image', { sessionId, phone: CONTACT, imageUrl: media.url('dot.png'), caption: 'edge image' })
+    const image = await api('POST', '/v1/message/image', {
+      sessionId,
+      phone: CONTACT,
+      imageUrl: media.url('dot.png'),
+      caption: 'edge image',
+    })
     expect(image.status, JSON.stringify(image.body)).toBe(200)
     expect(image.body.content).toMatchObject({ mimetype: 'image/png', width: 1, height: 1 })
-    await until('image in the inbox', async () => (sim.contact(CONTACT).inbox().some((m) => m.message.imageMessage?.caption === 'edge image') ? true : undefined))
+    await until('image in the inbox', async () =>
+      sim
+        .contact(CONTACT)
+        .inbox()
+        .some((m) => m.message.imageMessage?.caption === 'edge image')
+        ? true
+        : undefined,
+    )
     for (const [path, body] of [
       ['/v1/message/sticker', { stickerUrl: media.url('dot.png') }],
       ['/v1/message/audio', { audioUrl: media.url('dot.png'), ptt: true }],
@@ -162,14 +202,25 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(sim.pendingPairings().length).toBe(pairingsBefore)
     const text = `after the restart ${Date.now()}`
     expect((await api('POST', '/v1/message/text', { sessionId, phone: CONTACT, message: text })).status).toBe(200)
-    await until('contact inbox', async () => (sim.contact(CONTACT).inbox().some((m) => m.message.conversation === text || m.message.extendedTextMessage?.text === text) ? true : undefined))
+    await until('contact inbox', async () =>
+      sim
+        .contact(CONTACT)
+        .inbox()
+        .some((m) => m.message.conversation === text || m.message.extendedTextMessage?.text === text)
+        ? true
+        : undefined,
+    )
   }, 180_000)
 
   it('an evicted session object is revived by its alarm and reconnects, with no request', async () => {
     const before = (await api('GET', `/__edge/session/${sessionId}`)).body
     expect(before.alarmAt).toBeGreaterThan(Date.now() - 1000)
     expect((await api('POST', `/__edge/session/${sessionId}/evict`)).status).toBe(200)
-    await until('account offline after the eviction', async () => (accountOnline() === false ? true : undefined), 10_000)
+    await until(
+      'account offline after the eviction',
+      async () => (accountOnline() === false ? true : undefined),
+      10_000,
+    )
     // Nothing calls the Worker now: only the alarm (≤ 30 s) can bring the object back.
     await until('account online again', async () => (accountOnline() === true ? true : undefined), 60_000)
     const after = (await api('GET', `/__edge/session/${sessionId}`)).body
@@ -180,6 +231,11 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     const since = Date.now()
     const text = `to the revived object ${since}`
     await sim.contact(CONTACT).send({ text }, { to: PHONE })
-    await receiver.waitFor('edge', secret, (list) => list.some((e) => e.type === 'message.received' && e.data.content?.text === text), { since, timeoutMs: 30_000 })
+    await receiver.waitFor(
+      'edge',
+      secret,
+      (list) => list.some((e) => e.type === 'message.received' && e.data.content?.text === text),
+      { since, timeoutMs: 30_000 },
+    )
   }, 120_000)
 })

@@ -13,7 +13,11 @@ const secret = 'memory-probe-secret-0123456789abcdef'
 const sim = await WhatsAppSimulator.start({ contacts: ['15551230001'], autoReceipts: true })
 const control = await ControlApi.start(sim)
 const state = tempDir('edge-memory-')
-const dev = await startWranglerDev({ port: await freePort(), persistDir: state.path, env: { WA_SIMULATOR: control.url, JWT_SECRET: secret, LOG_LEVEL: 'error' } })
+const dev = await startWranglerDev({
+  port: await freePort(),
+  persistDir: state.path,
+  env: { WA_SIMULATOR: control.url, JWT_SECRET: secret, LOG_LEVEL: 'error' },
+})
 const token = await edgeJwt(secret, 'memory', 'paid')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5_000))
 
@@ -41,7 +45,12 @@ try {
   const online = sim.accounts().filter((a) => a.online).length
   const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
   console.log(
-    JSON.stringify({ sessionsOnline: online, rssWithOneMiB: mib(before), rssAfterMiB: mib(after), perSessionMiB: mib((after - before) / count) }),
+    JSON.stringify({
+      sessionsOnline: online,
+      rssWithOneMiB: mib(before),
+      rssAfterMiB: mib(after),
+      perSessionMiB: mib((after - before) / count),
+    }),
   )
 } finally {
   await dev.stop()

@@ -30,12 +30,31 @@ export interface WranglerDev {
  * `npm run dev:edge -- --port N` in its own process group (npx → wrangler → workerd), with the
  * object storage kept in `persistDir` so a restart finds the same SQLite. Resolves once /health answers.
  */
-export async function startWranglerDev(options: { port: number; persistDir: string; env: Record<string, string> }): Promise<WranglerDev> {
+export async function startWranglerDev(options: {
+  port: number
+  persistDir: string
+  env: Record<string, string>
+}): Promise<WranglerDev> {
   const inspector = await freePort()
   const child: ChildProcess = spawn(
     'node',
-    ['scripts/dev-edge.mjs', '--port', String(options.port), '--inspector-port', String(inspector), '--persist-to', options.persistDir, '--log-level', 'warn'],
-    { cwd: repoRoot, env: { ...process.env, CI: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    [
+      'scripts/dev-edge.mjs',
+      '--port',
+      String(options.port),
+      '--inspector-port',
+      String(inspector),
+      '--persist-to',
+      options.persistDir,
+      '--log-level',
+      'warn',
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, CI: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
   )
   let out = ''
   child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-200_000)))
@@ -45,7 +64,10 @@ export async function startWranglerDev(options: { port: number; persistDir: stri
   const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${out}`)
-    const up = await fetch(`${url}/health`).then((r) => r.ok, () => false)
+    const up = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (up) break
     if (Date.now() > deadline) throw new Error(`wrangler dev did not answer /health within 120 s:\n${out}`)
     await new Promise((resolve) => setTimeout(resolve, 250))

@@ -33,17 +33,25 @@ describe('request bodies the gateway cannot use', () => {
   })
 
   it('refuses JSON in a charset other than UTF-8 with 415', async () => {
-    const latin1 = await read(await post(t, '/v1/session/connect', '{"sessionName":"caf\xe9"}', 'application/json; charset=latin1'))
+    const latin1 = await read(
+      await post(t, '/v1/session/connect', '{"sessionName":"caf\xe9"}', 'application/json; charset=latin1'),
+    )
     expect(latin1.status).toBe(415)
     expect(latin1.body).toMatchObject({ error: 'unsupported_media_type', message: expect.stringMatching(/UTF-8/) })
     // UTF-8, however spelled, is fine: these reach validation (webhookUrl is missing).
-    for (const type of ['application/json; charset=utf-8', 'application/json;charset="UTF-8"', 'application/json; charset=utf8']) {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'application/json;charset="UTF-8"',
+      'application/json; charset=utf8',
+    ]) {
       expect((await post(t, '/v1/session/connect', '{"sessionName":"a"}', type)).status).toBe(400)
     }
   })
 
   it('keeps the error small when a huge value or key is invalid (names the field and the rule)', async () => {
-    const hugeKey = await read(await post(t, '/v1/session/connect', JSON.stringify({ ['k'.repeat(900_000)]: 1, sessionName: 'a' })))
+    const hugeKey = await read(
+      await post(t, '/v1/session/connect', JSON.stringify({ ['k'.repeat(900_000)]: 1, sessionName: 'a' })),
+    )
     expect(hugeKey.status).toBe(400)
     expect(hugeKey.bytes).toBeLessThan(2_000)
 
@@ -55,7 +63,11 @@ describe('request bodies the gateway cannot use', () => {
     expect(hugePhone.body.details.fields[0].path).toBe('phones.0')
 
     const hugeName = await read(
-      await post(t, '/v1/session/connect', JSON.stringify({ sessionName: 'n'.repeat(900_000), webhookUrl: 'https://hooks.invalid' })),
+      await post(
+        t,
+        '/v1/session/connect',
+        JSON.stringify({ sessionName: 'n'.repeat(900_000), webhookUrl: 'https://hooks.invalid' }),
+      ),
     )
     expect(hugeName.status).toBe(400)
     expect(hugeName.bytes).toBeLessThan(2_000)
@@ -64,7 +76,9 @@ describe('request bodies the gateway cannot use', () => {
 
   it('lists at most 20 field errors and says how many more there are', async () => {
     const phones = Array.from({ length: 50 }, (_, i) => `bad-${i}`)
-    const { status, body } = await read(await post(t, '/v1/contact/check', JSON.stringify({ sessionId: 'ses_x', phones })))
+    const { status, body } = await read(
+      await post(t, '/v1/contact/check', JSON.stringify({ sessionId: 'ses_x', phones })),
+    )
     expect(status).toBe(400)
     expect(body.details.fields).toHaveLength(20)
     expect(body.details.omittedFields).toBe(30)

@@ -57,7 +57,12 @@ describe('media that decodes to far more than it weighs', () => {
       socket.once('data', (request) => {
         const path = request.toString('latin1').split(' ')[1]
         const [declared, body] = path === '/short-declared' ? [10, photo] : [100_000, photo.subarray(0, 10)]
-        socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: image/jpeg\r\ncontent-length: ${declared}\r\n\r\n`), body]))
+        socket.end(
+          Buffer.concat([
+            Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: image/jpeg\r\ncontent-length: ${declared}\r\n\r\n`),
+            body,
+          ]),
+        )
       })
     })
     await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve))
@@ -65,12 +70,27 @@ describe('media that decodes to far more than it weighs', () => {
     network = loopbackOnlyNetwork()
     files = await startMediaServer()
     // 50 minutes of silence in 270 KB, and 20 minutes of it as a small mp3: both past MEDIA_MAX_SECONDS.
-    files.serve('silence.ogg', await generate(['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '3000', '-c:a', 'libvorbis', '-q:a', '0'], 'ogg'))
-    files.serve('silence.mp3', await generate(['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '1200', '-c:a', 'libmp3lame', '-b:a', '8k'], 'mp3'))
+    files.serve(
+      'silence.ogg',
+      await generate(
+        ['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '3000', '-c:a', 'libvorbis', '-q:a', '0'],
+        'ogg',
+      ),
+    )
+    files.serve(
+      'silence.mp3',
+      await generate(
+        ['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '1200', '-c:a', 'libmp3lame', '-b:a', '8k'],
+        'mp3',
+      ),
+    )
     files.serve('1hz.wav', wavAt1Hz())
     files.serve('huge.gif', gifClaiming(60_000))
     files.serve('big.gif', gifClaiming(16_000))
-    files.serve('junk.jpg', Uint8Array.from([0xff, 0xd8, 0xff, ...Array.from({ length: 600 }, (_, i) => (i * 37) % 256)]))
+    files.serve(
+      'junk.jpg',
+      Uint8Array.from([0xff, 0xd8, 0xff, ...Array.from({ length: 600 }, (_, i) => (i * 37) % 256)]),
+    )
     t = await startSimulatedGateway({ plan: 'paid', config: { allowPrivateAddresses: true } })
     sessionId = await t.pairByQr('hostile', '15550016001')
   }, 120_000)
@@ -87,8 +107,14 @@ describe('media that decodes to far more than it weighs', () => {
         path: '/v1/message/audio',
         body: { sessionId, phone: '15551230001', audioUrl: files.url(file), ptt: true },
       })),
-      { path: '/v1/message/audio', body: { sessionId, phone: '15551230001', audioUrl: files.url('silence.ogg'), ptt: false } },
-      ...['huge.gif', 'big.gif'].map((file) => ({ path: '/v1/message/sticker', body: { sessionId, phone: '15551230001', stickerUrl: files.url(file) } })),
+      {
+        path: '/v1/message/audio',
+        body: { sessionId, phone: '15551230001', audioUrl: files.url('silence.ogg'), ptt: false },
+      },
+      ...['huge.gif', 'big.gif'].map((file) => ({
+        path: '/v1/message/sticker',
+        body: { sessionId, phone: '15551230001', stickerUrl: files.url(file) },
+      })),
     ]
     const before = rss()
     let peak = before
@@ -108,7 +134,9 @@ describe('media that decodes to far more than it weighs', () => {
       [422, 'media_unavailable', expect.stringMatching(/16000×16000/)],
     ])
     const grewMb = (peak - before) / 1024 / 1024
-    console.log(`RSS ${Math.round(before / 1048576)} MB before, peak +${grewMb.toFixed(1)} MB over ${sends.length} hostile sends`)
+    console.log(
+      `RSS ${Math.round(before / 1048576)} MB before, peak +${grewMb.toFixed(1)} MB over ${sends.length} hostile sends`,
+    )
     expect(grewMb).toBeLessThan(100)
     expect((await t.get(`/v1/message/all?sessionId=${sessionId}`)).body.messages).toEqual([])
   }, 120_000)
@@ -117,13 +145,19 @@ describe('media that decodes to far more than it weighs', () => {
     const send = (imageUrl: string) => t.post('/v1/message/image', { sessionId, phone: '15551230001', imageUrl })
     const junk = await send(files.url('junk.jpg'))
     expect(junk.status).toBe(422)
-    expect(junk.body).toMatchObject({ error: 'media_unavailable', details: { reason: expect.stringMatching(/header is broken|past the end/) } })
+    expect(junk.body).toMatchObject({
+      error: 'media_unavailable',
+      details: { reason: expect.stringMatching(/header is broken|past the end/) },
+    })
     const firstTenBytes = await send(liarUrl('/short-declared'))
     expect(firstTenBytes.status).toBe(422)
     expect(firstTenBytes.body.message).toMatch(/not a whole image\/jpeg image/)
     const cutShort = await send(liarUrl('/long-declared'))
     expect(cutShort.status).toBe(422)
-    expect(cutShort.body).toMatchObject({ error: 'media_unavailable', message: expect.stringMatching(/could not be fetched/) })
+    expect(cutShort.body).toMatchObject({
+      error: 'media_unavailable',
+      message: expect.stringMatching(/could not be fetched/),
+    })
     expect((await t.get(`/v1/message/all?sessionId=${sessionId}`)).body.messages).toEqual([])
   })
 })

@@ -14,7 +14,8 @@ beforeAll(async () => {
 })
 
 const cut = (bytes: Uint8Array, length: number) => bytes.subarray(0, length)
-const withJunk = (head: number[], junk = 600) => Uint8Array.from([...head, ...Array.from({ length: junk }, (_, i) => (i * 37) % 256)])
+const withJunk = (head: number[], junk = 600) =>
+  Uint8Array.from([...head, ...Array.from({ length: junk }, (_, i) => (i * 37) % 256)])
 
 describe('checkImage', () => {
   it('passes whole images and reads their size from the frame header', () => {
@@ -29,7 +30,11 @@ describe('checkImage', () => {
   })
 
   it('refuses a file cut short anywhere: 10 bytes, the headers, half the picture, all but the last byte', () => {
-    for (const [bytes, type] of [[jpeg, 'image/jpeg'], [png, 'image/png'], [webp, 'image/webp']] as const) {
+    for (const [bytes, type] of [
+      [jpeg, 'image/jpeg'],
+      [png, 'image/png'],
+      [webp, 'image/webp'],
+    ] as const) {
       for (const length of [10, 200, Math.floor(bytes.length / 2), bytes.length - 1]) {
         expect(checkImage(cut(bytes, length), type), `${type} cut to ${length}`).toMatchObject({ ok: false })
       }

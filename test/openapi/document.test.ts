@@ -54,7 +54,9 @@ describe('GET /openapi.json', () => {
     expect(document.info.license).toEqual({ name: 'MIT', identifier: 'MIT' })
     expect(document.servers).toEqual([{ url: '/' }])
     const parent = new Hono().route('/wa', t.gateway.app)
-    const mounted: any = await (await parent.request('/wa/openapi.json', { headers: { authorization: `Bearer ${t.key}` } })).json()
+    const mounted: any = await (
+      await parent.request('/wa/openapi.json', { headers: { authorization: `Bearer ${t.key}` } })
+    ).json()
     expect(mounted.servers).toEqual([{ url: '/wa' }])
   })
 
@@ -69,9 +71,13 @@ describe('GET /openapi.json', () => {
     try {
       writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document))
       // Exits non-zero (run rejects) on any error; warnings are printed but do not fail.
-      const { stdout, stderr } = await run('npx', ['--no-install', 'redocly', 'lint', '--format=summary', join(dir, 'openapi.json')], {
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      })
+      const { stdout, stderr } = await run(
+        'npx',
+        ['--no-install', 'redocly', 'lint', '--format=summary', join(dir, 'openapi.json')],
+        {
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      )
       expect(`${stdout}${stderr}`).toMatch(/Your API description is valid/)
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -51,9 +51,7 @@ function typeErrors(dir: string): string[] {
     // The temp dir has no node_modules: point the import at the project's copy.
     paths: { 'openapi-fetch': [openapiFetch] },
   })
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
 }
 
 describe('a client generated from /openapi.json', () => {

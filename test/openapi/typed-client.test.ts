@@ -29,11 +29,17 @@ describe('hc<AppType>()', () => {
       expect(body.name).toBe('test')
     }
 
-    const update = await client.v1.session.update[':id'].$put({ param: { id: 'ses_missing' }, json: { autoRejectCalls: true } })
+    const update = await client.v1.session.update[':id'].$put({
+      param: { id: 'ses_missing' },
+      json: { autoRejectCalls: true },
+    })
     expect(update.status).toBe(404)
     if (update.status === 404) expectTypeOf((await update.json()).error).toExtend<string>()
 
-    const text = await client.v1.message.text.$post({ json: { sessionId: 'ses_missing', phone: '+1 555 123 0001', message: 'hi' }, header: {} })
+    const text = await client.v1.message.text.$post({
+      json: { sessionId: 'ses_missing', phone: '+1 555 123 0001', message: 'hi' },
+      header: {},
+    })
     expect(text.status).toBe(404)
     if (text.status === 200) expectTypeOf((await text.json()).messageId).toEqualTypeOf<string>()
 

@@ -25,7 +25,9 @@ describe('under Bun', () => {
       const port = listeningPort(await server.waitForLine(/"msg":"listening"/))
       const health = await fetch(`http://127.0.0.1:${port}/health`)
       expect(await health.json()).toEqual({ status: 'ok' })
-      const authed = await fetch(`http://127.0.0.1:${port}/v1/workspace`, { headers: { authorization: `Bearer ${key}` } })
+      const authed = await fetch(`http://127.0.0.1:${port}/v1/workspace`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
       expect(authed.status).toBe(200)
       expect(await authed.json()).toMatchObject({ name: 'default' })
       const refused = await fetch(`http://127.0.0.1:${port}/v1/workspace`)
@@ -43,8 +45,12 @@ describe('under Bun', () => {
     // In a copy, so the check never touches node_modules.
     const copy = join(dir.path, 'lockfile')
     spawnSync('mkdir', [copy])
-    for (const file of ['package.json', 'bun.lockb', 'bunfig.toml']) copyFileSync(join(repoRoot, file), join(copy, file))
-    const check = spawnSync(bin('bun'), ['install', '--frozen-lockfile', '--lockfile-only'], { cwd: copy, encoding: 'utf8' })
+    for (const file of ['package.json', 'bun.lockb', 'bunfig.toml'])
+      copyFileSync(join(repoRoot, file), join(copy, file))
+    const check = spawnSync(bin('bun'), ['install', '--frozen-lockfile', '--lockfile-only'], {
+      cwd: copy,
+      encoding: 'utf8',
+    })
     expect(check.status, `${check.stderr}\nrun: bun install --lockfile-only, and commit bun.lockb`).toBe(0)
   }, 120_000)
 })

@@ -53,7 +53,11 @@ describe('chatAddress', () => {
   })
 
   it('takes a LID', () => {
-    expect(chatAddress.parse('123456789012345@lid')).toEqual({ kind: 'lid', input: '123456789012345@lid', jid: '123456789012345@lid' })
+    expect(chatAddress.parse('123456789012345@lid')).toEqual({
+      kind: 'lid',
+      input: '123456789012345@lid',
+      jid: '123456789012345@lid',
+    })
   })
 
   it.each([

@@ -15,7 +15,8 @@ describe('API key cache', () => {
   afterEach(async () => {
     for (const t of open.splice(0).reverse()) await t.close()
   })
-  const workspaceWith = (t: TestGateway, key: string) => t.request('/v1/workspace', { headers: { authorization: `Bearer ${key}` } })
+  const workspaceWith = (t: TestGateway, key: string) =>
+    t.request('/v1/workspace', { headers: { authorization: `Bearer ${key}` } })
 
   it('refuses a cached key from the next event-loop turn after another connection revokes it', async () => {
     const t = await start()
@@ -54,7 +55,11 @@ describe('API key cache', () => {
       locker.close()
     }
     await t.gateway.stop() // flushes pending stamps
-    const [row] = queryFile<{ last_used_at: number | null }>(t.databasePath, 'SELECT last_used_at FROM api_keys WHERE id = ?', issued.id)
+    const [row] = queryFile<{ last_used_at: number | null }>(
+      t.databasePath,
+      'SELECT last_used_at FROM api_keys WHERE id = ?',
+      issued.id,
+    )
     expect(row!.last_used_at).toBeGreaterThan(Date.now() - 60_000)
   })
 })

@@ -4,7 +4,10 @@
  */
 import { vi } from 'bun:test'
 
-type WaitFor = <T>(callback: () => T | Promise<T>, options?: number | { timeout?: number; interval?: number }) => Promise<T>
+type WaitFor = <T>(
+  callback: () => T | Promise<T>,
+  options?: number | { timeout?: number; interval?: number },
+) => Promise<T>
 
 const waitFor: WaitFor = async (callback, options) => {
   const { timeout = 1000, interval = 50 } = typeof options === 'number' ? { timeout: options } : (options ?? {})

@@ -18,13 +18,17 @@ export interface OpenStream {
 export function readEventStream(response: Response, abort: AbortController): OpenStream {
   const events: EventSourceMessage[] = []
   const comments: string[] = []
-  const parser = createParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) })
+  const parser = createParser({
+    onEvent: (event) => events.push(event),
+    onComment: (comment) => comments.push(comment),
+  })
   const reader = response.body?.getReader()
   const ended = (async () => {
     if (!reader) return
     const decoder = new TextDecoder()
     try {
-      for (let read = await reader.read(); !read.done; read = await reader.read()) parser.feed(decoder.decode(read.value, { stream: true }))
+      for (let read = await reader.read(); !read.done; read = await reader.read())
+        parser.feed(decoder.decode(read.value, { stream: true }))
     } catch {
       // closed by close()
     }
@@ -38,7 +42,8 @@ export function readEventStream(response: Response, abort: AbortController): Ope
     async until(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs
       while (!predicate(events)) {
-        if (Date.now() > deadline) throw new Error(`stream never matched; got ${JSON.stringify(events.map((e) => e.event))}`)
+        if (Date.now() > deadline)
+          throw new Error(`stream never matched; got ${JSON.stringify(events.map((e) => e.event))}`)
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       return events

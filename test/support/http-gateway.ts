@@ -14,7 +14,11 @@ export function httpGateway(baseUrl: string, key: string): HttpGateway {
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${baseUrl}${path}`, {
       ...init,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        ...(init.headers as Record<string, string>),
+      },
     })
     return { status: response.status, body: (await response.json()) as any }
   }
@@ -28,7 +32,10 @@ export function httpGateway(baseUrl: string, key: string): HttpGateway {
       if (connect.status !== 200) throw new Error(`connect answered ${connect.status}: ${JSON.stringify(connect.body)}`)
       sim.scan(connect.body.qrCode, phone)
       await pollUntil(
-        async () => (await get('/v1/session/all')).body.sessions.find((s: { sessionId: string }) => s.sessionId === connect.body.sessionId),
+        async () =>
+          (await get('/v1/session/all')).body.sessions.find(
+            (s: { sessionId: string }) => s.sessionId === connect.body.sessionId,
+          ),
         (session) => session?.status === 'connected',
         { timeoutMs: 20_000, what: `session ${connect.body.sessionId} to connect` },
       )

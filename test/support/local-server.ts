@@ -14,7 +14,10 @@ export interface LocalServer {
 }
 
 /** A real HTTP server on a loopback address, with the answers the fetcher tests need. */
-export async function startLocalServer(address = '127.0.0.1', routes: Record<string, http.RequestListener> = {}): Promise<LocalServer> {
+export async function startLocalServer(
+  address = '127.0.0.1',
+  routes: Record<string, http.RequestListener> = {},
+): Promise<LocalServer> {
   const seen: SeenRequest[] = []
   const server = await startLoopbackServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname

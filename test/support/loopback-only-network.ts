@@ -22,7 +22,9 @@ export function loopbackOnlyNetwork(): NetworkGuard {
   const original = net.Socket.prototype.connect
   net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
     const first = Array.isArray(args[0]) ? args[0][0] : args[0]
-    const options = (typeof first === 'object' && first !== null ? first : { host: args[1] }) as net.TcpSocketConnectOpts
+    const options = (
+      typeof first === 'object' && first !== null ? first : { host: args[1] }
+    ) as net.TcpSocketConnectOpts
     const host = options.host ?? 'localhost'
     if (ipaddr.isValid(host)) {
       targets.push(host)
@@ -33,16 +35,20 @@ export function loopbackOnlyNetwork(): NetworkGuard {
     } else if (options.lookup) {
       const lookup = options.lookup
       options.lookup = ((hostname: string, lookupOptions: object, callback: (...a: unknown[]) => void) =>
-        lookup(hostname, lookupOptions as never, ((error: Error | null, address: unknown, family?: number) => {
-          const answers = (Array.isArray(address) ? address : [{ address, family }]) as { address: string }[]
-          for (const answer of answers) targets.push(answer.address)
-          const bad = answers.find((answer) => !isLoopback(answer.address))
-          if (!error && bad) {
-            blocked.push(bad.address)
-            return callback(new Error(`test network guard: refused to connect to ${bad.address}`))
-          }
-          callback(error, address, family)
-        }) as never)) as net.LookupFunction
+        lookup(
+          hostname,
+          lookupOptions as never,
+          ((error: Error | null, address: unknown, family?: number) => {
+            const answers = (Array.isArray(address) ? address : [{ address, family }]) as { address: string }[]
+            for (const answer of answers) targets.push(answer.address)
+            const bad = answers.find((answer) => !isLoopback(answer.address))
+            if (!error && bad) {
+              blocked.push(bad.address)
+              return callback(new Error(`test network guard: refused to connect to ${bad.address}`))
+            }
+            callback(error, address, family)
+          }) as never,
+        )) as net.LookupFunction
     }
     return original.apply(this, args as never)
   } as typeof original

@@ -12,7 +12,10 @@ export interface LoopbackServer {
  * The one real HTTP server of the tests (media URLs, webhook receivers, stub endpoints): on a
  * loopback address and a free port, closed with every connection it still holds.
  */
-export async function startLoopbackServer(handler: http.RequestListener, address = '127.0.0.1'): Promise<LoopbackServer> {
+export async function startLoopbackServer(
+  handler: http.RequestListener,
+  address = '127.0.0.1',
+): Promise<LoopbackServer> {
   const server = http.createServer(handler)
   await new Promise<void>((resolve) => server.listen(0, address, resolve))
   const port = (server.address() as AddressInfo).port

@@ -21,8 +21,18 @@ export async function generate(args: string[], ext: string): Promise<Uint8Array>
 }
 
 /** A sine whose loudness rises from silence to full over `seconds`: its waveform must rise too. */
-export const risingTone = (seconds: number) => ['-f', 'lavfi', '-i', `aevalsrc=sin(440*2*PI*t)*t/${seconds}:d=${seconds}:s=44100`]
-export const testPicture = (size: string, seconds: number) => ['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=10:duration=${seconds}`]
+export const risingTone = (seconds: number) => [
+  '-f',
+  'lavfi',
+  '-i',
+  `aevalsrc=sin(440*2*PI*t)*t/${seconds}:d=${seconds}:s=44100`,
+]
+export const testPicture = (size: string, seconds: number) => [
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc=size=${size}:rate=10:duration=${seconds}`,
+]
 
 export const fixtures = {
   mp3: (seconds = 3) => generate([...risingTone(seconds), '-c:a', 'libmp3lame', '-b:a', '64k'], 'mp3'),
@@ -40,8 +50,26 @@ export async function cornerPixel(image: Uint8Array): Promise<Uint8Array> {
   try {
     const input = join(dir, 'in')
     await writeFile(input, image)
-    const { stdout } = await run(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-i', input, '-frames:v', '1',
-      '-vf', 'format=rgba,crop=1:1:0:0', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], { encoding: 'buffer' })
+    const { stdout } = await run(
+      ffmpeg,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-i',
+        input,
+        '-frames:v',
+        '1',
+        '-vf',
+        'format=rgba,crop=1:1:0:0',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgba',
+        'pipe:1',
+      ],
+      { encoding: 'buffer' },
+    )
     return new Uint8Array(stdout)
   } finally {
     await rm(dir, { recursive: true, force: true })

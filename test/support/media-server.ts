@@ -22,7 +22,9 @@ export async function startMediaServer(): Promise<MediaServer> {
     requests.push(path)
     const file = files.get(path.slice(1))
     if (!file) return void response.writeHead(404).end('not found')
-    response.writeHead(200, { 'content-type': file.type, 'content-length': String(file.bytes.byteLength) }).end(Buffer.from(file.bytes))
+    response
+      .writeHead(200, { 'content-type': file.type, 'content-length': String(file.bytes.byteLength) })
+      .end(Buffer.from(file.bytes))
   })
   return {
     url: (name) => server.url(`/${name}`),

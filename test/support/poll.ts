@@ -6,13 +6,20 @@
 export async function pollUntil<T>(
   read: () => T | Promise<T>,
   done: (value: T) => boolean,
-  { timeoutMs = 10_000, intervalMs = 25, what = 'the condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+  {
+    timeoutMs = 10_000,
+    intervalMs = 25,
+    what = 'the condition',
+  }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await read()
     if (done(value)) return value
-    if (Date.now() >= deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last seen ${JSON.stringify(value)?.slice(0, 500)}`)
+    if (Date.now() >= deadline)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}; last seen ${JSON.stringify(value)?.slice(0, 500)}`,
+      )
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
   }
 }

@@ -57,7 +57,10 @@ export function spawnProcess(
     output: () => out,
     waitForLine: (match, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no line matching ${match} within ${timeoutMs} ms:\n${out}`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`no line matching ${match} within ${timeoutMs} ms:\n${out}`)),
+          timeoutMs,
+        )
         waiters.push({ match, resolve: (line) => (clearTimeout(timer), resolve(line)) })
         check()
         void exited.then((code) => reject(new Error(`process exited (${code}) before ${match}:\n${out}`)))

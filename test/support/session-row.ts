@@ -4,7 +4,11 @@ import { sessions } from '../../src/db/schema'
 import type { TestGateway } from './gateway'
 
 /** A session row in the test workspace, for API tests that need no WhatsApp connection. */
-export function createSessionRow(t: TestGateway, name: string, status: 'disconnected' | 'expired' = 'disconnected'): string {
+export function createSessionRow(
+  t: TestGateway,
+  name: string,
+  status: 'disconnected' | 'expired' = 'disconnected',
+): string {
   const { db } = t.gateway.context
   const workspace = db.query.workspaces.findFirst({ where: (w, { eq }) => eq(w.name, 'test') }).sync()
   const id = newSessionId()

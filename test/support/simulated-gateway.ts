@@ -17,7 +17,11 @@ export interface SimulatedGateway extends TestGateway {
   /** Stops the gateway only (the simulator keeps running), e.g. to restart on the same file. */
   stopGateway(): Promise<void>
   /** POST a JSON body to the API with the workspace's key (or `key`); answers status, headers and parsed body. */
-  post(path: string, body: unknown, options?: { key?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>
+  post(
+    path: string,
+    body: unknown,
+    options?: { key?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>
   get(path: string, key?: string): Promise<{ status: number; body: any }>
   /** Polls GET /v1/message/{id} until the record matches (e.g. a status driven by receipts). */
   waitForRecord(sessionId: string, messageId: string, match: (record: any) => boolean, timeoutMs?: number): Promise<any>
@@ -73,7 +77,11 @@ export async function startSimulatedGateway(
   const post: SimulatedGateway['post'] = async (path, body, options = {}) => {
     const response = await t.request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.key ?? t.key}`, ...options.headers },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${options.key ?? t.key}`,
+        ...options.headers,
+      },
       body: JSON.stringify(body),
     })
     return { status: response.status, body: (await response.json()) as any, headers: response.headers }
@@ -84,10 +92,14 @@ export async function startSimulatedGateway(
   }
 
   const waitForRecord: SimulatedGateway['waitForRecord'] = (sessionId, messageId, match, timeoutMs = 10_000) =>
-    pollUntil(async () => (await get(`/v1/message/${encodeURIComponent(messageId)}?sessionId=${sessionId}`)).body, match, {
-      timeoutMs,
-      what: `message ${messageId} to match`,
-    })
+    pollUntil(
+      async () => (await get(`/v1/message/${encodeURIComponent(messageId)}?sessionId=${sessionId}`)).body,
+      match,
+      {
+        timeoutMs,
+        what: `message ${messageId} to match`,
+      },
+    )
 
   return {
     ...t,

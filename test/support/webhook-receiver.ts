@@ -33,7 +33,12 @@ export interface WebhookReceiver {
    */
   events(path: string, secret: string, since?: number): WebhookEvent[]
   /** Polls until `predicate` holds for the verified events of `path`. */
-  waitFor(path: string, secret: string, predicate: (events: WebhookEvent[]) => boolean, options?: { timeoutMs?: number; since?: number }): Promise<WebhookEvent[]>
+  waitFor(
+    path: string,
+    secret: string,
+    predicate: (events: WebhookEvent[]) => boolean,
+    options?: { timeoutMs?: number; since?: number },
+  ): Promise<WebhookEvent[]>
   close(): Promise<void>
 }
 
@@ -57,7 +62,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         })
     },
     waitFor: (path, secret, predicate, { timeoutMs = 10_000, since = 0 } = {}) =>
-      pollUntil(() => receiver.events(path, secret, since), predicate, { timeoutMs, intervalMs: 20, what: `webhook events on /${path} to match` }),
+      pollUntil(() => receiver.events(path, secret, since), predicate, {
+        timeoutMs,
+        intervalMs: 20,
+        what: `webhook events on /${path} to match`,
+      }),
     close: () => server.close(),
   }
   const server = await startLoopbackServer((req, res) => {

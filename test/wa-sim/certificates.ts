@@ -14,8 +14,20 @@ const NOT_AFTER = 4102444800 // 2100-01-01: the chain never expires during tests
 export const makeNoiseCertChain = (rootKey: CurveKeyPair, serverStaticPublic: Uint8Array): Uint8Array => {
   const intermediate = Curve.generateKeyPair()
   const Details = proto.CertChain.NoiseCertificate.Details
-  const intermediateDetails = Details.encode({ serial: 1, issuerSerial: 0, key: intermediate.public, notBefore: 0, notAfter: NOT_AFTER }).finish()
-  const leafDetails = Details.encode({ serial: 2, issuerSerial: 1, key: serverStaticPublic, notBefore: 0, notAfter: NOT_AFTER }).finish()
+  const intermediateDetails = Details.encode({
+    serial: 1,
+    issuerSerial: 0,
+    key: intermediate.public,
+    notBefore: 0,
+    notAfter: NOT_AFTER,
+  }).finish()
+  const leafDetails = Details.encode({
+    serial: 2,
+    issuerSerial: 1,
+    key: serverStaticPublic,
+    notBefore: 0,
+    notAfter: NOT_AFTER,
+  }).finish()
   return proto.CertChain.encode({
     intermediate: { details: intermediateDetails, signature: Curve.sign(rootKey.private, intermediateDetails) },
     leaf: { details: leafDetails, signature: Curve.sign(intermediate.private, leafDetails) },
@@ -51,7 +63,13 @@ export const makeMediaTls = async (): Promise<MediaTlsMaterial> => {
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   })
   return { caPem: ca.cert, keyPem: leaf.private, certPem: leaf.cert }

@@ -23,7 +23,10 @@ const sim = await WhatsAppSimulator.start({
   port: Number(values['ws-port']),
   autoReceipts: values['auto-receipts'],
   qrRefs: Number(values['qr-refs']),
-  contacts: values.contacts.split(',').map(phone => phone.trim()).filter(Boolean),
+  contacts: values.contacts
+    .split(',')
+    .map((phone) => phone.trim())
+    .filter(Boolean),
   logger,
 })
 const control = await ControlApi.start(sim, Number(values.port))

@@ -41,11 +41,18 @@ export const handleClientMessage = async (state: SimState, connection: Connectio
 /** Both forms of the other party, so a chat opened by phone is known by LID too. */
 export const rememberChat = (state: SimState, account: Account, user: string, server: string): void => {
   const { contact, account: other } = state.lookupUser(user, server)
-  for (const known of [user, contact?.phone, contact?.lid, other?.phone, other?.lid]) if (known) account.chats.add(known)
+  for (const known of [user, contact?.phone, contact?.lid, other?.phone, other?.lid])
+    if (known) account.chats.add(known)
 }
 
 /** Account to account: the server hands the recipient device its own <enc>, from the sender's LID device. */
-const relayToAccount = (state: SimState, sender: Account, recipient: Account, node: BinaryNode, encs: ReturnType<typeof recipientsOf>): void => {
+const relayToAccount = (
+  state: SimState,
+  sender: Account,
+  recipient: Account,
+  node: BinaryNode,
+  encs: ReturnType<typeof recipientsOf>,
+): void => {
   const connection = state.liveConnectionOf(recipient)
   const enc = encs[0]?.enc
   if (!connection || !enc) return
@@ -67,20 +74,25 @@ const relayToAccount = (state: SimState, sender: Account, recipient: Account, no
 
 const recipientsOf = (node: BinaryNode): { jid: string; enc: BinaryNode }[] =>
   childrenOf(childOf(node, 'participants'))
-    .filter(child => child.tag === 'to')
-    .flatMap(child => {
+    .filter((child) => child.tag === 'to')
+    .flatMap((child) => {
       const enc = childOf(child, 'enc')
       return enc && child.attrs.jid ? [{ jid: child.attrs.jid, enc }] : []
     })
 
 /** The <to> nodes addressed to one user's device (by PN or LID). */
 const addressedTo = (recipients: ReturnType<typeof recipientsOf>, users: string[], device: number) =>
-  recipients.filter(r => {
+  recipients.filter((r) => {
     const parsed = splitJid(r.jid)
     return parsed.device === device && users.includes(parsed.user)
   })
 
-const handleDirectMessage = async (state: SimState, account: Account, node: BinaryNode, target: ReturnType<typeof splitJid>): Promise<void> => {
+const handleDirectMessage = async (
+  state: SimState,
+  account: Account,
+  node: BinaryNode,
+  target: ReturnType<typeof splitJid>,
+): Promise<void> => {
   const { contact, account: recipientAccount } = state.lookupUser(target.user, target.server)
   const recipients = recipientsOf(node)
   if (recipientAccount && recipientAccount !== account) {
@@ -88,21 +100,39 @@ const handleDirectMessage = async (state: SimState, account: Account, node: Bina
     const announced = recipientAccount.linked ? [0, recipientAccount.deviceId] : [0]
     for (const device of announced) {
       if (addressedTo(recipients, [recipientAccount.phone, recipientAccount.lid], device).length === 0) {
-        state.violations.record(account.phone, 'missing-device-encryption', `message ${node.attrs.id} has no <enc> for ${recipientAccount.lid}:${device}@lid`)
+        state.violations.record(
+          account.phone,
+          'missing-device-encryption',
+          `message ${node.attrs.id} has no <enc> for ${recipientAccount.lid}:${device}@lid`,
+        )
       }
     }
-    relayToAccount(state, account, recipientAccount, node, addressedTo(recipients, [recipientAccount.phone, recipientAccount.lid], recipientAccount.deviceId))
+    relayToAccount(
+      state,
+      account,
+      recipientAccount,
+      node,
+      addressedTo(recipients, [recipientAccount.phone, recipientAccount.lid], recipientAccount.deviceId),
+    )
     return
   }
   if (!contact) return
   // usync also announced the sender's own phone (device 0): it gets the device-sent copy
   if (addressedTo(recipients, [account.phone, account.lid], 0).length === 0) {
-    state.violations.record(account.phone, 'missing-device-encryption', `message ${node.attrs.id} has no <enc> for the account's own phone ${account.lidJid} device 0`)
+    state.violations.record(
+      account.phone,
+      'missing-device-encryption',
+      `message ${node.attrs.id} has no <enc> for the account's own phone ${account.lidJid} device 0`,
+    )
   }
   // The contact announced device 0 in usync, so the client must have encrypted for it
   const forContact = addressedTo(recipients, [contact.phone, contact.lid], 0)
   if (forContact.length === 0) {
-    state.violations.record(account.phone, 'missing-device-encryption', `message ${node.attrs.id} to ${node.attrs.to} has no <enc> for ${contact.lidJid} device 0`)
+    state.violations.record(
+      account.phone,
+      'missing-device-encryption',
+      `message ${node.attrs.id} to ${node.attrs.to} has no <enc> for ${contact.lidJid} device 0`,
+    )
     return
   }
   for (const recipient of forContact) {
@@ -110,7 +140,14 @@ const handleDirectMessage = async (state: SimState, account: Account, node: Bina
     if (!message) continue
     checkReferences(state, account, node, message)
     if (hasContent(message)) {
-      contact.inbox.push({ id: node.attrs.id ?? '', from: account.phone, chat: contact.pnJid, message, timestamp: Date.now(), stanza: stanzaInfoOf(node, recipient.enc) })
+      contact.inbox.push({
+        id: node.attrs.id ?? '',
+        from: account.phone,
+        chat: contact.pnJid,
+        message,
+        timestamp: Date.now(),
+        stanza: stanzaInfoOf(node, recipient.enc),
+      })
     }
   }
   if (state.options.autoReceipts) {
@@ -124,7 +161,12 @@ const handleDirectMessage = async (state: SimState, account: Account, node: Bina
   }
 }
 
-const handleGroupMessage = async (state: SimState, account: Account, node: BinaryNode, groupJid: string): Promise<void> => {
+const handleGroupMessage = async (
+  state: SimState,
+  account: Account,
+  node: BinaryNode,
+  groupJid: string,
+): Promise<void> => {
   const group = state.groups.get(groupJid)
   if (!group) return
   const holders = account.senderKeyHolders.get(groupJid) ?? new Set<string>()
@@ -140,7 +182,7 @@ const handleGroupMessage = async (state: SimState, account: Account, node: Binar
       holders.add(contact.phone)
     }
   }
-  const skmsg = childrenOf(node).find(child => child.tag === 'enc' && child.attrs.type === 'skmsg')
+  const skmsg = childrenOf(node).find((child) => child.tag === 'enc' && child.attrs.type === 'skmsg')
   const ciphertext = contentBytes(skmsg)
   if (!ciphertext) {
     state.violations.record(account.phone, 'malformed-node', `group message ${node.attrs.id} has no skmsg <enc>`)
@@ -150,24 +192,54 @@ const handleGroupMessage = async (state: SimState, account: Account, node: Binar
     const contact = state.contacts.get(phone)
     if (!contact) continue
     if (!holders.has(phone)) {
-      state.violations.record(account.phone, 'missing-device-encryption', `group message ${node.attrs.id}: ${contact.lidJid} never received the sender key`)
+      state.violations.record(
+        account.phone,
+        'missing-device-encryption',
+        `group message ${node.attrs.id}: ${contact.lidJid} never received the sender key`,
+      )
       continue
     }
     try {
       const message = await contact.decryptGroup(groupJid, accountPeerName(account), ciphertext)
       checkReferences(state, account, node, message)
-      if (hasContent(message)) contact.inbox.push({ id: node.attrs.id ?? '', from: account.phone, chat: groupJid, message, timestamp: Date.now(), stanza: stanzaInfoOf(node, skmsg) })
+      if (hasContent(message))
+        contact.inbox.push({
+          id: node.attrs.id ?? '',
+          from: account.phone,
+          chat: groupJid,
+          message,
+          timestamp: Date.now(),
+          stanza: stanzaInfoOf(node, skmsg),
+        })
     } catch (error) {
-      state.violations.record(account.phone, 'undecryptable-message', `group message ${node.attrs.id} for ${phone}: ${(error as Error).message}`)
+      state.violations.record(
+        account.phone,
+        'undecryptable-message',
+        `group message ${node.attrs.id} for ${phone}: ${(error as Error).message}`,
+      )
     }
   }
 }
 
-const decryptFor = async (state: SimState, account: Account, contact: Contact, node: BinaryNode, enc: BinaryNode): Promise<proto.IMessage | undefined> => {
+const decryptFor = async (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  node: BinaryNode,
+  enc: BinaryNode,
+): Promise<proto.IMessage | undefined> => {
   try {
-    return await contact.device.decryptMessage(accountPeerName(account), enc.attrs.type ?? '', contentBytes(enc) ?? Buffer.alloc(0))
+    return await contact.device.decryptMessage(
+      accountPeerName(account),
+      enc.attrs.type ?? '',
+      contentBytes(enc) ?? Buffer.alloc(0),
+    )
   } catch (error) {
-    state.violations.record(account.phone, 'undecryptable-message', `message ${node.attrs.id} for ${contact.phone}: ${(error as Error).message}`)
+    state.violations.record(
+      account.phone,
+      'undecryptable-message',
+      `message ${node.attrs.id} for ${contact.phone}: ${(error as Error).message}`,
+    )
     return undefined
   }
 }
@@ -177,7 +249,9 @@ const decryptFor = async (state: SimState, account: Account, contact: Contact, n
  * protocol messages (edits, revokes) are kept, as the contact's phone acts on them.
  */
 const hasContent = (message: proto.IMessage): boolean =>
-  Object.keys(proto.Message.toObject(proto.Message.fromObject(message))).some(key => key !== 'senderKeyDistributionMessage' && key !== 'messageContextInfo')
+  Object.keys(proto.Message.toObject(proto.Message.fromObject(message))).some(
+    (key) => key !== 'senderKeyDistributionMessage' && key !== 'messageContextInfo',
+  )
 
 /** Edits and deletes must reference a message this account really sent. */
 const checkReferences = (state: SimState, account: Account, node: BinaryNode, message: proto.IMessage): void => {
@@ -188,9 +262,17 @@ const checkReferences = (state: SimState, account: Account, node: BinaryNode, me
   const referenced = protocol.key?.id
   if (!referenced || !account.sentMessageIds.has(referenced)) {
     const kind = protocol.type === Type.REVOKE ? 'delete' : 'edit'
-    state.violations.record(account.phone, 'unknown-message-reference', `${kind} ${node.attrs.id} (edit attr ${node.attrs.edit ?? 'none'}) references unknown message ${referenced ?? '(none)'}`)
+    state.violations.record(
+      account.phone,
+      'unknown-message-reference',
+      `${kind} ${node.attrs.id} (edit attr ${node.attrs.edit ?? 'none'}) references unknown message ${referenced ?? '(none)'}`,
+    )
   }
   if (!node.attrs.edit) {
-    state.violations.record(account.phone, 'malformed-node', `protocol message ${node.attrs.id} lacks the edit attribute`)
+    state.violations.record(
+      account.phone,
+      'malformed-node',
+      `protocol message ${node.attrs.id} lacks the edit attribute`,
+    )
   }
 }

@@ -42,12 +42,12 @@ export class Connection {
     private readonly hooks: ConnectionHooks,
     private readonly logger: Logger,
   ) {
-    ws.on('message', data => this.onData(data as Buffer))
+    ws.on('message', (data) => this.onData(data as Buffer))
     ws.on('close', () => {
       this.closed = true
       hooks.onClose(this)
     })
-    ws.on('error', error => logger.debug(`connection ${this.id} socket error: ${error.message}`))
+    ws.on('error', (error) => logger.debug(`connection ${this.id} socket error: ${error.message}`))
   }
 
   private onData(data: Buffer): void {
@@ -69,7 +69,7 @@ export class Connection {
         this.logger.trace(`<- [${this.id}] ${node.tag} ${JSON.stringify(node.attrs)}`)
         await this.hooks.onNode(this, node)
       })
-      .catch(error => this.logger.warn(`connection ${this.id} node handling failed: ${(error as Error).stack}`))
+      .catch((error) => this.logger.warn(`connection ${this.id} node handling failed: ${(error as Error).stack}`))
   }
 
   private onClientHello(frame: Buffer): void {

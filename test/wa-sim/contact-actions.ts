@@ -23,19 +23,51 @@ export interface SendOptions {
   group?: string
 }
 
-export const sendToAccount = async (state: SimState, account: Account, contact: Contact, content: OutgoingContent, options: SendOptions = {}): Promise<string> =>
-  deliver(state, account, contact, await buildContent(state, account, contact, content), options)
+export const sendToAccount = async (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  content: OutgoingContent,
+  options: SendOptions = {},
+): Promise<string> => deliver(state, account, contact, await buildContent(state, account, contact, content), options)
 
 /** The contact edits a message it sent earlier (1:1 or group), as a phone does (stanza edit="1"). */
-export const editOwnMessage = (state: SimState, account: Account, contact: Contact, messageId: string, text: string, options: SendOptions = {}): Promise<string> => {
+export const editOwnMessage = (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  messageId: string,
+  text: string,
+  options: SendOptions = {},
+): Promise<string> => {
   const chat = ownMessageChat(contact, messageId, account)
-  return deliver(state, account, contact, { message: editMessage(chat, messageId, text), type: 'text' }, { ...options, group: groupOf(chat) }, { edit: '1' })
+  return deliver(
+    state,
+    account,
+    contact,
+    { message: editMessage(chat, messageId, text), type: 'text' },
+    { ...options, group: groupOf(chat) },
+    { edit: '1' },
+  )
 }
 
 /** The contact deletes a message it sent earlier for everyone (stanza edit="7", sender revoke). */
-export const revokeOwnMessage = (state: SimState, account: Account, contact: Contact, messageId: string, options: SendOptions = {}): Promise<string> => {
+export const revokeOwnMessage = (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  messageId: string,
+  options: SendOptions = {},
+): Promise<string> => {
   const chat = ownMessageChat(contact, messageId, account)
-  return deliver(state, account, contact, { message: revokeMessage(chat, messageId), type: 'text' }, { ...options, group: groupOf(chat) }, { edit: '7' })
+  return deliver(
+    state,
+    account,
+    contact,
+    { message: revokeMessage(chat, messageId), type: 'text' },
+    { ...options, group: groupOf(chat) },
+    { edit: '7' },
+  )
 }
 
 const groupOf = (chat: string): string | undefined => (chat.endsWith('@g.us') ? chat : undefined)
@@ -47,7 +79,14 @@ const ownMessageChat = (contact: Contact, messageId: string, account: Account): 
   return groupOf(sent.chat) ?? account.pnJid
 }
 
-const deliver = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, options: SendOptions, extraAttrs: Record<string, string> = {}): Promise<string> => {
+const deliver = async (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  built: BuiltContent,
+  options: SendOptions,
+  extraAttrs: Record<string, string> = {},
+): Promise<string> => {
   const id = options.id ?? serverMessageId('3A')
   if (options.group) await deliverToGroup(state, account, contact, options.group, built, id, extraAttrs)
   else await deliverDirect(state, account, contact, built, id, options, extraAttrs)
@@ -61,12 +100,30 @@ const deliver = async (state: SimState, account: Account, contact: Contact, buil
  * at once when the device is online, and in any case kept in its offline queue until the device
  * acknowledges it (a delivery receipt), so a device that was offline or crashed gets it again.
  */
-const deliverDirect = async (state: SimState, account: Account, contact: Contact, built: BuiltContent, id: string, options: SendOptions, extraAttrs: Record<string, string>): Promise<void> => {
-  const addressing: Record<string, string> = options.fromLid ? { from: contact.lidJid, sender_pn: contact.pnJid, addressing_mode: 'lid' } : { from: contact.pnJid, sender_lid: contact.lidJid }
+const deliverDirect = async (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  built: BuiltContent,
+  id: string,
+  options: SendOptions,
+  extraAttrs: Record<string, string>,
+): Promise<void> => {
+  const addressing: Record<string, string> = options.fromLid
+    ? { from: contact.lidJid, sender_pn: contact.pnJid, addressing_mode: 'lid' }
+    : { from: contact.pnJid, sender_lid: contact.lidJid }
   const t = unixNow()
   const encrypt = async (): Promise<BinaryNode> => {
-    const { type, ciphertext } = await contact.device.encrypt(accountPeerName(account), () => account.takeBundle(), built.message)
-    const encAttrs: Record<string, string> = { v: '2', type, ...(built.mediatype ? { mediatype: built.mediatype } : {}) }
+    const { type, ciphertext } = await contact.device.encrypt(
+      accountPeerName(account),
+      () => account.takeBundle(),
+      built.message,
+    )
+    const encAttrs: Record<string, string> = {
+      v: '2',
+      type,
+      ...(built.mediatype ? { mediatype: built.mediatype } : {}),
+    }
     return {
       tag: 'message',
       attrs: { ...addressing, type: built.type, id, t, notify: `Contact ${contact.phone}`, ...extraAttrs },
@@ -78,7 +135,13 @@ const deliverDirect = async (state: SimState, account: Account, contact: Contact
   state.liveConnectionOf(account)?.sendNode(node)
 }
 
-export const sendReceipt = (state: SimState, account: Account, contact: Contact, messageId: string, type: ReceiptType): void => {
+export const sendReceipt = (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  messageId: string,
+  type: ReceiptType,
+): void => {
   const connection = state.requireLiveConnection(account)
   const attrs: Record<string, string> = { from: contact.lidJid, id: messageId, t: unixNow() }
   if (type !== 'delivered') attrs.type = type
@@ -94,6 +157,10 @@ export const offerCall = (state: SimState, account: Account, contact: Contact): 
     attrs: { 'call-id': callId, 'call-creator': contact.pnJid },
     content: [{ tag: 'audio', attrs: { enc: 'opus', rate: '16000' } }],
   }
-  connection.sendNode({ tag: 'call', attrs: { from: contact.pnJid, id: serverMessageId('c'), t: unixNow() }, content: [offer] })
+  connection.sendNode({
+    tag: 'call',
+    attrs: { from: contact.pnJid, id: serverMessageId('c'), t: unixNow() },
+    content: [offer],
+  })
   return callId
 }

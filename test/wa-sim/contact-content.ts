@@ -26,25 +26,40 @@ export interface BuiltContent {
   mediatype?: string
 }
 
-export const buildContent = async (state: SimState, account: Account, contact: Contact, content: OutgoingContent): Promise<BuiltContent> => {
+export const buildContent = async (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  content: OutgoingContent,
+): Promise<BuiltContent> => {
   if ('location' in content) {
     const { latitude, longitude, name, address } = content.location
-    const message = proto.Message.fromObject({ locationMessage: { degreesLatitude: latitude, degreesLongitude: longitude, name, address } })
+    const message = proto.Message.fromObject({
+      locationMessage: { degreesLatitude: latitude, degreesLongitude: longitude, name, address },
+    })
     return { message, type: 'media', mediatype: 'location' }
   }
   if ('image' in content) return { message: await imageMessage(state, content), type: 'media', mediatype: 'image' }
   if (!content.quoteId) return { message: proto.Message.fromObject({ conversation: content.text }), type: 'text' }
   // A reply is an extendedTextMessage whose contextInfo names the quoted message and its author
   const contextInfo = quoteContext(account, contact, content.quoteId)
-  return { message: proto.Message.fromObject({ extendedTextMessage: { text: content.text, contextInfo } }), type: 'text' }
+  return {
+    message: proto.Message.fromObject({ extendedTextMessage: { text: content.text, contextInfo } }),
+    type: 'text',
+  }
 }
 
 const quoteContext = (account: Account, contact: Contact, quoteId: string): proto.IContextInfo => {
-  const received = contact.inbox.list().find(entry => entry.id === quoteId)
+  const received = contact.inbox.list().find((entry) => entry.id === quoteId)
   const ownMessage = contact.sent.get(quoteId)
   // A phone quotes what it has; without the original it still sends the reference
   const quoted = received?.message ?? ownMessage?.message
-  const quotedMessage = quoted ? proto.Message.fromObject({ ...proto.Message.toObject(proto.Message.fromObject(quoted)), messageContextInfo: undefined }) : { conversation: '' }
+  const quotedMessage = quoted
+    ? proto.Message.fromObject({
+        ...proto.Message.toObject(proto.Message.fromObject(quoted)),
+        messageContextInfo: undefined,
+      })
+    : { conversation: '' }
   return { stanzaId: quoteId, participant: ownMessage && !received ? contact.pnJid : account.pnJid, quotedMessage }
 }
 
@@ -66,11 +81,17 @@ export const editMessage = (chat: string, messageId: string, text: string): prot
 /** What a phone sends to delete its own message in `chat` for everyone: REVOKE (stanza edit="7"). */
 export const revokeMessage = (chat: string, messageId: string): proto.Message =>
   proto.Message.fromObject({
-    protocolMessage: { key: { remoteJid: chat, fromMe: true, id: messageId }, type: proto.Message.ProtocolMessage.Type.REVOKE },
+    protocolMessage: {
+      key: { remoteJid: chat, fromMe: true, id: messageId },
+      type: proto.Message.ProtocolMessage.Type.REVOKE,
+    },
   })
 
 /** Encrypts the image as WhatsApp media (AES-CBC + truncated HMAC), stores it on the media host. */
-const imageMessage = async (state: SimState, content: { image: Buffer; mimetype: string; caption?: string }): Promise<proto.Message> => {
+const imageMessage = async (
+  state: SimState,
+  content: { image: Buffer; mimetype: string; caption?: string },
+): Promise<proto.Message> => {
   const mediaKey = randomBytes(32)
   const { iv, cipherKey, macKey } = await getMediaKeys(mediaKey, 'image')
   const cipher = createCipheriv('aes-256-cbc', cipherKey, iv)

@@ -11,24 +11,44 @@ import { SimulatorError } from './errors'
 import { unixNow } from './node-utils'
 import type { SimState } from './state'
 
-export const deliverToGroup = async (state: SimState, account: Account, contact: Contact, groupJid: string, built: BuiltContent, id: string, extraAttrs: Record<string, string>): Promise<void> => {
+export const deliverToGroup = async (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  groupJid: string,
+  built: BuiltContent,
+  id: string,
+  extraAttrs: Record<string, string>,
+): Promise<void> => {
   const group = state.groups.get(groupJid)
   if (!group) throw new SimulatorError('unknown_group', `no group ${groupJid}`, 404)
   for (const phone of [contact.phone, account.phone]) {
-    if (!group.participants.includes(phone)) throw new SimulatorError('not_a_participant', `${phone} is not in ${groupJid}`, 409)
+    if (!group.participants.includes(phone))
+      throw new SimulatorError('not_a_participant', `${phone} is not in ${groupJid}`, 409)
   }
   const connection = state.requireLiveConnection(account)
   const encs: BinaryNode[] = []
   const holder = `${groupJid} ${accountPeerName(account)}`
   if (!contact.ownSenderKeyHolders.has(holder)) {
     const distribution = proto.Message.fromObject({
-      senderKeyDistributionMessage: { groupId: groupJid, axolotlSenderKeyDistributionMessage: await contact.ownSenderKeyDistribution(groupJid) },
+      senderKeyDistributionMessage: {
+        groupId: groupJid,
+        axolotlSenderKeyDistributionMessage: await contact.ownSenderKeyDistribution(groupJid),
+      },
     })
-    const { type, ciphertext } = await contact.device.encrypt(accountPeerName(account), () => account.takeBundle(), distribution)
+    const { type, ciphertext } = await contact.device.encrypt(
+      accountPeerName(account),
+      () => account.takeBundle(),
+      distribution,
+    )
     encs.push({ tag: 'enc', attrs: { v: '2', type }, content: ciphertext })
   }
   const skmsg = await contact.encryptGroup(groupJid, built.message)
-  encs.push({ tag: 'enc', attrs: { v: '2', type: 'skmsg', ...(built.mediatype ? { mediatype: built.mediatype } : {}) }, content: Buffer.from(skmsg) })
+  encs.push({
+    tag: 'enc',
+    attrs: { v: '2', type: 'skmsg', ...(built.mediatype ? { mediatype: built.mediatype } : {}) },
+    content: Buffer.from(skmsg),
+  })
   connection.sendNode({
     tag: 'message',
     attrs: {

@@ -1,7 +1,13 @@
 // A simulated contact: a phone number, a LID, one real Signal device, group sender keys and an
 // inbox of what it decrypted from the accounts' clients.
 import { encodeWAMessage, proto, unpadRandomMax16 } from '@whiskeysockets/baileys'
-import { GroupCipher, GroupSessionBuilder, SenderKeyDistributionMessage, SenderKeyName, SenderKeyRecord } from '@whiskeysockets/baileys/lib/Signal/Group/index.js'
+import {
+  GroupCipher,
+  GroupSessionBuilder,
+  SenderKeyDistributionMessage,
+  SenderKeyName,
+  SenderKeyRecord,
+} from '@whiskeysockets/baileys/lib/Signal/Group/index.js'
 import { SignalDevice } from './signal-device'
 import type { StanzaInfo } from './stanza-info'
 import { WaitableLog } from './waitable-log'
@@ -66,7 +72,11 @@ export class Contact {
   }
 
   private ownSenderKeyName(groupJid: string): SenderKeyName {
-    return new SenderKeyName(groupJid, { id: `self_${this.phone}`, deviceId: 0, toString: () => `self_${this.phone}.0` })
+    return new SenderKeyName(groupJid, {
+      id: `self_${this.phone}`,
+      deviceId: 0,
+      toString: () => `self_${this.phone}.0`,
+    })
   }
 
   async decryptGroup(groupJid: string, senderName: string, ciphertext: Uint8Array): Promise<proto.IMessage> {

@@ -27,16 +27,32 @@ const text = (body: Record<string, unknown>, field: string, required = true): st
   return undefined
 }
 
-const sendOptions = (body: Record<string, unknown>) => ({ to: text(body, 'to', false), fromLid: body.fromLid === true, group: text(body, 'group', false) })
+const sendOptions = (body: Record<string, unknown>) => ({
+  to: text(body, 'to', false),
+  fromLid: body.fromLid === true,
+  group: text(body, 'group', false),
+})
 
 /** `{text, quoteId?}` or `{location: {latitude, longitude, name?, address?}}` */
 const outgoingContent = (body: Record<string, unknown>): OutgoingContent => {
   const location = body.location as Record<string, unknown> | undefined
   if (location !== undefined) {
-    if (typeof location !== 'object' || location === null || typeof location.latitude !== 'number' || typeof location.longitude !== 'number') {
+    if (
+      typeof location !== 'object' ||
+      location === null ||
+      typeof location.latitude !== 'number' ||
+      typeof location.longitude !== 'number'
+    ) {
       throw new SimulatorError('invalid_request', '"location" must be {latitude, longitude} numbers')
     }
-    return { location: { latitude: location.latitude, longitude: location.longitude, name: text(location, 'name', false), address: text(location, 'address', false) } }
+    return {
+      location: {
+        latitude: location.latitude,
+        longitude: location.longitude,
+        name: text(location, 'name', false),
+        address: text(location, 'address', false),
+      },
+    }
   }
   return { text: text(body, 'text')!, quoteId: text(body, 'quoteId', false) }
 }
@@ -46,29 +62,57 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['POST', /^\/scan$/, (_, body) => sim.scan(text(body, 'qr')!, text(body, 'phone', false))],
   ['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
   ['GET', /^\/pairings$/, () => sim.pendingPairings()],
-  ['POST', /^\/contacts$/, (_, body) => sim.addContact(text(body, 'phone')!, { answerAs: text(body, 'answerAs', false) })],
-  ['POST', /^\/contacts\/(\d+)\/messages$/, async ([phone], body) => ({ messageId: await sim.contact(phone!).send(outgoingContent(body), sendOptions(body)) })],
+  [
+    'POST',
+    /^\/contacts$/,
+    (_, body) => sim.addContact(text(body, 'phone')!, { answerAs: text(body, 'answerAs', false) }),
+  ],
+  [
+    'POST',
+    /^\/contacts\/(\d+)\/messages$/,
+    async ([phone], body) => ({ messageId: await sim.contact(phone!).send(outgoingContent(body), sendOptions(body)) }),
+  ],
   [
     'POST',
     /^\/contacts\/(\d+)\/edits$/,
-    async ([phone], body) => ({ messageId: await sim.contact(phone!).edit(text(body, 'messageId')!, text(body, 'text')!, sendOptions(body)) }),
+    async ([phone], body) => ({
+      messageId: await sim.contact(phone!).edit(text(body, 'messageId')!, text(body, 'text')!, sendOptions(body)),
+    }),
   ],
-  ['POST', /^\/contacts\/(\d+)\/revokes$/, async ([phone], body) => ({ messageId: await sim.contact(phone!).revoke(text(body, 'messageId')!, sendOptions(body)) })],
+  [
+    'POST',
+    /^\/contacts\/(\d+)\/revokes$/,
+    async ([phone], body) => ({
+      messageId: await sim.contact(phone!).revoke(text(body, 'messageId')!, sendOptions(body)),
+    }),
+  ],
   [
     'POST',
     /^\/contacts\/(\d+)\/receipts$/,
     ([phone], body) => {
       const type = text(body, 'type')!
-      if (!RECEIPT_TYPES.includes(type)) throw new SimulatorError('invalid_request', `"type" must be one of ${RECEIPT_TYPES.join(', ')}`)
+      if (!RECEIPT_TYPES.includes(type))
+        throw new SimulatorError('invalid_request', `"type" must be one of ${RECEIPT_TYPES.join(', ')}`)
       sim.contact(phone!).receipt(text(body, 'messageId')!, type as ReceiptType, text(body, 'to', false))
       return { ok: true }
     },
   ],
-  ['POST', /^\/contacts\/(\d+)\/calls$/, ([phone], body) => ({ callId: sim.contact(phone!).call(text(body, 'to', false)) })],
+  [
+    'POST',
+    /^\/contacts\/(\d+)\/calls$/,
+    ([phone], body) => ({ callId: sim.contact(phone!).call(text(body, 'to', false)) }),
+  ],
   [
     'GET',
     /^\/contacts\/(\d+)\/inbox$/,
-    ([phone]) => sim.contact(phone!).inbox().map(entry => ({ ...entry, message: proto.Message.toObject(proto.Message.fromObject(entry.message), { bytes: String, longs: Number }) })),
+    ([phone]) =>
+      sim
+        .contact(phone!)
+        .inbox()
+        .map((entry) => ({
+          ...entry,
+          message: proto.Message.toObject(proto.Message.fromObject(entry.message), { bytes: String, longs: Number }),
+        })),
   ],
   [
     'GET',
@@ -78,7 +122,21 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
       return new RawReply(opened.mimetype, opened.bytes)
     },
   ],
-  ['GET', /^\/accounts$/, () => sim.accounts().map(a => ({ phone: a.phone, lid: a.lid, deviceId: a.deviceId, linked: a.linked, online: a.online, calls: a.calls() }))],
+  [
+    'GET',
+    /^\/accounts$/,
+    () =>
+      sim
+        .accounts()
+        .map((a) => ({
+          phone: a.phone,
+          lid: a.lid,
+          deviceId: a.deviceId,
+          linked: a.linked,
+          online: a.online,
+          calls: a.calls(),
+        })),
+  ],
   [
     'POST',
     /^\/accounts\/(\d+)\/faults$/,
@@ -95,7 +153,8 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
     /^\/groups$/,
     (_, body) => {
       const participants = body.participants
-      if (!Array.isArray(participants) || !participants.every(p => typeof p === 'string')) throw new SimulatorError('invalid_request', '"participants" must be an array of phone numbers')
+      if (!Array.isArray(participants) || !participants.every((p) => typeof p === 'string'))
+        throw new SimulatorError('invalid_request', '"participants" must be an array of phone numbers')
       return sim.createGroup(text(body, 'subject')!, participants as string[], text(body, 'owner', false))
     },
   ],
@@ -133,7 +192,10 @@ export class ControlApi {
       const matching = table.filter(([, pattern]) => pattern.test(path))
       const route = matching.find(([method]) => method === req.method)
       if (!route) {
-        reply(res, matching.length ? 405 : 404, { error: matching.length ? 'method_not_allowed' : 'not_found', message: `${req.method} ${path}` })
+        reply(res, matching.length ? 405 : 404, {
+          error: matching.length ? 'method_not_allowed' : 'not_found',
+          message: `${req.method} ${path}`,
+        })
         return
       }
       try {
@@ -147,10 +209,13 @@ export class ControlApi {
         reply(res, 200, answer ?? { ok: true })
       } catch (error) {
         const known = error instanceof SimulatorError
-        reply(res, known ? error.status : 500, { error: known ? error.code : 'internal_error', message: (error as Error).message })
+        reply(res, known ? error.status : 500, {
+          error: known ? error.code : 'internal_error',
+          message: (error as Error).message,
+        })
       }
     })
-    await new Promise<void>(resolve => server.listen(port, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
     return new ControlApi(server)
   }
 
@@ -160,6 +225,6 @@ export class ControlApi {
 
   async stop(): Promise<void> {
     this.server.closeAllConnections()
-    await new Promise<void>(resolve => this.server.close(() => resolve()))
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
 }

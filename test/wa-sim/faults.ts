@@ -3,7 +3,16 @@ import type { Account } from './account'
 import { SimulatorError } from './errors'
 import type { SimState } from './state'
 
-export const FAULT_KINDS = ['drop', 'conflict', 'logout', 'restart', 'refuse-login', 'unresponsive', 'restrict-new-chats', 'unreachable'] as const
+export const FAULT_KINDS = [
+  'drop',
+  'conflict',
+  'logout',
+  'restart',
+  'refuse-login',
+  'unresponsive',
+  'restrict-new-chats',
+  'unreachable',
+] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export const isFaultKind = (value: string): value is FaultKind => (FAULT_KINDS as readonly string[]).includes(value)
@@ -31,11 +40,19 @@ export const injectFault = (state: SimState, account: Account, kind: FaultKind):
       connection.drop()
       return
     case 'conflict': // another client took over -> connectionReplaced (440)
-      connection.sendNode({ tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] })
+      connection.sendNode({
+        tag: 'stream:error',
+        attrs: {},
+        content: [{ tag: 'conflict', attrs: { type: 'replaced' } }],
+      })
       return
     case 'logout': // the phone removed this device -> loggedOut (401); its credentials stop working
       account.linked = false
-      connection.sendNode({ tag: 'stream:error', attrs: { code: '401' }, content: [{ tag: 'conflict', attrs: { type: 'device_removed' } }] })
+      connection.sendNode({
+        tag: 'stream:error',
+        attrs: { code: '401' },
+        content: [{ tag: 'conflict', attrs: { type: 'device_removed' } }],
+      })
       return
     case 'restart': // restartRequired (515)
       connection.sendNode({ tag: 'stream:error', attrs: { code: '515' } })

@@ -18,7 +18,7 @@ export const waitUntil = async <T>(probe: () => T | undefined, timeoutMs: number
     const value = probe()
     if (value !== undefined) return value
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    await new Promise(resolve => setTimeout(resolve, 10))
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
 
@@ -48,17 +48,30 @@ export class ContactHandle {
 
   /** Edits a message this contact sent earlier; resolves with the id of the edit's protocol message. */
   edit(messageId: string, text: string, options: ContactSendOptions = {}): Promise<string> {
-    return editOwnMessage(this.state, this.targetAccount(options.to ?? this.contact.sent.get(messageId)?.account), this.contact, messageId, text, options)
+    return editOwnMessage(
+      this.state,
+      this.targetAccount(options.to ?? this.contact.sent.get(messageId)?.account),
+      this.contact,
+      messageId,
+      text,
+      options,
+    )
   }
 
   /** Deletes a message this contact sent earlier for everyone; resolves with the id of the revoke. */
   revoke(messageId: string, options: ContactSendOptions = {}): Promise<string> {
-    return revokeOwnMessage(this.state, this.targetAccount(options.to ?? this.contact.sent.get(messageId)?.account), this.contact, messageId, options)
+    return revokeOwnMessage(
+      this.state,
+      this.targetAccount(options.to ?? this.contact.sent.get(messageId)?.account),
+      this.contact,
+      messageId,
+      options,
+    )
   }
 
   /** A receipt for a message the account sent to this contact. */
   receipt(messageId: string, type: ReceiptType, to?: string): void {
-    const sender = this.contact.inbox.list().find(message => message.id === messageId)?.from
+    const sender = this.contact.inbox.list().find((message) => message.id === messageId)?.from
     sendReceipt(this.state, this.targetAccount(to ?? sender), this.contact, messageId, type)
   }
 
@@ -69,12 +82,12 @@ export class ContactHandle {
 
   /** Downloads a received media message from the media host and decrypts it, as the phone would. */
   downloadMedia(media: proto.Message.IImageMessage, type: MediaType = 'image'): Promise<Buffer> {
-    return downloadAndDecryptMedia(media, type, path => this.state.media.urlFor(path), this.state.media.tls.caPem)
+    return downloadAndDecryptMedia(media, type, (path) => this.state.media.urlFor(path), this.state.media.tls.caPem)
   }
 
   /** The decrypted, MAC- and SHA-checked media of a message this contact received (any media type). */
   media(messageId: string): Promise<OpenedMedia> {
-    const entry = this.contact.inbox.list().find(message => message.id === messageId)
+    const entry = this.contact.inbox.list().find((message) => message.id === messageId)
     return openInboxMedia(entry, messageId, this.state.media)
   }
 
@@ -83,7 +96,10 @@ export class ContactHandle {
   }
 
   /** First inbox message (already received or future) matching `predicate`. */
-  waitForMessage(predicate: (message: InboxMessage) => boolean = () => true, timeoutMs = 10_000): Promise<InboxMessage> {
+  waitForMessage(
+    predicate: (message: InboxMessage) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<InboxMessage> {
     return this.contact.inbox.waitFor(predicate, timeoutMs, `a message in ${this.phone}'s inbox`)
   }
 
@@ -94,7 +110,7 @@ export class ContactHandle {
       return account
     }
     const lastSender = this.contact.inbox.list().at(-1)?.from
-    const linked = [...this.state.accounts.values()].filter(account => account.linked)
+    const linked = [...this.state.accounts.values()].filter((account) => account.linked)
     const account = (lastSender && this.state.accounts.get(lastSender)) || (linked.length === 1 ? linked[0] : undefined)
     if (!account) throw new SimulatorError('ambiguous_account', 'say which account to address with `to`')
     return account
@@ -141,7 +157,7 @@ export class AccountHandle {
   }
 
   calls(): CallRecord[] {
-    return this.account.calls.map(call => ({ ...call }))
+    return this.account.calls.map((call) => ({ ...call }))
   }
 
   /** Ids of the 1:1 messages relayed to the device that it has not acknowledged yet (its offline queue). */
@@ -151,6 +167,10 @@ export class AccountHandle {
 
   /** Resolves with the client's answer ('reject', ...) to an offered call. */
   waitForCallResponse(callId: string, timeoutMs = 10_000): Promise<string> {
-    return waitUntil(() => this.account.calls.find(call => call.callId === callId)?.response, timeoutMs, `a response to call ${callId}`)
+    return waitUntil(
+      () => this.account.calls.find((call) => call.callId === callId)?.response,
+      timeoutMs,
+      `a response to call ${callId}`,
+    )
   }
 }

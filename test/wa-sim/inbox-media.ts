@@ -44,10 +44,19 @@ export const mediaAttachmentOf = (message: proto.IMessage): MediaAttachment | un
   return attachmentIn(content) ?? attachmentIn(content?.interactiveMessage?.header as proto.IMessage | undefined)
 }
 
-export const openInboxMedia = async (entry: InboxMessage | undefined, messageId: string, host: MediaHost): Promise<OpenedMedia> => {
+export const openInboxMedia = async (
+  entry: InboxMessage | undefined,
+  messageId: string,
+  host: MediaHost,
+): Promise<OpenedMedia> => {
   if (!entry) throw new SimulatorError('unknown_message', `no message ${messageId} in this inbox`, 404)
   const attachment = mediaAttachmentOf(entry.message)
   if (!attachment) throw new SimulatorError('no_media', `message ${messageId} carries no media`, 404)
-  const bytes = await downloadAndDecryptMedia(attachment.media, attachment.mediaType, path => host.urlFor(path), host.tls.caPem)
+  const bytes = await downloadAndDecryptMedia(
+    attachment.media,
+    attachment.mediaType,
+    (path) => host.urlFor(path),
+    host.tls.caPem,
+  )
   return { bytes, mimetype: attachment.media.mimetype || 'application/octet-stream', mediaType: attachment.mediaType }
 }

@@ -17,6 +17,7 @@ export type LogLevel = (typeof LEVELS)[number]
 export const stderrLogger = (level: LogLevel = 'info'): Logger => {
   if (!LEVELS.includes(level)) throw new Error(`unknown log level "${level}"; one of ${LEVELS.join(', ')}`)
   const min = LEVELS.indexOf(level)
-  const at = (name: LogLevel) => (LEVELS.indexOf(name) >= min ? (message: string) => process.stderr.write(`[wa-sim ${name}] ${message}\n`) : noop)
+  const at = (name: LogLevel) =>
+    LEVELS.indexOf(name) >= min ? (message: string) => process.stderr.write(`[wa-sim ${name}] ${message}\n`) : noop
   return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn') }
 }

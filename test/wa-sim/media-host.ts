@@ -39,7 +39,7 @@ export class MediaHost {
         res.end(media?.bytes)
       })
     })
-    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     return host
   }
 
@@ -62,6 +62,6 @@ export class MediaHost {
 
   async stop(): Promise<void> {
     this.server.closeAllConnections()
-    await new Promise<void>(resolve => this.server.close(() => resolve()))
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
 }

@@ -5,9 +5,11 @@ export const S_WHATSAPP_NET = 's.whatsapp.net'
 
 export const unixNow = (): string => String(Math.floor(Date.now() / 1000))
 
-export const childrenOf = (node: BinaryNode | undefined): BinaryNode[] => (Array.isArray(node?.content) ? node.content : [])
+export const childrenOf = (node: BinaryNode | undefined): BinaryNode[] =>
+  Array.isArray(node?.content) ? node.content : []
 
-export const childOf = (node: BinaryNode | undefined, tag: string): BinaryNode | undefined => childrenOf(node).find(child => child.tag === tag)
+export const childOf = (node: BinaryNode | undefined, tag: string): BinaryNode | undefined =>
+  childrenOf(node).find((child) => child.tag === tag)
 
 export const contentBytes = (node: BinaryNode | undefined): Buffer | undefined => {
   const content = node?.content
@@ -29,4 +31,5 @@ export const iqError = (request: BinaryNode, code: number, text: string): Binary
 })
 
 let counter = 0
-export const serverMessageId = (prefix = '3EB0'): string => `${prefix}${Date.now().toString(16).toUpperCase()}${(counter++).toString(16).toUpperCase().padStart(4, '0')}`
+export const serverMessageId = (prefix = '3EB0'): string =>
+  `${prefix}${Date.now().toString(16).toUpperCase()}${(counter++).toString(16).toUpperCase().padStart(4, '0')}`

@@ -28,6 +28,7 @@ export async function onClientReceipt(connection: Connection, account: Account, 
 
 /** At login: everything not acknowledged, oldest first, marked `offline` as the server marks its queue. */
 export function relayOfflineQueue(connection: Connection, account: Account): number {
-  for (const { node } of account.unacknowledged.values()) connection.sendNode({ ...node, attrs: { ...node.attrs, offline: '1' } })
+  for (const { node } of account.unacknowledged.values())
+    connection.sendNode({ ...node, attrs: { ...node.attrs, offline: '1' } })
   return account.unacknowledged.size
 }

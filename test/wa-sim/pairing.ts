@@ -1,6 +1,15 @@
 // The phone side of linking a companion device: QR scan and pairing code, then pair-success,
 // the client's pair-device-sign (verified strictly) and the 515 restart.
-import { aesDecryptCTR, aesDecryptGCM, aesEncryptCTR, Curve, derivePairingCodeKey, hkdf, hmacSign, proto } from '@whiskeysockets/baileys'
+import {
+  aesDecryptCTR,
+  aesDecryptGCM,
+  aesEncryptCTR,
+  Curve,
+  derivePairingCodeKey,
+  hkdf,
+  hmacSign,
+  proto,
+} from '@whiskeysockets/baileys'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import { randomBytes } from 'node:crypto'
 import { Account } from './account'
@@ -25,7 +34,13 @@ export const offerQrRefs = (state: SimState, connection: Connection): void => {
   connection.sendNode({
     tag: 'iq',
     attrs: { from: S_WHATSAPP_NET, type: 'set', id: serverMessageId('pd'), xmlns: 'md' },
-    content: [{ tag: 'pair-device', attrs: {}, content: qrRefs.map(ref => ({ tag: 'ref', attrs: {}, content: Buffer.from(ref) })) }],
+    content: [
+      {
+        tag: 'pair-device',
+        attrs: {},
+        content: qrRefs.map((ref) => ({ tag: 'ref', attrs: {}, content: Buffer.from(ref) })),
+      },
+    ],
   })
 }
 
@@ -33,10 +48,11 @@ export const offerQrRefs = (state: SimState, connection: Connection): void => {
 export const scanQr = (state: SimState, qr: string, phone?: string): LinkedIdentity => {
   const fields = (qr.includes('#') ? qr.slice(qr.indexOf('#') + 1) : qr).split(',')
   const [ref, noiseB64, identityB64, advB64] = fields
-  if (!ref || !noiseB64 || !identityB64 || !advB64) throw new SimulatorError('invalid_qr', 'QR payload must be ref,noiseKey,identityKey,advSecret,...')
+  if (!ref || !noiseB64 || !identityB64 || !advB64)
+    throw new SimulatorError('invalid_qr', 'QR payload must be ref,noiseKey,identityKey,advSecret,...')
   const noisePublic = Buffer.from(noiseB64, 'base64')
   const connection = [...state.connections].find(
-    c => !c.closed && c.registration && (c.registration.qrRefs.includes(ref) || c.clientStatic.equals(noisePublic)),
+    (c) => !c.closed && c.registration && (c.registration.qrRefs.includes(ref) || c.clientStatic.equals(noisePublic)),
   )
   if (!connection) throw new SimulatorError('no_pending_pairing', 'no connected client is showing this QR')
   return linkDevice(state, connection, {
@@ -59,11 +75,32 @@ const linkDevice = (state: SimState, connection: Connection, request: LinkReques
   const previous = state.accounts.get(request.phone)
   const lid = previous?.lid ?? state.allocateLid()
   const deviceId = (previous?.deviceId ?? 0) + 1
-  const account = new Account(request.phone, lid, deviceId, connection.clientStatic, request.identityPublic, request.accountKey)
-  const details = proto.ADVDeviceIdentity.encode({ rawId: Math.floor(Math.random() * 2 ** 31), timestamp: Number(unixNow()), keyIndex: deviceId }).finish()
-  const accountSignature = Curve.sign(request.accountKey.private, Buffer.concat([ADV_ACCOUNT_SIG_PREFIX, details, request.identityPublic]))
-  const signed = proto.ADVSignedDeviceIdentity.encode({ details, accountSignatureKey: request.accountKey.public, accountSignature }).finish()
-  const wrapped = proto.ADVSignedDeviceIdentityHMAC.encode({ details: signed, hmac: hmacSign(signed, request.advSecret) }).finish()
+  const account = new Account(
+    request.phone,
+    lid,
+    deviceId,
+    connection.clientStatic,
+    request.identityPublic,
+    request.accountKey,
+  )
+  const details = proto.ADVDeviceIdentity.encode({
+    rawId: Math.floor(Math.random() * 2 ** 31),
+    timestamp: Number(unixNow()),
+    keyIndex: deviceId,
+  }).finish()
+  const accountSignature = Curve.sign(
+    request.accountKey.private,
+    Buffer.concat([ADV_ACCOUNT_SIG_PREFIX, details, request.identityPublic]),
+  )
+  const signed = proto.ADVSignedDeviceIdentity.encode({
+    details,
+    accountSignatureKey: request.accountKey.public,
+    accountSignature,
+  }).finish()
+  const wrapped = proto.ADVSignedDeviceIdentityHMAC.encode({
+    details: signed,
+    hmac: hmacSign(signed, request.advSecret),
+  }).finish()
   const pairSuccessId = serverMessageId('ps')
   connection.registration = { ...(connection.registration ?? { qrRefs: [] }), pendingAccount: account, pairSuccessId }
   connection.sendNode({
@@ -76,7 +113,10 @@ const linkDevice = (state: SimState, connection: Connection, request: LinkReques
         content: [
           { tag: 'device-identity', attrs: {}, content: wrapped },
           { tag: 'platform', attrs: { name: 'android' } },
-          { tag: 'device', attrs: { jid: `${request.phone}:${deviceId}@s.whatsapp.net`, lid: `${lid}:${deviceId}@lid` } },
+          {
+            tag: 'device',
+            attrs: { jid: `${request.phone}:${deviceId}@s.whatsapp.net`, lid: `${lid}:${deviceId}@lid` },
+          },
         ],
       },
     ],
@@ -91,7 +131,11 @@ export const onPairDeviceSign = (state: SimState, connection: Connection, node: 
   const identityBytes = contentBytes(childOf(childOf(node, 'pair-device-sign'), 'device-identity'))
   const valid = identityBytes !== undefined && verifyDeviceSignature(account, identityBytes)
   if (!valid) {
-    state.violations.record(account.phone, 'invalid-device-signature', 'pair-device-sign missing or not signed by the client identity key')
+    state.violations.record(
+      account.phone,
+      'invalid-device-signature',
+      'pair-device-sign missing or not signed by the client identity key',
+    )
     connection.sendNode({ tag: 'failure', attrs: { reason: '401', location: 'sim' } })
     return
   }
@@ -106,7 +150,12 @@ export const onPairDeviceSign = (state: SimState, connection: Connection, node: 
 const verifyDeviceSignature = (account: Account, encoded: Buffer): boolean => {
   const identity = proto.ADVSignedDeviceIdentity.decode(encoded)
   if (!identity.details || !identity.deviceSignature) return false
-  const message = Buffer.concat([ADV_DEVICE_SIG_PREFIX, identity.details, account.identityPublic, account.accountKey.public])
+  const message = Buffer.concat([
+    ADV_DEVICE_SIG_PREFIX,
+    identity.details,
+    account.identityPublic,
+    account.accountKey.public,
+  ])
   try {
     return Curve.verify(account.identityPublic, message, identity.deviceSignature)
   } catch {
@@ -120,16 +169,26 @@ export const onCompanionHello = (connection: Connection, node: BinaryNode, reg: 
   const wrapped = contentBytes(childOf(reg, 'link_code_pairing_wrapped_companion_ephemeral_pub'))
   const ref = randomBytes(16).toString('hex')
   if (wrapped) {
-    connection.registration = { ...(connection.registration ?? { qrRefs: [] }), pairingCode: { phone, wrappedCompanionEphemeral: wrapped, ref } }
+    connection.registration = {
+      ...(connection.registration ?? { qrRefs: [] }),
+      pairingCode: { phone, wrappedCompanionEphemeral: wrapped, ref },
+    }
   }
-  return iqResult(node, [{ tag: 'link_code_companion_reg', attrs: {}, content: [{ tag: 'link_code_pairing_ref', attrs: {}, content: Buffer.from(ref) }] }])
+  return iqResult(node, [
+    {
+      tag: 'link_code_companion_reg',
+      attrs: {},
+      content: [{ tag: 'link_code_pairing_ref', attrs: {}, content: Buffer.from(ref) }],
+    },
+  ])
 }
 
 /** The phone user typed `code`: unwrap the companion key and notify the client, as a phone does. */
 export const enterPairingCode = async (state: SimState, phone: string, code: string): Promise<void> => {
-  const connection = [...state.connections].find(c => !c.closed && c.registration?.pairingCode?.phone === phone)
+  const connection = [...state.connections].find((c) => !c.closed && c.registration?.pairingCode?.phone === phone)
   const request = connection?.registration?.pairingCode
-  if (!connection || !request) throw new SimulatorError('no_pending_pairing', `no client asked for a pairing code for ${phone}`)
+  if (!connection || !request)
+    throw new SimulatorError('no_pending_pairing', `no client asked for a pairing code for ${phone}`)
   const wrapped = request.wrappedCompanionEphemeral
   const companionKey = await derivePairingCodeKey(code.replace(/-/g, '').toUpperCase(), wrapped.subarray(0, 32))
   request.companionEphemeralPublic = aesDecryptCTR(wrapped.subarray(48, 80), companionKey, wrapped.subarray(32, 48))
@@ -159,28 +218,48 @@ export const enterPairingCode = async (state: SimState, phone: string, code: str
 }
 
 /** `companion_finish`: derive the ADV secret the client derived, then pair exactly like a QR scan. */
-export const onCompanionFinish = (state: SimState, connection: Connection, node: BinaryNode, reg: BinaryNode): BinaryNode => {
+export const onCompanionFinish = (
+  state: SimState,
+  connection: Connection,
+  node: BinaryNode,
+  reg: BinaryNode,
+): BinaryNode => {
   const request = connection.registration?.pairingCode
   const bundle = contentBytes(childOf(reg, 'link_code_pairing_wrapped_key_bundle'))
   const companionIdentity = contentBytes(childOf(reg, 'companion_identity_public'))
-  if (!request?.primaryEphemeral || !request.primaryIdentity || !request.companionEphemeralPublic || !bundle || !companionIdentity) {
+  if (
+    !request?.primaryEphemeral ||
+    !request.primaryIdentity ||
+    !request.companionEphemeralPublic ||
+    !bundle ||
+    !companionIdentity
+  ) {
     return iqResult(node)
   }
   try {
     const companionShared = Curve.sharedKey(request.primaryEphemeral.private, request.companionEphemeralPublic)
-    const bundleKey = hkdf(companionShared, 32, { salt: bundle.subarray(0, 32), info: 'link_code_pairing_key_bundle_encryption_key' })
+    const bundleKey = hkdf(companionShared, 32, {
+      salt: bundle.subarray(0, 32),
+      info: 'link_code_pairing_key_bundle_encryption_key',
+    })
     const plain = aesDecryptGCM(bundle.subarray(44), bundleKey, bundle.subarray(32, 44), Buffer.alloc(0))
     const random = plain.subarray(64, 96)
     const identityShared = Curve.sharedKey(request.primaryIdentity.private, companionIdentity)
     const advSecret = hkdf(Buffer.concat([companionShared, identityShared, random]), 32, { info: 'adv_secret' })
     setTimeout(() => {
-      linkDevice(state, connection, { phone: request.phone, identityPublic: companionIdentity, advSecret: Buffer.from(advSecret), accountKey: request.primaryIdentity! })
+      linkDevice(state, connection, {
+        phone: request.phone,
+        identityPublic: companionIdentity,
+        advSecret: Buffer.from(advSecret),
+        accountKey: request.primaryIdentity!,
+      })
       request.settle?.resolve()
     }, 10)
   } catch {
     // A wrong code unwraps a garbage key, so the bundle does not authenticate: the phone refuses
-    request.settle?.reject(new SimulatorError('wrong_pairing_code', 'the pairing code does not match the one the client shows'))
+    request.settle?.reject(
+      new SimulatorError('wrong_pairing_code', 'the pairing code does not match the one the client shows'),
+    )
   }
   return iqResult(node)
 }
-

@@ -21,8 +21,14 @@ export class ChatServer {
     private readonly state: SimState,
     private readonly wss: WebSocketServer,
   ) {
-    wss.on('connection', ws => {
-      const connection = new Connection(ws, this.serverStatic, pub => makeNoiseCertChain(state.rootKey, pub), this.hooks, state.logger)
+    wss.on('connection', (ws) => {
+      const connection = new Connection(
+        ws,
+        this.serverStatic,
+        (pub) => makeNoiseCertChain(state.rootKey, pub),
+        this.hooks,
+        state.logger,
+      )
       state.connections.add(connection)
       state.logins.inProgress++
       state.logins.peak = Math.max(state.logins.peak, state.logins.inProgress)
@@ -44,7 +50,7 @@ export class ChatServer {
 
   async stop(): Promise<void> {
     for (const connection of this.state.connections) connection.drop()
-    await new Promise<void>(resolve => this.wss.close(() => resolve()))
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()))
   }
 
   private readonly hooks = {
@@ -102,21 +108,36 @@ export class ChatServer {
     // with device jids to skip its own device when it fans a message out to LID devices.
     connection.sendNode({
       tag: 'success',
-      attrs: { t: unixNow(), lid: `${account.lid}:${account.deviceId}@lid`, props: '1', abprops: '1', location: 'sim', creation: '1700000000' },
+      attrs: {
+        t: unixNow(),
+        lid: `${account.lid}:${account.deviceId}@lid`,
+        props: '1',
+        abprops: '1',
+        location: 'sim',
+        creation: '1700000000',
+      },
     })
     // The offline queue, then its end marker (without it Baileys keeps buffering events as if
     // offline messages were still pending)
     setTimeout(() => {
       if (connection.closed) return
       const count = relayOfflineQueue(connection, account)
-      connection.sendNode({ tag: 'ib', attrs: { from: 's.whatsapp.net' }, content: [{ tag: 'offline', attrs: { count: String(count) } }] })
+      connection.sendNode({
+        tag: 'ib',
+        attrs: { from: 's.whatsapp.net' },
+        content: [{ tag: 'offline', attrs: { count: String(count) } }],
+      })
     }, 20)
   }
 
   private async onNode(connection: Connection, node: BinaryNode): Promise<void> {
     const missing = missingAttributes(node)
     if (missing.length) {
-      this.state.violations.record(connection.account?.phone ?? '', 'malformed-node', `<${node.tag}> without ${missing.join(', ')}`)
+      this.state.violations.record(
+        connection.account?.phone ?? '',
+        'malformed-node',
+        `<${node.tag}> without ${missing.join(', ')}`,
+      )
       return
     }
     switch (node.tag) {
@@ -125,7 +146,15 @@ export class ChatServer {
       case 'message':
         return handleClientMessage(this.state, connection, node)
       case 'receipt':
-        connection.sendNode({ tag: 'ack', attrs: { class: 'receipt', id: node.attrs.id ?? '', from: node.attrs.to ?? '', ...(node.attrs.type ? { type: node.attrs.type } : {}) } })
+        connection.sendNode({
+          tag: 'ack',
+          attrs: {
+            class: 'receipt',
+            id: node.attrs.id ?? '',
+            from: node.attrs.to ?? '',
+            ...(node.attrs.type ? { type: node.attrs.type } : {}),
+          },
+        })
         if (connection.account) await onClientReceipt(connection, connection.account, node)
         return
       case 'call':
@@ -133,7 +162,8 @@ export class ChatServer {
       case 'ack':
         // A message the device acks instead of answering with a receipt (a nack such as 487: it
         // will never decrypt it) is done with, as far as the server's queue goes.
-        if (node.attrs.class === 'message' && connection.account) connection.account.unacknowledged.delete(node.attrs.id ?? '')
+        if (node.attrs.class === 'message' && connection.account)
+          connection.account.unacknowledged.delete(node.attrs.id ?? '')
         return
       default:
         return // ack, presence, chatstate...: nothing to answer
@@ -144,8 +174,16 @@ export class ChatServer {
   private onCall(connection: Connection, node: BinaryNode): void {
     const action = Array.isArray(node.content) ? node.content[0] : undefined
     const callId = action?.attrs['call-id']
-    const record = connection.account?.calls.find(call => call.callId === callId)
+    const record = connection.account?.calls.find((call) => call.callId === callId)
     if (record && action) record.response = action.tag
-    connection.sendNode({ tag: 'ack', attrs: { class: 'call', id: node.attrs.id ?? '', from: node.attrs.to ?? '', ...(action ? { type: action.tag } : {}) } })
+    connection.sendNode({
+      tag: 'ack',
+      attrs: {
+        class: 'call',
+        id: node.attrs.id ?? '',
+        from: node.attrs.to ?? '',
+        ...(action ? { type: action.tag } : {}),
+      },
+    })
   }
 }

@@ -1,6 +1,14 @@
 // One simulated WhatsApp device with a real libsignal identity: a contact's phone or an
 // account's primary phone (device 0). It answers prekey fetches and decrypts/encrypts 1:1 traffic.
-import { Curve, encodeWAMessage, generateRegistrationId, generateSignalPubKey, proto, signedKeyPair, unpadRandomMax16 } from '@whiskeysockets/baileys'
+import {
+  Curve,
+  encodeWAMessage,
+  generateRegistrationId,
+  generateSignalPubKey,
+  proto,
+  signedKeyPair,
+  unpadRandomMax16,
+} from '@whiskeysockets/baileys'
 import libsignal from 'libsignal'
 import type { SignalStorage } from 'libsignal'
 import type { CurveKeyPair } from './certificates'
@@ -26,7 +34,7 @@ export class SignalDevice {
 
   constructor() {
     this.storage = {
-      loadSession: async id => {
+      loadSession: async (id) => {
         const stored = this.sessions.get(id)
         return stored ? libsignal.SessionRecord.deserialize(stored) : undefined
       },
@@ -35,11 +43,14 @@ export class SignalDevice {
       },
       // Trust on first use, as a phone does for a new contact
       isTrustedIdentity: () => true,
-      loadPreKey: async id => (Number(id) === this.preKeyId ? this.keyPair(this.preKey) : undefined),
+      loadPreKey: async (id) => (Number(id) === this.preKeyId ? this.keyPair(this.preKey) : undefined),
       removePreKey: () => {},
       loadSignedPreKey: () => this.keyPair(this.signedPreKey.keyPair),
       getOurRegistrationId: () => this.registrationId,
-      getOurIdentity: () => ({ privKey: Buffer.from(this.identity.private), pubKey: Buffer.from(generateSignalPubKey(this.identity.public)) }),
+      getOurIdentity: () => ({
+        privKey: Buffer.from(this.identity.private),
+        pubKey: Buffer.from(generateSignalPubKey(this.identity.public)),
+      }),
     }
   }
 
@@ -52,7 +63,11 @@ export class SignalDevice {
     return {
       registrationId: this.registrationId,
       identity: this.identity.public,
-      signedPreKey: { id: this.signedPreKey.keyId, public: this.signedPreKey.keyPair.public, signature: this.signedPreKey.signature },
+      signedPreKey: {
+        id: this.signedPreKey.keyId,
+        public: this.signedPreKey.keyPair.public,
+        signature: this.signedPreKey.signature,
+      },
       preKeys: [{ id: this.preKeyId, public: this.preKey.public }],
     }
   }
@@ -60,7 +75,10 @@ export class SignalDevice {
   /** Decrypts a 1:1 `<enc>` from the peer named `peer` and returns the raw (unpadded) plaintext. */
   async decrypt(peer: string, type: string, ciphertext: Uint8Array): Promise<Uint8Array> {
     const cipher = new libsignal.SessionCipher(this.storage, new libsignal.ProtocolAddress(peer, 0))
-    const padded = type === 'pkmsg' ? await cipher.decryptPreKeyWhisperMessage(ciphertext) : await cipher.decryptWhisperMessage(ciphertext)
+    const padded =
+      type === 'pkmsg'
+        ? await cipher.decryptPreKeyWhisperMessage(ciphertext)
+        : await cipher.decryptWhisperMessage(ciphertext)
     return unpadRandomMax16(padded)
   }
 
@@ -69,7 +87,11 @@ export class SignalDevice {
   }
 
   /** Encrypts for `peer`, starting a session from `bundle` when none exists (first message is a pkmsg). */
-  async encrypt(peer: string, bundle: () => PreKeyBundle, message: proto.IMessage): Promise<{ type: EncType; ciphertext: Buffer }> {
+  async encrypt(
+    peer: string,
+    bundle: () => PreKeyBundle,
+    message: proto.IMessage,
+  ): Promise<{ type: EncType; ciphertext: Buffer }> {
     const address = new libsignal.ProtocolAddress(peer, 0)
     if (!this.sessions.has(address.toString())) {
       const remote = bundle()

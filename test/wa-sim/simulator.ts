@@ -63,12 +63,21 @@ export class WhatsAppSimulator {
     const tls = await makeMediaTls()
     const media = await MediaHost.start(tls)
     const state = new SimState(
-      { autoReceipts: options.autoReceipts ?? false, qrRefs: options.qrRefs ?? 6, logger: options.logger ?? silentLogger },
+      {
+        autoReceipts: options.autoReceipts ?? false,
+        qrRefs: options.qrRefs ?? 6,
+        logger: options.logger ?? silentLogger,
+      },
       rootKey,
       media,
     )
     const server = await ChatServer.start(state, options.port)
-    const config = { wsUrl: server.url, rootPublicKey: Buffer.from(rootKey.public).toString('base64'), mediaCaPem: tls.caPem, mediaHost: media.hostname }
+    const config = {
+      wsUrl: server.url,
+      rootPublicKey: Buffer.from(rootKey.public).toString('base64'),
+      mediaCaPem: tls.caPem,
+      mediaHost: media.hostname,
+    }
     const simulator = new WhatsAppSimulator(state, server, config)
     for (const phone of options.contacts ?? []) simulator.addContact(phone)
     return simulator
@@ -82,9 +91,11 @@ export class WhatsAppSimulator {
     const asked = normalizePhone(phone)
     const own = options.answerAs ? normalizePhone(options.answerAs) : asked
     if (own !== asked) {
-      if (this.state.contacts.has(asked) || this.state.accounts.has(asked)) throw new SimulatorError('phone_in_use', `${asked} is already a number of its own`, 409)
+      if (this.state.contacts.has(asked) || this.state.accounts.has(asked))
+        throw new SimulatorError('phone_in_use', `${asked} is already a number of its own`, 409)
       const aliased = this.state.numberAliases.get(asked)
-      if (aliased && aliased !== own) throw new SimulatorError('phone_in_use', `${asked} already answers as ${aliased}`, 409)
+      if (aliased && aliased !== own)
+        throw new SimulatorError('phone_in_use', `${asked} already answers as ${aliased}`, 409)
     }
     const existing = this.state.contactByPhone(own)
     const contact = existing ?? new Contact(own, this.state.allocateLid())
@@ -104,7 +115,8 @@ export class WhatsAppSimulator {
   /** The phone user types the code the client showed after requestPairingCode(phone). */
   async enterPairingCode(phone: string, code: string): Promise<LinkedIdentity> {
     // Baileys' requestPairingCode resolves once its request is written, so it may still be in flight
-    const requested = () => (this.pendingPairings().some(p => p.pairingCodePhone === normalizePhone(phone)) ? true : undefined)
+    const requested = () =>
+      this.pendingPairings().some((p) => p.pairingCodePhone === normalizePhone(phone)) ? true : undefined
     await waitUntil(requested, 5_000, `a pairing-code request for ${phone}`)
     await enterPairingCode(this.state, normalizePhone(phone), code)
     const account = await waitUntil(() => this.state.accounts.get(normalizePhone(phone)), 10_000, `pairing of ${phone}`)
@@ -112,11 +124,17 @@ export class WhatsAppSimulator {
   }
 
   pendingPairings(): PendingPairing[] {
-    return [...this.state.connections].flatMap(connection => {
+    return [...this.state.connections].flatMap((connection) => {
       const registration = connection.registration
       if (connection.closed || !registration || registration.pendingAccount) return []
       const pairingCodePhone = registration.pairingCode?.phone
-      return [{ connectionId: connection.id, qrRefs: [...registration.qrRefs], ...(pairingCodePhone ? { pairingCodePhone } : {}) }]
+      return [
+        {
+          connectionId: connection.id,
+          qrRefs: [...registration.qrRefs],
+          ...(pairingCodePhone ? { pairingCodePhone } : {}),
+        },
+      ]
     })
   }
 
@@ -133,14 +151,16 @@ export class WhatsAppSimulator {
   }
 
   accounts(): AccountHandle[] {
-    return [...this.state.accounts.values()].map(account => new AccountHandle(this.state, account))
+    return [...this.state.accounts.values()].map((account) => new AccountHandle(this.state, account))
   }
 
   /** Waits until a pairing completes for `phone` (or any phone) and the account exists. */
   waitForAccount(phone?: string, timeoutMs = 10_000): Promise<AccountHandle> {
     return waitUntil(
       () => {
-        const account = phone ? this.state.accounts.get(normalizePhone(phone)) : [...this.state.accounts.values()].at(-1)
+        const account = phone
+          ? this.state.accounts.get(normalizePhone(phone))
+          : [...this.state.accounts.values()].at(-1)
         return account ? new AccountHandle(this.state, account) : undefined
       },
       timeoutMs,
@@ -162,7 +182,7 @@ export class WhatsAppSimulator {
     const owner = ownerPhone ? member(ownerPhone) : [...this.state.accounts.keys()].at(-1)
     const jid = `120363${Date.now().toString().slice(-9)}${this.state.groups.size.toString().padStart(3, '0')}@g.us`
     const createdAt = Math.floor(Date.now() / 1000)
-    const members = owner ? [owner, ...participants.filter(phone => phone !== owner)] : participants
+    const members = owner ? [owner, ...participants.filter((phone) => phone !== owner)] : participants
     this.state.groups.set(jid, { jid, subject, owner, participants: members, createdAt })
     return { jid, subject, participants }
   }
@@ -172,7 +192,7 @@ export class WhatsAppSimulator {
   }
 
   stats(): Record<string, AccountStats> {
-    return Object.fromEntries([...this.state.accounts.values()].map(account => [account.phone, { ...account.stats }]))
+    return Object.fromEntries([...this.state.accounts.values()].map((account) => [account.phone, { ...account.stats }]))
   }
 
   /** Logins under way now, the most at once since the last reset, and login attempts by linked devices so far. */
@@ -184,7 +204,10 @@ export class WhatsAppSimulator {
 
   /** Stored media uploads, by direct path (encrypted bytes as uploaded) */
   mediaUploads(): { directPath: string; size: number }[] {
-    return [...this.state.media.uploads.values()].map(upload => ({ directPath: upload.directPath, size: upload.bytes.length }))
+    return [...this.state.media.uploads.values()].map((upload) => ({
+      directPath: upload.directPath,
+      size: upload.bytes.length,
+    }))
   }
 
   async stop(): Promise<void> {

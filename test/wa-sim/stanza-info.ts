@@ -41,6 +41,6 @@ export const stanzaInfoOf = (node: BinaryNode, enc?: BinaryNode): StanzaInfo => 
   ...(node.attrs.edit ? { edit: node.attrs.edit } : {}),
   ...(enc?.attrs.mediatype ? { mediatype: enc.attrs.mediatype } : {}),
   nodes: childrenOf(node)
-    .filter(child => !PLUMBING.has(child.tag))
+    .filter((child) => !PLUMBING.has(child.tag))
     .map(toJsonNode),
 })

@@ -64,7 +64,8 @@ export class SimState {
 
   allocatePhone(): string {
     let phone = String(this.nextPhone++)
-    while (this.accounts.has(phone) || this.contacts.has(phone) || this.numberAliases.has(phone)) phone = String(this.nextPhone++)
+    while (this.accounts.has(phone) || this.contacts.has(phone) || this.numberAliases.has(phone))
+      phone = String(this.nextPhone++)
     return phone
   }
 

@@ -38,5 +38,5 @@ const REQUIRED_ATTRS: Record<string, string[]> = {
 
 export const missingAttributes = (node: BinaryNode): string[] => {
   const required = REQUIRED_ATTRS[node.tag] ?? []
-  return required.filter(name => !node.attrs[name])
+  return required.filter((name) => !node.attrs[name])
 }

@@ -24,7 +24,7 @@ export class WaitableLog<T> {
     if (existing !== undefined) return Promise.resolve(existing)
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter(w => w !== waiter)
+        this.waiters = this.waiters.filter((w) => w !== waiter)
         reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`))
       }, timeoutMs)
       const waiter = {

@@ -37,7 +37,11 @@ describe('webhook events across a SIGKILL', () => {
     })
     return `http://127.0.0.1:${listeningPort(await gateway.waitForLine(/"msg":"listening"/, 30_000))}`
   }
-  const eventIds = () => queryFile<{ id: string; sequence: number }>(databasePath, 'SELECT id, sequence FROM webhook_events ORDER BY sequence')
+  const eventIds = () =>
+    queryFile<{ id: string; sequence: number }>(
+      databasePath,
+      'SELECT id, sequence FROM webhook_events ORDER BY sequence',
+    )
 
   beforeAll(async () => {
     sim = await WhatsAppSimulator.start()
@@ -58,9 +62,15 @@ describe('webhook events across a SIGKILL', () => {
     const base = await start()
     const key = /API key[^:]*: (wag_\w+)/.exec(await gateway!.waitForLine(/API key/))![1]!
     const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${base}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })
+      fetch(`${base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      })
 
-    const connect = await api('/v1/session/connect', { method: 'POST', body: JSON.stringify({ sessionName: 'crash', webhookUrl: receiver.url('crash') }) })
+    const connect = await api('/v1/session/connect', {
+      method: 'POST',
+      body: JSON.stringify({ sessionName: 'crash', webhookUrl: receiver.url('crash') }),
+    })
     expect(connect.status).toBe(200)
     const { sessionId, webhookSecret, qrCode } = (await connect.json()) as Record<string, string>
     sim.scan(qrCode!, ACCOUNT)

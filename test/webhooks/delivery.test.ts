@@ -2,7 +2,13 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loopbackOnlyNetwork, type NetworkGuard } from '../support/loopback-only-network'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
-import { fastWebhooks, loopbackWebhooks, startWebhookReceiver, type WebhookEvent, type WebhookReceiver } from '../support/webhook-receiver'
+import {
+  fastWebhooks,
+  loopbackWebhooks,
+  startWebhookReceiver,
+  type WebhookEvent,
+  type WebhookReceiver,
+} from '../support/webhook-receiver'
 
 const CONTACT = '15551250001'
 const calls = (events: WebhookEvent[]) => events.filter((e) => e.type === 'call.received')
@@ -25,7 +31,10 @@ describe('webhook delivery', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
     other = await startWebhookReceiver()
-    t = await startSimulatedGateway({ plan: 'paid', config: { ...loopbackWebhooks, webhooks: fastWebhooks({ timeoutMs: 300 }) } }) // paid: more sessions than the free cap
+    t = await startSimulatedGateway({
+      plan: 'paid',
+      config: { ...loopbackWebhooks, webhooks: fastWebhooks({ timeoutMs: 300 }) },
+    }) // paid: more sessions than the free cap
     t.sim.addContact(CONTACT)
   }, 60_000)
   afterAll(async () => {
@@ -44,7 +53,13 @@ describe('webhook delivery', () => {
     expect(new Set(ids).size).toBe(ids.length) // delivered once each
     expect(list.map((e) => e.sequence)).toEqual(list.map((_, i) => i + 1))
     const first = (await deliveries(`sessionId=${sessionId}`)).deliveries.at(-1)
-    expect(first).toMatchObject({ eventId: list[0]!.eventId, status: 'delivered', lastStatusCode: 200, lastError: null, nextAttemptAt: null })
+    expect(first).toMatchObject({
+      eventId: list[0]!.eventId,
+      status: 'delivered',
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    })
     expect(first.attempts).toBeGreaterThan(1)
   })
 
@@ -83,7 +98,10 @@ describe('webhook delivery', () => {
     const afterRetry = await receiver.waitFor('again', secret, (events) => calls(events).length === 2)
     expect(calls(afterRetry)[1]).toEqual(call) // same id, same body, same sequence
 
-    const replay = await t.post('/v1/webhooks/replay', { sessionId, since: new Date(Date.now() - 60_000).toISOString() })
+    const replay = await t.post('/v1/webhooks/replay', {
+      sessionId,
+      since: new Date(Date.now() - 60_000).toISOString(),
+    })
     expect(replay.status).toBe(200)
     expect(replay.body.replayed).toBe(before.length)
     const afterReplay = await receiver.waitFor('again', secret, (events) => events.length === before.length * 2 + 1)
@@ -122,8 +140,12 @@ describe('webhook delivery', () => {
     const mine = (await deliveries(`sessionId=${sessionId}`)).deliveries[0]
     expect((await t.get(`/v1/webhooks/deliveries?sessionId=${sessionId}`, stranger.key)).status).toBe(404)
     expect((await t.get('/v1/webhooks/deliveries', stranger.key)).body).toEqual({ deliveries: [], nextCursor: null })
-    expect((await t.post(`/v1/webhooks/deliveries/${mine.deliveryId}/retry`, {}, { key: stranger.key })).status).toBe(404)
-    expect((await t.post('/v1/webhooks/replay', { sessionId, since: '2020-01-01T00:00:00Z' }, { key: stranger.key })).status).toBe(404)
+    expect((await t.post(`/v1/webhooks/deliveries/${mine.deliveryId}/retry`, {}, { key: stranger.key })).status).toBe(
+      404,
+    )
+    expect(
+      (await t.post('/v1/webhooks/replay', { sessionId, since: '2020-01-01T00:00:00Z' }, { key: stranger.key })).status,
+    ).toBe(404)
   })
 
   it('rotates the secret: for 24 h each delivery verifies with the old and with the new one', async () => {
@@ -139,7 +161,12 @@ describe('webhook delivery', () => {
     expect(webhookSecret).toMatch(/^whsec_/)
     expect(webhookSecret).not.toBe(old)
     const callId = t.sim.contact(CONTACT).call('15550030006')
-    const list = await receiver.waitFor('rotating', webhookSecret, (events) => calls(events).some((e) => e.data.callId === callId), { since: rotatedAt })
+    const list = await receiver.waitFor(
+      'rotating',
+      webhookSecret,
+      (events) => calls(events).some((e) => e.data.callId === callId),
+      { since: rotatedAt },
+    )
     const request = receiver.requests.filter((r) => r.path === '/rotating').at(-1)!
     expect(request.headers['webhook-signature']!.split(' ')).toHaveLength(2)
     expect(new Webhook(old).verify(request.raw, request.headers)).toEqual(list.at(-1))
@@ -149,7 +176,12 @@ describe('webhook delivery', () => {
 
   it('refuses a signature made with another secret', () => {
     const request = receiver.requests.find((r) => r.path === '/rotating')!
-    expect(() => new Webhook(`whsec_${Buffer.from('not the secret at all, 24b').toString('base64')}`).verify(request.raw, request.headers)).toThrow()
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('not the secret at all, 24b').toString('base64')}`).verify(
+        request.raw,
+        request.headers,
+      ),
+    ).toThrow()
   })
 })
 
@@ -178,7 +210,10 @@ describe('the address guard at delivery time', () => {
 
   it('refuses a URL that resolves to loopback, and the receiver hears nothing', async () => {
     const port = new URL(receiver.url()).port
-    const { status, body } = await t.connect({ sessionName: 'rebinding', webhookUrl: `http://hooks.invalid:${port}/hook` })
+    const { status, body } = await t.connect({
+      sessionName: 'rebinding',
+      webhookUrl: `http://hooks.invalid:${port}/hook`,
+    })
     expect(status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 300))
     const log = (await t.get(`/v1/webhooks/deliveries?sessionId=${body.sessionId}`)).body.deliveries

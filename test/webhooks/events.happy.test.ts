@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
-import { fastWebhooks, loopbackWebhooks, startWebhookReceiver, type WebhookEvent, type WebhookReceiver } from '../support/webhook-receiver'
+import {
+  fastWebhooks,
+  loopbackWebhooks,
+  startWebhookReceiver,
+  type WebhookEvent,
+  type WebhookReceiver,
+} from '../support/webhook-receiver'
 
 const ACCOUNT = '15550020001'
 const QUIET_ACCOUNT = '15550020002'
@@ -19,7 +25,8 @@ describe('webhook events of a session', () => {
 
   const events = () => receiver.events('main', secret)
   const waitFor = (predicate: (events: WebhookEvent[]) => boolean) => receiver.waitFor('main', secret, predicate)
-  const has = (type: string, match: (e: WebhookEvent) => boolean) => (list: WebhookEvent[]) => list.some((e) => e.type === type && match(e))
+  const has = (type: string, match: (e: WebhookEvent) => boolean) => (list: WebhookEvent[]) =>
+    list.some((e) => e.type === type && match(e))
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
@@ -38,7 +45,12 @@ describe('webhook events of a session', () => {
 
   it('reports pairing: the new session, its QR and the connection, in sequence', async () => {
     const list = await waitFor(has('session.status', (e) => e.data.status === 'connected'))
-    expect(list[0]).toMatchObject({ type: 'session.status', sessionId, sequence: 1, data: { status: 'pending', previousStatus: null } })
+    expect(list[0]).toMatchObject({
+      type: 'session.status',
+      sessionId,
+      sequence: 1,
+      data: { status: 'pending', previousStatus: null },
+    })
     expect(list.find((e) => e.type === 'session.qr')).toMatchObject({ sessionId, data: { qr: qrCode } })
     expect(list.find((e) => e.type === 'session.status' && e.data.status === 'connected')).toMatchObject({
       data: { status: 'connected', previousStatus: 'pending', statusReason: null, number: ACCOUNT },
@@ -56,7 +68,9 @@ describe('webhook events of a session', () => {
     await waitFor(has('message.status', (e) => e.data.messageId === messageId && e.data.status === 'delivered'))
     t.sim.contact(CONTACT).receipt(messageId, 'read')
     const list = await waitFor(has('message.status', (e) => e.data.messageId === messageId && e.data.status === 'read'))
-    const statuses = list.filter((e) => e.type === 'message.status' && e.data.messageId === messageId).map((e) => e.data.status)
+    const statuses = list
+      .filter((e) => e.type === 'message.status' && e.data.messageId === messageId)
+      .map((e) => e.data.status)
     expect(statuses).toEqual(['pending', 'sent', 'delivered', 'read'])
     expect(list.find((e) => e.data.messageId === messageId)).toMatchObject({
       data: { direction: 'outbound', phone: CONTACT, type: 'text', content: { text: 'status please' } },
@@ -77,7 +91,13 @@ describe('webhook events of a session', () => {
     const list = await waitFor(has('message.deleted', (e) => e.data.messageId === messageId))
     const mine = list.filter((e) => e.data.messageId === messageId)
     expect(mine.map((e) => e.type)).toEqual(['message.received', 'message.edited', 'message.deleted'])
-    expect(mine[0]!.data).toMatchObject({ direction: 'inbound', phone: CONTACT, lid: contact.lid, type: 'text', content: { text: 'hello gateway' } })
+    expect(mine[0]!.data).toMatchObject({
+      direction: 'inbound',
+      phone: CONTACT,
+      lid: contact.lid,
+      type: 'text',
+      content: { text: 'hello gateway' },
+    })
     expect(mine[1]!.data).toMatchObject({ content: { text: 'hello gateway, edited' }, editedAt: expect.any(String) })
     expect(mine[2]!.data).toMatchObject({ reason: 'revoked_by_sender' })
   })
@@ -85,13 +105,17 @@ describe('webhook events of a session', () => {
   it('reports the session’s own edit and delete', async () => {
     const sent = await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'typo' })
     const messageId = sent.body.messageId as string
-    expect((await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId, newMessage: 'fixed' })).status).toBe(200)
+    expect(
+      (await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId, newMessage: 'fixed' })).status,
+    ).toBe(200)
     expect((await t.post('/v1/message/delete', { sessionId, phone: CONTACT, messageId })).status).toBe(200)
     const list = await waitFor(has('message.deleted', (e) => e.data.messageId === messageId))
     expect(list.find((e) => e.type === 'message.edited' && e.data.messageId === messageId)).toMatchObject({
       data: { direction: 'outbound', content: { text: 'fixed' } },
     })
-    expect(list.find((e) => e.type === 'message.deleted' && e.data.messageId === messageId)).toMatchObject({ data: { reason: 'deleted_by_client' } })
+    expect(list.find((e) => e.type === 'message.deleted' && e.data.messageId === messageId)).toMatchObject({
+      data: { reason: 'deleted_by_client' },
+    })
   })
 
   it('reports calls, with rejected when the session rejects them by itself', async () => {
@@ -115,16 +139,28 @@ describe('webhook events of a session', () => {
   })
 
   it('webhookMessages: false suppresses message events only', async () => {
-    const { body } = await t.connect({ sessionName: 'quiet', webhookUrl: receiver.url('quiet'), webhookMessages: false })
+    const { body } = await t.connect({
+      sessionName: 'quiet',
+      webhookUrl: receiver.url('quiet'),
+      webhookMessages: false,
+    })
     t.sim.scan(body.qrCode, QUIET_ACCOUNT)
     await t.waitForStatus(body.sessionId, 'connected')
-    const sent = await t.post('/v1/message/text', { sessionId: body.sessionId, phone: CONTACT, message: 'not reported' })
+    const sent = await t.post('/v1/message/text', {
+      sessionId: body.sessionId,
+      phone: CONTACT,
+      message: 'not reported',
+    })
     expect(sent.status).toBe(200)
     await t.sim.contact(CONTACT).send({ text: 'not reported either' }, { to: QUIET_ACCOUNT })
     await t.sim.contact(CONTACT).waitForMessage((m) => m.id === sent.body.messageId)
     // Events of one session arrive in order: once this call is in, nothing recorded before it is missing.
     const callId = t.sim.contact(CONTACT).call(QUIET_ACCOUNT)
-    const list = await receiver.waitFor('quiet', body.webhookSecret, has('call.received', (e) => e.data.callId === callId))
+    const list = await receiver.waitFor(
+      'quiet',
+      body.webhookSecret,
+      has('call.received', (e) => e.data.callId === callId),
+    )
     expect(list.filter((e) => e.type.startsWith('message.'))).toEqual([])
     expect(list.map((e) => e.type)).toEqual(expect.arrayContaining(['session.status', 'session.qr', 'call.received']))
   })

@@ -14,7 +14,9 @@ describe('webhook retries run out, and the outbox stays bounded', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
     // A retry window of ~1.5 s and a retention of ~1 s: hours in production, seconds here.
-    t = await startSimulatedGateway({ config: { ...loopbackWebhooks, webhooks: fastWebhooks({ retryHours: 1.5 / 3600, retentionHours: 1 / 3600 }) } })
+    t = await startSimulatedGateway({
+      config: { ...loopbackWebhooks, webhooks: fastWebhooks({ retryHours: 1.5 / 3600, retentionHours: 1 / 3600 }) },
+    })
   }, 60_000)
   afterAll(async () => {
     await t.close()
@@ -25,7 +27,8 @@ describe('webhook retries run out, and the outbox stays bounded', () => {
     receiver.respond = (r) => (r.path === '/down' ? 503 : 200)
     const { body } = await t.connect({ sessionName: 'down', webhookUrl: receiver.url('down') })
     const log = await pollUntil(
-      async () => (await t.get(`/v1/webhooks/deliveries?sessionId=${body.sessionId}&status=failed`)).body.deliveries as any[],
+      async () =>
+        (await t.get(`/v1/webhooks/deliveries?sessionId=${body.sessionId}&status=failed`)).body.deliveries as any[],
       (deliveries) => deliveries.length > 0,
       { timeoutMs: 10_000, intervalMs: 100, what: 'a failed delivery' },
     )
@@ -37,12 +40,22 @@ describe('webhook retries run out, and the outbox stays bounded', () => {
     receiver.respond = () => 200
     const { body } = await t.connect({ sessionName: 'up', webhookUrl: receiver.url('up') })
     await receiver.waitFor('up', body.webhookSecret, (events) => events.length > 0)
-    const before = count(t.databasePath, "SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')")
+    const before = count(
+      t.databasePath,
+      "SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')",
+    )
     expect(before).toBeGreaterThan(0)
     await new Promise((resolve) => setTimeout(resolve, 1_200)) // past the retention
     await t.gateway.stop()
     await t.gateway.start()
-    expect(count(t.databasePath, "SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')")).toBeLessThan(before)
-    expect(count(t.databasePath, "SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND updated_at < strftime('%s','now') * 1000 - 1000")).toBe(0)
+    expect(
+      count(t.databasePath, "SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')"),
+    ).toBeLessThan(before)
+    expect(
+      count(
+        t.databasePath,
+        "SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND updated_at < strftime('%s','now') * 1000 - 1000",
+      ),
+    ).toBe(0)
   })
 })

@@ -8,7 +8,16 @@ import { sessions } from './sessions'
  * Delivery states in the order they happen; a record never moves back. `received` is the
  * state of inbound messages; `failed` and `deleted` end an outbound message's life.
  */
-export const messageStatuses = ['pending', 'sent', 'delivered', 'read', 'played', 'failed', 'deleted', 'received'] as const
+export const messageStatuses = [
+  'pending',
+  'sent',
+  'delivered',
+  'read',
+  'played',
+  'failed',
+  'deleted',
+  'received',
+] as const
 export type MessageStatus = (typeof messageStatuses)[number]
 
 export const messages = sqliteTable(

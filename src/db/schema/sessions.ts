@@ -23,7 +23,9 @@ export const sessions = sqliteTable(
     webhookMessages: integer('webhook_messages', { mode: 'boolean' }).notNull(),
     webhookSecret: text('webhook_secret').notNull(),
     autoRejectCalls: integer('auto_reject_calls', { mode: 'boolean' }).notNull().default(false),
-    pairingMode: text('pairing_mode', { enum: ['qr', 'pairing'] }).notNull().default('qr'),
+    pairingMode: text('pairing_mode', { enum: ['qr', 'pairing'] })
+      .notNull()
+      .default('qr'),
     pairingNumber: text('pairing_number'),
     lastSeen: timestamp('last_seen'),
     ...lifecycleDates,

@@ -19,7 +19,10 @@ export const webhookEvents = sqliteTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at').notNull(),
   },
-  (t) => [uniqueIndex('webhook_events_session_sequence_unique').on(t.sessionId, t.sequence), index('webhook_events_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('webhook_events_session_sequence_unique').on(t.sessionId, t.sequence),
+    index('webhook_events_created_idx').on(t.createdAt),
+  ],
 )
 
 export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const

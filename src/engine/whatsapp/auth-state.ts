@@ -23,7 +23,12 @@ function loadCreds(db: GatewayDatabase, sessionId: string): AuthenticationCreds 
 }
 
 /** Keys in SQLite; every set() is one transaction, so a crash never leaves half a key update. */
-function sqliteKeyStore(db: GatewayDatabase, statements: AuthStatements, sessionId: string, writable: () => boolean): SignalKeyStore {
+function sqliteKeyStore(
+  db: GatewayDatabase,
+  statements: AuthStatements,
+  sessionId: string,
+  writable: () => boolean,
+): SignalKeyStore {
   return {
     async get(type, ids) {
       const found: { [id: string]: SignalDataTypeMap[typeof type] } = {}

@@ -3,7 +3,11 @@ import type { GatewayDatabase } from '../../db/database'
 import { waAuth } from '../../db/schema'
 
 const param = (name: string) => sql.placeholder(name)
-const byRow = and(eq(waAuth.sessionId, param('sessionId')), eq(waAuth.category, param('category')), eq(waAuth.keyId, param('keyId')))
+const byRow = and(
+  eq(waAuth.sessionId, param('sessionId')),
+  eq(waAuth.category, param('category')),
+  eq(waAuth.keyId, param('keyId')),
+)
 
 /**
  * The key store's statements, prepared once per engine: a pairing writes its 812 pre-keys one
@@ -15,8 +19,16 @@ export function authStatements(db: GatewayDatabase) {
     get: db.select({ value: waAuth.value }).from(waAuth).where(byRow).prepare(),
     upsert: db
       .insert(waAuth)
-      .values({ sessionId: param('sessionId'), category: param('category'), keyId: param('keyId'), value: param('value') })
-      .onConflictDoUpdate({ target: [waAuth.sessionId, waAuth.category, waAuth.keyId], set: { value: sql`excluded.value` } })
+      .values({
+        sessionId: param('sessionId'),
+        category: param('category'),
+        keyId: param('keyId'),
+        value: param('value'),
+      })
+      .onConflictDoUpdate({
+        target: [waAuth.sessionId, waAuth.category, waAuth.keyId],
+        set: { value: sql`excluded.value` },
+      })
       .prepare(),
     remove: db.delete(waAuth).where(byRow).prepare(),
   }

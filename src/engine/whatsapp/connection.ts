@@ -1,4 +1,11 @@
-import makeWASocket, { DEFAULT_CACHE_TTLS, generateMessageIDV2, jidDecode, proto, type ConnectionState, type WASocket } from '@whiskeysockets/baileys'
+import makeWASocket, {
+  DEFAULT_CACHE_TTLS,
+  generateMessageIDV2,
+  jidDecode,
+  proto,
+  type ConnectionState,
+  type WASocket,
+} from '@whiskeysockets/baileys'
 import type { Boom } from '@hapi/boom'
 import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
@@ -20,7 +27,15 @@ import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
 import { withSharedAsyncStorage } from './shared-async-storage'
 import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
-import { EngineError, type EngineFact, type OpenOptions, type OwnMessageRef, type PairingPrompt, type SendOptions, type SessionHandle } from './types'
+import {
+  EngineError,
+  type EngineFact,
+  type OpenOptions,
+  type OwnMessageRef,
+  type PairingPrompt,
+  type SendOptions,
+  type SessionHandle,
+} from './types'
 
 export interface ConnectionTiming {
   qrTimeoutMs?: number
@@ -94,7 +109,14 @@ export class SessionConnection implements SessionHandle {
     this.#caches?.close()
     const caches = (this.#caches = this.deps.caches.open())
     const ttl = DEFAULT_CACHE_TTLS
-    const auth = sqliteAuthState(this.deps.db, this.deps.authStatements, this.sessionId, this.deps.logger, caches.cache(ttl.SIGNAL_STORE, isCacheableKey), current)
+    const auth = sqliteAuthState(
+      this.deps.db,
+      this.deps.authStatements,
+      this.sessionId,
+      this.deps.logger,
+      caches.cache(ttl.SIGNAL_STORE, isCacheableKey),
+      current,
+    )
     this.#auth = auth
     const { target, timing } = this.deps
     const socket = withSharedAsyncStorage(() =>
@@ -155,7 +177,8 @@ export class SessionConnection implements SessionHandle {
 
   async unlink(): Promise<void> {
     const socket = this.#online ? this.#socket : undefined
-    if (!socket) throw new EngineError('not_connected', 'The session is offline; WhatsApp cannot be told to unlink it now')
+    if (!socket)
+      throw new EngineError('not_connected', 'The session is offline; WhatsApp cannot be told to unlink it now')
     this.#stop()
     try {
       await socket.logout()
@@ -171,7 +194,9 @@ export class SessionConnection implements SessionHandle {
 
   send(to: string, content: OutboundContent, options: SendOptions = {}) {
     const messageId = options.messageId ?? this.newMessageId()
-    return withNetworkErrors(() => sendContent(this.#connected(), this.deps.logger, to, content, { ...options, messageId }))
+    return withNetworkErrors(() =>
+      sendContent(this.#connected(), this.deps.logger, to, content, { ...options, messageId }),
+    )
   }
 
   edit(message: OwnMessageRef, text: string) {
@@ -215,7 +240,13 @@ export class SessionConnection implements SessionHandle {
       this.#online = false
       const error = update.lastDisconnect?.error as Boom | undefined
       const paired = this.#auth ? isPaired(this.#auth.state.creds) : false
-      report({ type: 'closed', code: error?.output?.statusCode, message: error?.message, paired, mode: this.options.mode })
+      report({
+        type: 'closed',
+        code: error?.output?.statusCode,
+        message: error?.message,
+        paired,
+        mode: this.options.mode,
+      })
     }
   }
 

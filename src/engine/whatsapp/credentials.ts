@@ -15,7 +15,8 @@ export function credsText(db: GatewayDatabase, sessionId: string): string | unde
 }
 
 /** Complete pairing leaves an account identity behind; a bare `me` comes from a pairing-code request. */
-export const isPaired = (creds: { me?: { id?: string } | null; account?: unknown }) => Boolean(creds.me?.id && creds.account)
+export const isPaired = (creds: { me?: { id?: string } | null; account?: unknown }) =>
+  Boolean(creds.me?.id && creds.account)
 
 /**
  * Whether a session's stored credentials come from a completed pairing. Reads the JSON without

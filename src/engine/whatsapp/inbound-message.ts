@@ -28,7 +28,15 @@ export type InboundChange =
   | { kind: 'revoked'; id: string; chatJid: string; fromMe: boolean }
 
 /** Only plumbing, no content a person reads: never recorded. */
-const PLUMBING = new Set(['protocolMessage', 'senderKeyDistributionMessage', 'messageContextInfo', 'reactionMessage', 'pollUpdateMessage', 'keepInChatMessage', 'pinInChatMessage'])
+const PLUMBING = new Set([
+  'protocolMessage',
+  'senderKeyDistributionMessage',
+  'messageContextInfo',
+  'reactionMessage',
+  'pollUpdateMessage',
+  'keepInChatMessage',
+  'pinInChatMessage',
+])
 
 const timestampOf = (value: WAMessage['messageTimestamp']) => new Date(Number(value ?? 0) * 1000 || Date.now())
 
@@ -39,7 +47,12 @@ const timestampOf = (value: WAMessage['messageTimestamp']) => new Date(Number(va
 export function toInboundMessage(message: WAMessage): InboundMessage | null {
   const key = message.key
   if (!key?.id || !key.remoteJid || key.fromMe) return null
-  if (key.remoteJid === 'status@broadcast' || key.remoteJid.endsWith('@newsletter') || key.remoteJid.endsWith('@broadcast')) return null
+  if (
+    key.remoteJid === 'status@broadcast' ||
+    key.remoteJid.endsWith('@newsletter') ||
+    key.remoteJid.endsWith('@broadcast')
+  )
+    return null
   const content = normalizeMessageContent(message.message)
   const contentType = content ? getContentType(content) : undefined
   if (!content || !contentType || PLUMBING.has(contentType)) return null

@@ -21,7 +21,13 @@ export const INTERACTIVE_STANZA_NODES: BinaryNode[] = [
   {
     tag: 'biz',
     attrs: {},
-    content: [{ tag: 'interactive', attrs: { type: 'native_flow', v: '1' }, content: [{ tag: 'native_flow', attrs: { v: '9', name: 'mixed' } }] }],
+    content: [
+      {
+        tag: 'interactive',
+        attrs: { type: 'native_flow', v: '1' },
+        content: [{ tag: 'native_flow', attrs: { v: '9', name: 'mixed' } }],
+      },
+    ],
   },
 ]
 
@@ -31,7 +37,10 @@ interface Frame {
   footer?: string
 }
 
-function wrap(frame: Frame, buttons: proto.Message.InteractiveMessage.NativeFlowMessage.INativeFlowButton[]): proto.IMessage {
+function wrap(
+  frame: Frame,
+  buttons: proto.Message.InteractiveMessage.NativeFlowMessage.INativeFlowButton[],
+): proto.IMessage {
   return {
     viewOnceMessage: {
       message: {
@@ -48,12 +57,22 @@ function wrap(frame: Frame, buttons: proto.Message.InteractiveMessage.NativeFlow
 }
 
 /** A list: one `single_select` button that opens the sections. */
-export function listMessage(input: { text: string; buttonText: string; title?: string; footer?: string; sections: ListSection[] }): proto.IMessage {
+export function listMessage(input: {
+  text: string
+  buttonText: string
+  title?: string
+  footer?: string
+  sections: ListSection[]
+}): proto.IMessage {
   const params = {
     title: input.buttonText,
     sections: input.sections.map((section) => ({
       title: section.title,
-      rows: section.rows.map((row) => ({ id: row.rowId, title: row.title, ...(row.description ? { description: row.description } : {}) })),
+      rows: section.rows.map((row) => ({
+        id: row.rowId,
+        title: row.title,
+        ...(row.description ? { description: row.description } : {}),
+      })),
     })),
   }
   return wrap(input, [{ name: 'single_select', buttonParamsJson: JSON.stringify(params) }])

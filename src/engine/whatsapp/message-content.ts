@@ -36,7 +36,9 @@ export interface DescribedMessage {
 
 const seconds = (value: unknown) => (value == null ? undefined : Number(value))
 const defined = (content: MessageContent): MessageContent =>
-  Object.fromEntries(Object.entries(content).filter(([, v]) => v !== undefined && v !== null && v !== '')) as MessageContent
+  Object.fromEntries(
+    Object.entries(content).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as MessageContent
 
 /** The id a reply or reaction refers to, wherever Baileys put its context. */
 function quoteIdOf(message: proto.IMessage, contentType: keyof proto.IMessage): string | undefined {
@@ -58,7 +60,12 @@ export function describeMessage(message: proto.IMessage): DescribedMessage {
   if (m.extendedTextMessage) return withQuote('text', { text: m.extendedTextMessage.text ?? '' })
   if (m.imageMessage) {
     const i = m.imageMessage
-    return withQuote('image', { caption: i.caption ?? undefined, mimetype: i.mimetype ?? undefined, width: i.width ?? undefined, height: i.height ?? undefined })
+    return withQuote('image', {
+      caption: i.caption ?? undefined,
+      mimetype: i.mimetype ?? undefined,
+      width: i.width ?? undefined,
+      height: i.height ?? undefined,
+    })
   }
   if (m.audioMessage) {
     const a = m.audioMessage
@@ -66,33 +73,59 @@ export function describeMessage(message: proto.IMessage): DescribedMessage {
   }
   if (m.stickerMessage) {
     const s = m.stickerMessage
-    return withQuote('sticker', { mimetype: s.mimetype ?? undefined, animated: Boolean(s.isAnimated), width: s.width ?? undefined, height: s.height ?? undefined })
+    return withQuote('sticker', {
+      mimetype: s.mimetype ?? undefined,
+      animated: Boolean(s.isAnimated),
+      width: s.width ?? undefined,
+      height: s.height ?? undefined,
+    })
   }
   if (m.locationMessage) {
     const l = m.locationMessage
-    return withQuote('location', { latitude: l.degreesLatitude ?? undefined, longitude: l.degreesLongitude ?? undefined, name: l.name ?? undefined })
+    return withQuote('location', {
+      latitude: l.degreesLatitude ?? undefined,
+      longitude: l.degreesLongitude ?? undefined,
+      name: l.name ?? undefined,
+    })
   }
   if (m.liveLocationMessage) {
     const l = m.liveLocationMessage
-    return withQuote('location', { latitude: l.degreesLatitude ?? undefined, longitude: l.degreesLongitude ?? undefined })
+    return withQuote('location', {
+      latitude: l.degreesLatitude ?? undefined,
+      longitude: l.degreesLongitude ?? undefined,
+    })
   }
   if (m.videoMessage) {
     const v = m.videoMessage
-    return withQuote('video', { caption: v.caption ?? undefined, mimetype: v.mimetype ?? undefined, seconds: seconds(v.seconds) })
+    return withQuote('video', {
+      caption: v.caption ?? undefined,
+      mimetype: v.mimetype ?? undefined,
+      seconds: seconds(v.seconds),
+    })
   }
   if (m.documentMessage) {
     const d = m.documentMessage
-    return withQuote('document', { caption: d.caption ?? undefined, mimetype: d.mimetype ?? undefined, fileName: d.fileName ?? undefined })
+    return withQuote('document', {
+      caption: d.caption ?? undefined,
+      mimetype: d.mimetype ?? undefined,
+      fileName: d.fileName ?? undefined,
+    })
   }
   if (m.contactMessage) return withQuote('contact', { name: m.contactMessage.displayName ?? undefined })
   if (m.contactsArrayMessage) return withQuote('contact', { name: m.contactsArrayMessage.displayName ?? undefined })
   if (m.listResponseMessage) {
     const r = m.listResponseMessage
-    return withQuote('list_reply', { text: r.title ?? undefined, selectedId: r.singleSelectReply?.selectedRowId ?? undefined })
+    return withQuote('list_reply', {
+      text: r.title ?? undefined,
+      selectedId: r.singleSelectReply?.selectedRowId ?? undefined,
+    })
   }
   if (m.buttonsResponseMessage) {
     const r = m.buttonsResponseMessage
-    return withQuote('buttons_reply', { text: r.selectedDisplayText ?? undefined, selectedId: r.selectedButtonId ?? undefined })
+    return withQuote('buttons_reply', {
+      text: r.selectedDisplayText ?? undefined,
+      selectedId: r.selectedButtonId ?? undefined,
+    })
   }
   if (m.interactiveResponseMessage) return withQuote('buttons_reply', nativeFlowReply(m.interactiveResponseMessage))
   if (m.interactiveMessage) return withQuote('buttons', { text: m.interactiveMessage.body?.text ?? undefined })

@@ -16,6 +16,7 @@ export function asEngineError(error: unknown): EngineError {
   if (status === 408 || /timed? ?out/i.test(message)) return new EngineError('timeout', message)
   if (status === 428 || /connection closed/i.test(message)) return new EngineError('not_connected', message)
   // A query WhatsApp answered <error code="404" text="item-not-found"/> (Baileys: Boom with data 404).
-  if ((error as { data?: unknown }).data === 404 || message === 'item-not-found') return new EngineError('not_found', message)
+  if ((error as { data?: unknown }).data === 404 || message === 'item-not-found')
+    return new EngineError('not_found', message)
   return new EngineError('upstream', message)
 }

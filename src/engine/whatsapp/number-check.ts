@@ -23,7 +23,12 @@ function echoedContactProtocol(): USyncQueryProtocol {
     parser(node: BinaryNode): ContactAnswer {
       const exists = contact.parser(node)
       const content = node.content
-      const query = content instanceof Uint8Array ? Buffer.from(content).toString('utf8') : typeof content === 'string' ? content : undefined
+      const query =
+        content instanceof Uint8Array
+          ? Buffer.from(content).toString('utf8')
+          : typeof content === 'string'
+            ? content
+            : undefined
       return { exists, ...(query ? { query } : {}) }
     },
   }

@@ -31,7 +31,12 @@ export type OutboundContent =
  * extra stanza nodes WhatsApp expects for it.
  */
 export type SendPlan =
-  | { via: 'content'; content: AnyMessageContent; patch?: (message: proto.IMessage) => void; additionalNodes?: BinaryNode[] }
+  | {
+      via: 'content'
+      content: AnyMessageContent
+      patch?: (message: proto.IMessage) => void
+      additionalNodes?: BinaryNode[]
+    }
   | { via: 'proto'; message: proto.IMessage; additionalNodes?: BinaryNode[] }
 
 const buffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength)
@@ -54,7 +59,12 @@ export function toSendPlan(content: OutboundContent): SendPlan {
     case 'audio':
       return {
         via: 'content',
-        content: { audio: buffer(content.data), mimetype: content.mimetype, ptt: false, ...(content.seconds ? { seconds: content.seconds } : {}) },
+        content: {
+          audio: buffer(content.data),
+          mimetype: content.mimetype,
+          ptt: false,
+          ...(content.seconds ? { seconds: content.seconds } : {}),
+        },
       }
     case 'voice': {
       const waveform = content.waveform
@@ -72,10 +82,19 @@ export function toSendPlan(content: OutboundContent): SendPlan {
     case 'sticker':
       return {
         via: 'content',
-        content: { sticker: buffer(content.data), mimetype: content.mimetype, isAnimated: content.animated, width: content.width, height: content.height },
+        content: {
+          sticker: buffer(content.data),
+          mimetype: content.mimetype,
+          isAnimated: content.animated,
+          width: content.width,
+          height: content.height,
+        },
       }
     case 'location':
-      return { via: 'content', content: { location: { degreesLatitude: content.latitude, degreesLongitude: content.longitude } } }
+      return {
+        via: 'content',
+        content: { location: { degreesLatitude: content.latitude, degreesLongitude: content.longitude } },
+      }
     case 'list':
       return { via: 'proto', message: listMessage(content), additionalNodes: INTERACTIVE_STANZA_NODES }
     case 'buttons':

@@ -1,4 +1,10 @@
-import { generateWAMessage, generateWAMessageFromContent, proto, type WAMessage, type WASocket } from '@whiskeysockets/baileys'
+import {
+  generateWAMessage,
+  generateWAMessageFromContent,
+  proto,
+  type WAMessage,
+  type WASocket,
+} from '@whiskeysockets/baileys'
 import type { Logger } from '../../logger'
 import { toSendPlan, type OutboundContent } from './outbound-content'
 import type { OwnMessageRef, QuotedMessage, SendOptions, SentMessage } from './types'
@@ -6,7 +12,12 @@ import type { OwnMessageRef, QuotedMessage, SendOptions, SentMessage } from './t
 /** The quoted message as Baileys wants it: a WAMessage with the content to show in the quote. */
 function quotedMessage(quoted: QuotedMessage): WAMessage {
   return {
-    key: { remoteJid: quoted.chatJid, id: quoted.id, fromMe: quoted.fromMe, ...(quoted.participant ? { participant: quoted.participant } : {}) },
+    key: {
+      remoteJid: quoted.chatJid,
+      id: quoted.id,
+      fromMe: quoted.fromMe,
+      ...(quoted.participant ? { participant: quoted.participant } : {}),
+    },
     message: quoted.payload ? proto.Message.decode(quoted.payload) : { conversation: '' },
   }
 }
@@ -47,7 +58,10 @@ export async function sendContent(
 }
 
 export async function editText(socket: WASocket, message: OwnMessageRef, text: string): Promise<void> {
-  await socket.sendMessage(message.chatJid, { text, edit: { remoteJid: message.chatJid, id: message.id, fromMe: true } })
+  await socket.sendMessage(message.chatJid, {
+    text,
+    edit: { remoteJid: message.chatJid, id: message.id, fromMe: true },
+  })
 }
 
 export async function revokeMessage(socket: WASocket, message: OwnMessageRef): Promise<void> {

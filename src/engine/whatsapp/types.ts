@@ -35,7 +35,14 @@ export type EngineFact = { sessionId: string; socket: number } & (
   | { type: 'opened'; number?: string; lid?: string }
   | { type: 'closed'; code?: number; message?: string; paired: boolean; mode: 'qr' | 'pairing' }
   | { type: 'qr'; qr: string }
-  | { type: 'receipt'; messageId: string; chatJid: string; status: ReceiptStatus; reason?: string; participant?: string }
+  | {
+      type: 'receipt'
+      messageId: string
+      chatJid: string
+      status: ReceiptStatus
+      reason?: string
+      participant?: string
+    }
   | { type: 'message'; message: InboundMessage }
   | { type: 'message-change'; change: InboundChange }
   | { type: 'call'; callId: string; from: string; isVideo: boolean; rejected: boolean }

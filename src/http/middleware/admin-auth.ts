@@ -4,7 +4,8 @@ import { sha256 } from '../../crypto'
 import { GatewayError } from '../../errors'
 import type { AppEnv } from '../env'
 
-const unauthorized = (message: string) => new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
+const unauthorized = (message: string) =>
+  new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
 
 /**
  * `/v1/admin/*` takes only the operator's ADMIN_API_KEY as its bearer: a workspace's API key

@@ -9,7 +9,8 @@ import { readJwtCredential } from './jwt-credential'
 const looksLikeJwt = (token: string) => token.split('.').length === 3
 
 /** Only a bearer failure asks for a bearer credential (RFC 6750); other 401s do not. */
-const unauthorized = (message: string) => new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
+const unauthorized = (message: string) =>
+  new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
 
 /**
  * `Authorization: Bearer <credential>`: an API key issued by the CLI, or, when the operator

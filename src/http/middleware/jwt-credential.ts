@@ -24,7 +24,8 @@ export async function readJwtCredential(token: string, secret: string): Promise<
     if (error instanceof JwtTokenNotBefore) return { ok: false, reason: 'Token not valid before its nbf time' }
     return { ok: false, reason: 'Invalid or expired token' }
   }
-  if (typeof payload.exp !== 'number') return { ok: false, reason: 'Token needs an exp claim (expiry, seconds since epoch)' }
+  if (typeof payload.exp !== 'number')
+    return { ok: false, reason: 'Token needs an exp claim (expiry, seconds since epoch)' }
   const claims = jwtClaims.safeParse(payload)
   if (!claims.success) return { ok: false, reason: 'Token claims must name a workspace' }
   return { ok: true, workspace: claims.data.workspace, plan: claims.data.plan }

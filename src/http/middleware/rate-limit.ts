@@ -24,7 +24,10 @@ const secondsUntil = (time: Date | undefined) =>
  * uses RateLimit-* for its daily quota, and one set of headers cannot describe two limits.
  */
 export function rateLimit(perMinute: number): MiddlewareHandler<AppEnv> {
-  if (perMinute <= 0) return function noRateLimit(_c, next) { return next() }
+  if (perMinute <= 0)
+    return function noRateLimit(_c, next) {
+      return next()
+    }
   const store = new MemoryStore<AppEnv>()
   // The store reads only windowMs from the library's middleware options.
   store.init({ windowMs: WINDOW_MS } as Parameters<typeof store.init>[0])

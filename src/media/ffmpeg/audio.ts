@@ -81,7 +81,12 @@ export async function toVoiceNote(ctx: FfmpegContext, bytes: Uint8Array): Promis
   const seconds = meter.seconds()
   if (meter.samples === 0) throw conversionFailed('audio', 'it contains no sound')
   if (seconds > ctx.maxSeconds) throw tooLong(ctx)
-  return { bytes: encoded.stdout, mimetype: 'audio/ogg; codecs=opus', seconds: roundSeconds(seconds), waveform: meter.bars() }
+  return {
+    bytes: encoded.stdout,
+    mimetype: 'audio/ogg; codecs=opus',
+    seconds: roundSeconds(seconds),
+    waveform: meter.bars(),
+  }
 }
 
 /** The real type from the bytes and the duration from a full decode (mp3 headers may lie). */
@@ -125,7 +130,10 @@ async function probeLimits(ctx: FfmpegContext, bytes: Uint8Array): Promise<void>
   const declared = declaredAudio(stderr)
   if (!declared) throw conversionFailed('audio', 'no audio stream was found')
   if (declared.sampleRate < MIN_SAMPLE_RATE || declared.sampleRate > MAX_SAMPLE_RATE) {
-    throw conversionFailed('audio', `its sample rate (${declared.sampleRate} Hz) is outside ${MIN_SAMPLE_RATE}–${MAX_SAMPLE_RATE} Hz`)
+    throw conversionFailed(
+      'audio',
+      `its sample rate (${declared.sampleRate} Hz) is outside ${MIN_SAMPLE_RATE}–${MAX_SAMPLE_RATE} Hz`,
+    )
   }
   if (declared.seconds !== undefined && declared.seconds > ctx.maxSeconds) throw tooLong(ctx)
 }
@@ -140,7 +148,8 @@ export function declaredAudio(stderr: string): { sampleRate: number; seconds?: n
   return { sampleRate: Number(stream[1]), ...(seconds !== undefined ? { seconds } : {}) }
 }
 
-const tooLong = (ctx: FfmpegContext) => conversionFailed('audio', `it is longer than ${ctx.maxSeconds} s (MEDIA_MAX_SECONDS)`)
+const tooLong = (ctx: FfmpegContext) =>
+  conversionFailed('audio', `it is longer than ${ctx.maxSeconds} s (MEDIA_MAX_SECONDS)`)
 
 function roundSeconds(seconds: number): number {
   return Math.round(seconds * 100) / 100

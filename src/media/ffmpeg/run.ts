@@ -41,13 +41,19 @@ export async function runFfmpeg(options: RunOptions): Promise<FfmpegRun> {
   try {
     const inputPath = join(dir, 'input')
     await writeFile(inputPath, options.input)
-    return await spawnFfmpeg(options, options.args.map((arg) => (arg === INPUT ? inputPath : arg)))
+    return await spawnFfmpeg(
+      options,
+      options.args.map((arg) => (arg === INPUT ? inputPath : arg)),
+    )
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
 }
 
-function spawnFfmpeg({ binary, timeoutMs, what, maxOutputBytes, onOutput }: RunOptions, args: string[]): Promise<FfmpegRun> {
+function spawnFfmpeg(
+  { binary, timeoutMs, what, maxOutputBytes, onOutput }: RunOptions,
+  args: string[],
+): Promise<FfmpegRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     const stdout: Buffer[] = []

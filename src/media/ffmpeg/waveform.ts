@@ -63,7 +63,10 @@ export class EnvelopeMeter {
     this.#sum = 0
     this.#inBlock = 0
     if (this.#blocks.length === MAX_BLOCKS) {
-      this.#blocks = Array.from({ length: MAX_BLOCKS / 2 }, (_, i) => (this.#blocks[2 * i]! + this.#blocks[2 * i + 1]!) / 2)
+      this.#blocks = Array.from(
+        { length: MAX_BLOCKS / 2 },
+        (_, i) => (this.#blocks[2 * i]! + this.#blocks[2 * i + 1]!) / 2,
+      )
       this.#blockSamples *= 2
     }
   }

@@ -17,7 +17,12 @@ function answerAsSent(phones: PhoneNumber[], checks: NumberCheck[]) {
   return phones.map(({ input, digits }) => {
     const check = byDigits.get(digits)
     if (!check?.exists) return { phone: input, exists: false }
-    return { phone: input, exists: true, ...(check.jid ? { jid: check.jid } : {}), ...(check.lid ? { lid: check.lid } : {}) }
+    return {
+      phone: input,
+      exists: true,
+      ...(check.jid ? { jid: check.jid } : {}),
+      ...(check.lid ? { lid: check.lid } : {}),
+    }
   })
 }
 
@@ -43,7 +48,10 @@ export async function checkContacts(
     checks = await handle.checkNumbers(numbers)
   } catch (error) {
     refundChecks(ctx, workspaceId, numbers.length, window)
-    ctx.logger.warn({ err: error, sessionId: session.id, refunded: numbers.length }, 'contact check failed; quota refunded')
+    ctx.logger.warn(
+      { err: error, sessionId: session.id, refunded: numbers.length },
+      'contact check failed; quota refunded',
+    )
     throw engineFailure(error, {
       timeout: 'WhatsApp did not answer the contact check in time; nothing was counted',
       upstream: 'WhatsApp answered the contact check with an error; nothing was counted',

@@ -35,7 +35,12 @@ export function assertScope(ctx: ServiceContext, scope: EventScope): void {
  */
 export function startPosition(ctx: ServiceContext, scope: EventScope, lastEventId: string | undefined): OutboxPosition {
   if (lastEventId === undefined) {
-    return ctx.db.select({ last: sql<number | null>`max(${position})` }).from(webhookEvents).get()?.last ?? 0
+    return (
+      ctx.db
+        .select({ last: sql<number | null>`max(${position})` })
+        .from(webhookEvents)
+        .get()?.last ?? 0
+    )
   }
   const seen = ctx.db
     .select({ position })
@@ -47,7 +52,12 @@ export function startPosition(ctx: ServiceContext, scope: EventScope, lastEventI
 }
 
 /** The scope's events after `after`, oldest first, at most `limit`. */
-export function eventsAfter(ctx: ServiceContext, scope: EventScope, after: OutboxPosition, limit: number): StoredEvent[] {
+export function eventsAfter(
+  ctx: ServiceContext,
+  scope: EventScope,
+  after: OutboxPosition,
+  limit: number,
+): StoredEvent[] {
   return ctx.db
     .select({ position, id: webhookEvents.id, type: webhookEvents.type, body: webhookEvents.body })
     .from(webhookEvents)

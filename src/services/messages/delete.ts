@@ -14,7 +14,10 @@ export const REVOKE_WINDOW_MS = 60 * 60 * 60 * 1000
  * Deletes one of the session's own messages for everyone (a revoke). Deleting a message
  * already deleted answers success again without sending anything.
  */
-export async function deleteMessage(ctx: GatewayContext, { workspaceId, input }: { workspaceId: string; input: DeleteMessageInput }) {
+export async function deleteMessage(
+  ctx: GatewayContext,
+  { workspaceId, input }: { workspaceId: string; input: DeleteMessageInput },
+) {
   const session = findSession(ctx, workspaceId, input.sessionId)
   const record = findMessageInChat(ctx, session, input.messageId, input.phone)
   if (record.status === 'deleted') return { success: true, message: 'The message was already deleted' }
@@ -26,7 +29,10 @@ export async function deleteMessage(ctx: GatewayContext, { workspaceId, input }:
         : ctx.clock.now().getTime() - record.createdAt.getTime() > REVOKE_WINDOW_MS
           ? 'WhatsApp’s time limit for deleting for everyone has passed'
           : null
-  if (refusal) throw new GatewayError('message_not_editable', `This message cannot be deleted: ${refusal}`, { messageId: record.id })
+  if (refusal)
+    throw new GatewayError('message_not_editable', `This message cannot be deleted: ${refusal}`, {
+      messageId: record.id,
+    })
 
   const handle = connectedHandle(ctx, session)
   try {

@@ -22,12 +22,19 @@ export function editRefusal(record: MessageRecord, now: Date): string | null {
 }
 
 /** Edits one of the session's own text messages; answers the original record with its new text. */
-export async function editMessage(ctx: GatewayContext, { workspaceId, input }: { workspaceId: string; input: EditMessageInput }) {
+export async function editMessage(
+  ctx: GatewayContext,
+  { workspaceId, input }: { workspaceId: string; input: EditMessageInput },
+) {
   const session = findSession(ctx, workspaceId, input.sessionId)
   const record = findMessageInChat(ctx, session, input.messageId, input.phone)
   const now = ctx.clock.now()
   const refusal = editRefusal(record, now)
-  if (refusal) throw new GatewayError('message_not_editable', `This message cannot be edited: ${refusal}`, { messageId: record.id, status: record.status })
+  if (refusal)
+    throw new GatewayError('message_not_editable', `This message cannot be edited: ${refusal}`, {
+      messageId: record.id,
+      status: record.status,
+    })
 
   const handle = connectedHandle(ctx, session)
   try {

@@ -32,7 +32,11 @@ export type BindRecord = (messageId: string) => void
  * happens to the request (a timeout, a crash). A concurrent retry waits for the first. A send
  * that ends without a record (refused, or never handed to WhatsApp) releases the key.
  */
-export async function sendOnce(ctx: GatewayContext, scope: IdempotencyScope, send: (bind: BindRecord) => Promise<string>): Promise<string> {
+export async function sendOnce(
+  ctx: GatewayContext,
+  scope: IdempotencyScope,
+  send: (bind: BindRecord) => Promise<string>,
+): Promise<string> {
   const { workspaceId, key } = scope
   if (!key) return send(() => {})
   const requestHash = hashRequest(scope.request)
@@ -48,9 +52,13 @@ export async function sendOnce(ctx: GatewayContext, scope: IdempotencyScope, sen
         .get()
       const live = existing && now.getTime() - existing.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS
       if (live && existing.requestHash !== requestHash) {
-        throw new GatewayError('idempotency_key_reused', 'This Idempotency-Key was used for a different request in the last 24 hours', {
-          idempotencyKey: key.slice(0, 64),
-        })
+        throw new GatewayError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was used for a different request in the last 24 hours',
+          {
+            idempotencyKey: key.slice(0, 64),
+          },
+        )
       }
       // Still under way in this process (its record may be bound already): wait for its answer.
       if (live && ctx.inFlightSends.has(inFlightKey)) return { state: 'wait' }
@@ -93,5 +101,9 @@ export async function sendOnce(ctx: GatewayContext, scope: IdempotencyScope, sen
 /** Forgets keys older than the window. */
 export function pruneIdempotencyKeys(ctx: ServiceContext): number {
   const cutoff = new Date(ctx.clock.now().getTime() - IDEMPOTENCY_WINDOW_MS)
-  return ctx.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key }).all().length
+  return ctx.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key })
+    .all().length
 }

@@ -28,7 +28,10 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
 export function applyInboundChange(ctx: GatewayContext, sessionId: string, change: InboundChange): void {
   if (!findRecord(ctx, sessionId, change.id)) return
   if (change.kind === 'revoked') {
-    advanceStatus(ctx, sessionId, change.id, { status: 'deleted', reason: change.fromMe ? 'revoked' : 'revoked_by_sender' })
+    advanceStatus(ctx, sessionId, change.id, {
+      status: 'deleted',
+      reason: change.fromMe ? 'revoked' : 'revoked_by_sender',
+    })
     return
   }
   editRecord(ctx, sessionId, change.id, change.content)

@@ -27,12 +27,21 @@ function decodeCursor(raw: string): Cursor {
 }
 
 /** A session's records, newest first, a page at a time (keyset pagination on createdAt, id). */
-export function listMessages(ctx: ServiceContext, { workspaceId, input }: { workspaceId: string; input: ListMessagesInput }) {
+export function listMessages(
+  ctx: ServiceContext,
+  { workspaceId, input }: { workspaceId: string; input: ListMessagesInput },
+) {
   const session = findSession(ctx, workspaceId, input.sessionId)
   const filters: (SQL | undefined)[] = [eq(messages.sessionId, session.id)]
   if (input.phone) {
     const chat = chatColumns(input.phone)
-    filters.push(or(eq(messages.chatJid, chat.chatJid), chat.phone ? eq(messages.phone, chat.phone) : undefined, chat.lid ? eq(messages.lid, chat.lid) : undefined))
+    filters.push(
+      or(
+        eq(messages.chatJid, chat.chatJid),
+        chat.phone ? eq(messages.phone, chat.phone) : undefined,
+        chat.lid ? eq(messages.lid, chat.lid) : undefined,
+      ),
+    )
   }
   if (input.direction) filters.push(eq(messages.direction, input.direction))
   if (input.cursor) {
@@ -51,11 +60,15 @@ export function listMessages(ctx: ServiceContext, { workspaceId, input }: { work
   const last = page.at(-1)
   return {
     messages: page.map(messageView),
-    nextCursor: rows.length > input.limit && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null,
+    nextCursor:
+      rows.length > input.limit && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null,
   }
 }
 
-export function getMessage(ctx: ServiceContext, { workspaceId, sessionId, messageId }: { workspaceId: string; sessionId: string; messageId: string }) {
+export function getMessage(
+  ctx: ServiceContext,
+  { workspaceId, sessionId, messageId }: { workspaceId: string; sessionId: string; messageId: string },
+) {
   const session = findSession(ctx, workspaceId, sessionId)
   const record = findRecord(ctx, session.id, messageId)
   if (!record) throw notFound(`Message "${messageId.slice(0, 64)}"`)

@@ -20,7 +20,12 @@ export function chatColumns(address: ChatAddress): { chatJid: string; phone: str
 }
 
 /** A record of this session in the named chat; any other id is 404. */
-export function findMessageInChat(ctx: ServiceContext, session: Session, messageId: string, phone: ChatAddress): MessageRecord {
+export function findMessageInChat(
+  ctx: ServiceContext,
+  session: Session,
+  messageId: string,
+  phone: ChatAddress,
+): MessageRecord {
   const record = findRecord(ctx, session.id, messageId)
   if (!record || !isChatOf(record, phone)) {
     throw new GatewayError('not_found', `No message "${messageId.slice(0, 64)}" in this chat of the session`)

@@ -12,5 +12,7 @@ export interface MediaTools {
   /** OGG/Opus mono voice note, with its length and, where practical, a waveform. */
   voiceNote(bytes: Uint8Array): Promise<{ bytes: Uint8Array; mimetype: string; seconds: number; waveform?: Uint8Array }>
   /** A 512×512 WebP sticker from a .webp or .gif; animation kept. */
-  sticker(bytes: Uint8Array): Promise<{ bytes: Uint8Array; mimetype: string; animated: boolean; width: number; height: number }>
+  sticker(
+    bytes: Uint8Array,
+  ): Promise<{ bytes: Uint8Array; mimetype: string; animated: boolean; width: number; height: number }>
 }

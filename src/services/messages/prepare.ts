@@ -53,19 +53,41 @@ export async function prepareMessage(media: MediaTools, input: SendInput): Promi
         const voice = await media.voiceNote(data)
         return {
           type: 'ptt',
-          content: { kind: 'voice', data: voice.bytes, mimetype: voice.mimetype, seconds: voice.seconds, waveform: voice.waveform },
+          content: {
+            kind: 'voice',
+            data: voice.bytes,
+            mimetype: voice.mimetype,
+            seconds: voice.seconds,
+            waveform: voice.waveform,
+          },
           summary: { mimetype: voice.mimetype, seconds: voice.seconds },
         }
       }
       const audio = await media.audio(data)
-      return { type: 'audio', content: { kind: 'audio', data, ...audio }, summary: { mimetype: audio.mimetype, seconds: audio.seconds } }
+      return {
+        type: 'audio',
+        content: { kind: 'audio', data, ...audio },
+        summary: { mimetype: audio.mimetype, seconds: audio.seconds },
+      }
     }
     case 'sticker': {
       const sticker = await media.sticker(await media.fetch(input.stickerUrl))
       return {
         type: 'sticker',
-        content: { kind: 'sticker', data: sticker.bytes, mimetype: sticker.mimetype, animated: sticker.animated, width: sticker.width, height: sticker.height },
-        summary: { mimetype: sticker.mimetype, animated: sticker.animated, width: sticker.width, height: sticker.height },
+        content: {
+          kind: 'sticker',
+          data: sticker.bytes,
+          mimetype: sticker.mimetype,
+          animated: sticker.animated,
+          width: sticker.width,
+          height: sticker.height,
+        },
+        summary: {
+          mimetype: sticker.mimetype,
+          animated: sticker.animated,
+          width: sticker.width,
+          height: sticker.height,
+        },
       }
     }
     case 'location':
@@ -76,11 +98,19 @@ export async function prepareMessage(media: MediaTools, input: SendInput): Promi
       }
     case 'list': {
       const { text, buttonText, title, footer, sections } = input
-      return { type: 'list', content: { kind: 'list', text, buttonText, title, footer, sections }, summary: { text, buttonText, title, footer, sections } }
+      return {
+        type: 'list',
+        content: { kind: 'list', text, buttonText, title, footer, sections },
+        summary: { text, buttonText, title, footer, sections },
+      }
     }
     case 'buttons': {
       const { message: text, footer, buttons } = input
-      return { type: 'buttons', content: { kind: 'buttons', text, footer, buttons }, summary: { text, footer, buttons } }
+      return {
+        type: 'buttons',
+        content: { kind: 'buttons', text, footer, buttons },
+        summary: { text, footer, buttons },
+      }
     }
   }
 }

@@ -10,13 +10,18 @@ import { canAdvance } from './status-order'
 
 export type NewMessageRecord = typeof messages.$inferInsert
 
-const byKey = (sessionId: string, messageId: string) => and(eq(messages.sessionId, sessionId), eq(messages.id, messageId))
-const byKeyPlaceholders = and(eq(messages.sessionId, sql.placeholder('sessionId')), eq(messages.id, sql.placeholder('messageId')))
+const byKey = (sessionId: string, messageId: string) =>
+  and(eq(messages.sessionId, sessionId), eq(messages.id, messageId))
+const byKeyPlaceholders = and(
+  eq(messages.sessionId, sql.placeholder('sessionId')),
+  eq(messages.id, sql.placeholder('messageId')),
+)
 
 // The statements every send and receipt runs, prepared once per gateway (see db/prepared.ts).
 // They run on the same connection as the caller's transaction, so inside it.
 const selectRecord = (db: GatewayDatabase) => db.select().from(messages).where(byKeyPlaceholders).prepare()
-const selectStatus = (db: GatewayDatabase) => db.select({ status: messages.status }).from(messages).where(byKeyPlaceholders).prepare()
+const selectStatus = (db: GatewayDatabase) =>
+  db.select({ status: messages.status }).from(messages).where(byKeyPlaceholders).prepare()
 // An update's values go in as SQL, so they are given as the driver stores them (ms, bytes).
 const param = (name: string) => sql`${sql.placeholder(name)}`
 const updateStatus = (db: GatewayDatabase) =>
@@ -26,7 +31,12 @@ const updateStatus = (db: GatewayDatabase) =>
     .where(byKeyPlaceholders)
     .returning()
     .prepare()
-const updatePayload = (db: GatewayDatabase) => db.update(messages).set({ payload: param('payload') }).where(byKeyPlaceholders).prepare()
+const updatePayload = (db: GatewayDatabase) =>
+  db
+    .update(messages)
+    .set({ payload: param('payload') })
+    .where(byKeyPlaceholders)
+    .prepare()
 
 export function findRecord(ctx: ServiceContext, sessionId: string, messageId: string): MessageRecord | undefined {
   return prepared(ctx, selectRecord).get({ sessionId, messageId })
@@ -59,7 +69,12 @@ export function recordHandover(ctx: ServiceContext, sessionId: string, messageId
     (tx) => {
       prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
       const record = prepared(ctx, selectRecord).get({ sessionId, messageId })
-      if (record) recordEvent(tx, ctx, { sessionId, type: 'message.status', data: { ...messageEventBase(record), status: 'pending', statusReason: null } })
+      if (record)
+        recordEvent(tx, ctx, {
+          sessionId,
+          type: 'message.status',
+          data: { ...messageEventBase(record), status: 'pending', statusReason: null },
+        })
     },
     { behavior: 'immediate' },
   )
@@ -67,7 +82,10 @@ export function recordHandover(ctx: ServiceContext, sessionId: string, messageId
 
 /** A send's record that was never handed to WhatsApp (and never announced): gone, as if never made. */
 export function dropUnsentRecord(ctx: ServiceContext, sessionId: string, messageId: string): void {
-  ctx.db.delete(messages).where(and(byKey(sessionId, messageId), isNull(messages.payload), eq(messages.status, 'pending'))).run()
+  ctx.db
+    .delete(messages)
+    .where(and(byKey(sessionId, messageId), isNull(messages.payload), eq(messages.status, 'pending')))
+    .run()
 }
 
 /** The event a record's current state reports. */
@@ -75,22 +93,44 @@ function recordMessageEvent(tx: DbOrTx, ctx: ServiceContext, record: MessageReco
   const base = messageEventBase(record)
   const sessionId = record.sessionId
   if (record.status === 'received') {
-    recordEvent(tx, ctx, { sessionId, type: 'message.received', data: { ...base, sentAt: record.createdAt.toISOString() } })
+    recordEvent(tx, ctx, {
+      sessionId,
+      type: 'message.received',
+      data: { ...base, sentAt: record.createdAt.toISOString() },
+    })
   } else if (record.status === 'deleted') {
     recordEvent(tx, ctx, { sessionId, type: 'message.deleted', data: { ...base, reason: record.statusReason } })
   } else {
-    recordEvent(tx, ctx, { sessionId, type: 'message.status', data: { ...base, status: record.status, statusReason: record.statusReason } })
+    recordEvent(tx, ctx, {
+      sessionId,
+      type: 'message.status',
+      data: { ...base, status: record.status, statusReason: record.statusReason },
+    })
   }
 }
 
 /** New content for a record (an edit, ours or the sender's) and its `message.edited` event, in one transaction. */
-export function editRecord(ctx: ServiceContext, sessionId: string, messageId: string, content: MessageContent): MessageRecord | undefined {
+export function editRecord(
+  ctx: ServiceContext,
+  sessionId: string,
+  messageId: string,
+  content: MessageContent,
+): MessageRecord | undefined {
   return ctx.db.transaction(
     (tx) => {
       const now = ctx.clock.now()
-      const updated = tx.update(messages).set({ content, editedAt: now, updatedAt: now }).where(byKey(sessionId, messageId)).returning().get()
+      const updated = tx
+        .update(messages)
+        .set({ content, editedAt: now, updatedAt: now })
+        .where(byKey(sessionId, messageId))
+        .returning()
+        .get()
       if (updated) {
-        recordEvent(tx, ctx, { sessionId, type: 'message.edited', data: { ...messageEventBase(updated), editedAt: now.toISOString() } })
+        recordEvent(tx, ctx, {
+          sessionId,
+          type: 'message.edited',
+          data: { ...messageEventBase(updated), editedAt: now.toISOString() },
+        })
       }
       return updated
     },
@@ -108,7 +148,12 @@ export interface StatusUpdate {
  * late or duplicate receipt can never move it back; its webhook event is written in the same
  * transaction. Answers the record when it changed.
  */
-export function advanceStatus(ctx: ServiceContext, sessionId: string, messageId: string, update: StatusUpdate): MessageRecord | undefined {
+export function advanceStatus(
+  ctx: ServiceContext,
+  sessionId: string,
+  messageId: string,
+  update: StatusUpdate,
+): MessageRecord | undefined {
   return ctx.db.transaction(
     (tx) => {
       const current = prepared(ctx, selectStatus).get({ sessionId, messageId })

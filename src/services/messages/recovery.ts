@@ -16,12 +16,17 @@ export function failUnsentSends(ctx: ServiceContext): number {
     .from(messages)
     .where(and(eq(messages.status, 'pending'), isNull(messages.payload)))
     .all()
-  for (const { sessionId, id } of unsent) advanceStatus(ctx, sessionId, id, { status: 'failed', reason: 'gateway_restarted' })
+  for (const { sessionId, id } of unsent)
+    advanceStatus(ctx, sessionId, id, { status: 'failed', reason: 'gateway_restarted' })
   ctx.db.delete(idempotencyKeys).where(isNull(idempotencyKeys.messageId)).run()
   const ids = unsent.map((row) => row.id)
   for (let at = 0; at < ids.length; at += 500) {
-    ctx.db.delete(idempotencyKeys).where(inArray(idempotencyKeys.messageId, ids.slice(at, at + 500))).run()
+    ctx.db
+      .delete(idempotencyKeys)
+      .where(inArray(idempotencyKeys.messageId, ids.slice(at, at + 500)))
+      .run()
   }
-  if (unsent.length > 0) ctx.logger.warn({ records: unsent.length }, 'sends never handed to WhatsApp before the restart marked failed')
+  if (unsent.length > 0)
+    ctx.logger.warn({ records: unsent.length }, 'sends never handed to WhatsApp before the restart marked failed')
   return unsent.length
 }

@@ -17,13 +17,17 @@ import { messageView } from './view'
 function quotedMessage(ctx: GatewayContext, session: Session, chat: ChatAddress, quoteId: string): QuotedMessage {
   const record = findRecord(ctx, session.id, quoteId)
   if (!record || !isChatOf(record, chat)) {
-    throw new GatewayError('not_found', `quoteId "${quoteId.slice(0, 64)}" is not a message of this chat`, { field: 'quoteId' })
+    throw new GatewayError('not_found', `quoteId "${quoteId.slice(0, 64)}" is not a message of this chat`, {
+      field: 'quoteId',
+    })
   }
   return {
     id: record.id,
     chatJid: record.chatJid,
     fromMe: record.direction === 'outbound',
-    ...(record.participant && record.direction === 'inbound' ? { participant: `${record.participant}@s.whatsapp.net` } : {}),
+    ...(record.participant && record.direction === 'inbound'
+      ? { participant: `${record.participant}@s.whatsapp.net` }
+      : {}),
     ...(record.payload ? { payload: new Uint8Array(record.payload) } : {}),
   }
 }
@@ -46,53 +50,60 @@ export async function sendMessage(
   const { workspaceId, plan, input } = args
   const session = findSession(ctx, workspaceId, input.sessionId)
   if (isInteractive(input) && !ctx.config.plans[plan].interactiveMessages) {
-    throw new GatewayError('plan_required', `Interactive ${input.kind} messages are not part of the ${plan} plan`, { feature: input.kind, plan })
+    throw new GatewayError('plan_required', `Interactive ${input.kind} messages are not part of the ${plan} plan`, {
+      feature: input.kind,
+      plan,
+    })
   }
 
-  const messageId = await sendOnce(ctx, { workspaceId, sessionId: session.id, key: args.idempotencyKey, request: input }, async (bind) => {
-    const handle = connectedHandle(ctx, session)
-    const chat = chatColumns(input.phone)
-    const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
-    const prepared = await prepareMessage(ctx.media, input)
+  const messageId = await sendOnce(
+    ctx,
+    { workspaceId, sessionId: session.id, key: args.idempotencyKey, request: input },
+    async (bind) => {
+      const handle = connectedHandle(ctx, session)
+      const chat = chatColumns(input.phone)
+      const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
+      const prepared = await prepareMessage(ctx.media, input)
 
-    const id = handle.newMessageId()
-    const now = ctx.clock.now()
-    const record = {
-      sessionId: session.id,
-      id,
-      ...chat,
-      direction: 'outbound' as const,
-      type: prepared.type,
-      status: 'pending' as const,
-      quoteId: input.quoteId ?? null,
-      content: prepared.summary,
-      createdAt: now,
-      updatedAt: now,
-    }
-    insertRecord(ctx, record, { announce: false })
-    bind(id)
-    const handover = handle.send(chat.chatJid, prepared.content, { messageId: id, quoted }).then((sent) => {
-      recordHandover(ctx, session.id, id, sent.payload)
-      ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
-    })
-    try {
-      await withDeadline(handover, ctx.config.sendTimeoutMs)
-    } catch (error) {
-      if (error instanceof SendDeadline) throw stillUnderWay(ctx, session.id, id, handover)
-      dropUnsentRecord(ctx, session.id, id)
-      ctx.logger.warn({ err: error, sessionId: session.id, messageId: id }, 'send not handed to WhatsApp')
-      // Whatever the socket threw, a session that is no longer online is the one rule: 409.
-      if (!handle.online) throw notConnectedAnymore()
-      throw engineFailure(error, {
-        timeout: 'WhatsApp did not answer while the message was prepared; nothing was sent or recorded',
-        upstream: 'WhatsApp refused the message; nothing was sent or recorded',
-        not_connected: 'The session went offline before the message was handed over; nothing was sent or recorded',
-        // Only a group's metadata is looked up before sending: the jid names no group this account sees.
-        not_found: `WhatsApp knows no group ${input.phone.jid}; nothing was sent or recorded`,
+      const id = handle.newMessageId()
+      const now = ctx.clock.now()
+      const record = {
+        sessionId: session.id,
+        id,
+        ...chat,
+        direction: 'outbound' as const,
+        type: prepared.type,
+        status: 'pending' as const,
+        quoteId: input.quoteId ?? null,
+        content: prepared.summary,
+        createdAt: now,
+        updatedAt: now,
+      }
+      insertRecord(ctx, record, { announce: false })
+      bind(id)
+      const handover = handle.send(chat.chatJid, prepared.content, { messageId: id, quoted }).then((sent) => {
+        recordHandover(ctx, session.id, id, sent.payload)
+        ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
       })
-    }
-    return id
-  })
+      try {
+        await withDeadline(handover, ctx.config.sendTimeoutMs)
+      } catch (error) {
+        if (error instanceof SendDeadline) throw stillUnderWay(ctx, session.id, id, handover)
+        dropUnsentRecord(ctx, session.id, id)
+        ctx.logger.warn({ err: error, sessionId: session.id, messageId: id }, 'send not handed to WhatsApp')
+        // Whatever the socket threw, a session that is no longer online is the one rule: 409.
+        if (!handle.online) throw notConnectedAnymore()
+        throw engineFailure(error, {
+          timeout: 'WhatsApp did not answer while the message was prepared; nothing was sent or recorded',
+          upstream: 'WhatsApp refused the message; nothing was sent or recorded',
+          not_connected: 'The session went offline before the message was handed over; nothing was sent or recorded',
+          // Only a group's metadata is looked up before sending: the jid names no group this account sees.
+          not_found: `WhatsApp knows no group ${input.phone.jid}; nothing was sent or recorded`,
+        })
+      }
+      return id
+    },
+  )
 
   const record = findRecord(ctx, session.id, messageId)
   if (!record) throw notFound(`Message "${messageId}"`)
@@ -110,13 +121,21 @@ function withDeadline(work: Promise<void>, ms: number): Promise<void> {
 }
 
 const notConnectedAnymore = () =>
-  new GatewayError('session_not_connected', 'The session went offline before the message was handed over; nothing was sent or recorded')
+  new GatewayError(
+    'session_not_connected',
+    'The session went offline before the message was handed over; nothing was sent or recorded',
+  )
 
 /**
  * The deadline passed while WhatsApp still had the message in hand: the record stays, and
  * ends `failed` if the hand-over fails later (or is announced `pending` when it succeeds).
  */
-function stillUnderWay(ctx: GatewayContext, sessionId: string, messageId: string, handover: Promise<void>): GatewayError {
+function stillUnderWay(
+  ctx: GatewayContext,
+  sessionId: string,
+  messageId: string,
+  handover: Promise<void>,
+): GatewayError {
   handover.catch((error: unknown) => {
     ctx.logger.warn({ err: error, sessionId, messageId }, 'send failed after its deadline')
     advanceStatus(ctx, sessionId, messageId, { status: 'failed', reason: 'send_failed' })

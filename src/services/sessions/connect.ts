@@ -56,12 +56,16 @@ function claimSession(
         .get()!.n
       const limit = ctx.config.plans[plan].maxSessions
       if (live >= limit) {
-        throw new GatewayError('plan_required', `The ${plan} plan allows ${limit} sessions pairing or online at once; disconnect one first`, {
-          feature: 'sessions',
-          plan,
-          limit,
-          live,
-        })
+        throw new GatewayError(
+          'plan_required',
+          `The ${plan} plan allows ${limit} sessions pairing or online at once; disconnect one first`,
+          {
+            feature: 'sessions',
+            plan,
+            limit,
+            live,
+          },
+        )
       }
       if (existing) {
         const session = tx.update(sessions).set(pairing).where(eq(sessions.id, existing.id)).returning().get()
@@ -103,7 +107,10 @@ export async function connectSession(
   await assertWebhookUrl(ctx, input.webhookUrl)
   const { session, previousStatus } = claimSession(ctx, workspace, plan, input, webhookMessages)
   if (previousStatus) announceStatusChange(ctx, session, previousStatus)
-  ctx.logger.info({ sessionId: session.id, mode: input.mode, repairing: Boolean(previousStatus) }, 'session pairing started')
+  ctx.logger.info(
+    { sessionId: session.id, mode: input.mode, repairing: Boolean(previousStatus) },
+    'session pairing started',
+  )
 
   // A re-pairing starts from nothing: no old connection, no old keys.
   await ctx.engine.session(session.id)?.end()
@@ -111,13 +118,19 @@ export async function connectSession(
   let prompt: PairingPrompt
   try {
     prompt = await withTimeout(
-      ctx.engine.open(session.id, { mode: input.mode, pairingNumber: input.pairingNumber, autoRejectCalls: session.autoRejectCalls }).then(async (handle) => {
-        // A DELETE may have come while the engine got ready: the client's disconnect wins.
-        assertStillPairing(ctx, session.id)
-        const first = await handle.prompt
-        assertStillPairing(ctx, session.id)
-        return first
-      }),
+      ctx.engine
+        .open(session.id, {
+          mode: input.mode,
+          pairingNumber: input.pairingNumber,
+          autoRejectCalls: session.autoRejectCalls,
+        })
+        .then(async (handle) => {
+          // A DELETE may have come while the engine got ready: the client's disconnect wins.
+          assertStillPairing(ctx, session.id)
+          const first = await handle.prompt
+          assertStillPairing(ctx, session.id)
+          return first
+        }),
       ctx.config.connectTimeoutMs,
     )
   } catch (error) {
@@ -157,13 +170,21 @@ function pairingFailure(ctx: GatewayContext, sessionId: string, error: unknown):
 
 function disconnectedWhilePairing(ctx: GatewayContext, sessionId: string): GatewayError {
   ctx.logger.info({ sessionId }, 'session disconnected by the client while pairing')
-  return new GatewayError('session_not_connected', 'The session was disconnected before pairing finished; connect again to pair it', {
-    status: 'disconnected',
-  })
+  return new GatewayError(
+    'session_not_connected',
+    'The session was disconnected before pairing finished; connect again to pair it',
+    {
+      status: 'disconnected',
+    },
+  )
 }
 
 /** Throws the 409 connect answers when the client disconnected the session meanwhile. */
 function assertStillPairing(ctx: GatewayContext, sessionId: string): void {
-  const status = ctx.db.select({ status: sessions.status }).from(sessions).where(eq(sessions.id, sessionId)).get()?.status
+  const status = ctx.db
+    .select({ status: sessions.status })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .get()?.status
   if (status === 'disconnected') throw disconnectedWhilePairing(ctx, sessionId)
 }

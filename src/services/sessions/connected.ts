@@ -7,7 +7,9 @@ import type { GatewayContext } from '../context'
 export function connectedHandle(ctx: GatewayContext, session: Session): SessionHandle {
   const handle = ctx.engine.session(session.id)
   if (session.status !== 'connected' || !handle?.online) {
-    throw new GatewayError('session_not_connected', `Session is ${session.status}, not connected; nothing was done`, { status: session.status })
+    throw new GatewayError('session_not_connected', `Session is ${session.status}, not connected; nothing was done`, {
+      status: session.status,
+    })
   }
   return handle
 }

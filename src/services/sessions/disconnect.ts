@@ -10,7 +10,10 @@ import { findSession, sessionView } from './view'
  * been told (it reconnects only to unlink, with backoff, across restarts too), so the device
  * does not stay listed on the phone for ever. Idempotent.
  */
-export async function disconnectSession(ctx: GatewayContext, { workspaceId, sessionId }: { workspaceId: string; sessionId: string }) {
+export async function disconnectSession(
+  ctx: GatewayContext,
+  { workspaceId, sessionId }: { workspaceId: string; sessionId: string },
+) {
   const session = findSession(ctx, workspaceId, sessionId)
   const result = transition(ctx, sessionId, { status: 'disconnected', reason: 'client_request' })
   const handle = ctx.engine.session(sessionId)

@@ -10,13 +10,23 @@ type Fact<T extends EngineFact['type']> = Extract<EngineFact, { type: T }>
 
 /** The socket logged in: the session is connected, unless the client closed it meanwhile. */
 export function onOpened(ctx: GatewayContext, fact: Fact<'opened'>): void {
-  const result = transition(ctx, fact.sessionId, { status: 'connected', reason: null, number: fact.number, lid: fact.lid })
-  if (result.applied) return void ctx.logger.info({ sessionId: fact.sessionId, number: fact.number }, 'session connected')
+  const result = transition(ctx, fact.sessionId, {
+    status: 'connected',
+    reason: null,
+    number: fact.number,
+    lid: fact.lid,
+  })
+  if (result.applied)
+    return void ctx.logger.info({ sessionId: fact.sessionId, number: fact.number }, 'session connected')
   const handle = ctx.engine.session(fact.sessionId)
   // Disconnected while offline: this login exists only to remove the device.
-  if (handle && awaitsUnlink(result.session) && ctx.engine.hasCredentials(fact.sessionId)) return void unlinkNow(ctx, fact.sessionId, handle)
+  if (handle && awaitsUnlink(result.session) && ctx.engine.hasCredentials(fact.sessionId))
+    return void unlinkNow(ctx, fact.sessionId, handle)
   // A late login (e.g. a QR scanned after DELETE): the client's decision wins; close it.
-  ctx.logger.info({ sessionId: fact.sessionId, status: result.session?.status }, 'login after the session ended; closing it')
+  ctx.logger.info(
+    { sessionId: fact.sessionId, status: result.session?.status },
+    'login after the session ended; closing it',
+  )
   void handle?.end()
 }
 
@@ -34,7 +44,8 @@ export function onClosed(ctx: GatewayContext, fact: Fact<'closed'>): void {
   const session = ctx.db.select().from(sessions).where(eq(sessions.id, fact.sessionId)).get()
   // The restart WhatsApp asks for right after pairing (515): still pairing until the login.
   // A session waiting to be unlinked keeps trying, quietly `disconnected`.
-  if (session?.status === 'pending' || awaitsUnlink(session)) return void handle?.reconnect({ immediately: decision.immediately })
+  if (session?.status === 'pending' || awaitsUnlink(session))
+    return void handle?.reconnect({ immediately: decision.immediately })
   const result = transition(ctx, fact.sessionId, { status: 'connecting', reason: closeReason(fact.code) })
   if (!result.applied) return void handle?.end()
   handle?.reconnect({ immediately: decision.immediately })

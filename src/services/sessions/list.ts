@@ -35,10 +35,19 @@ const viewColumns = {
 }
 
 const sessionsOfWorkspace = (db: GatewayDatabase) =>
-  db.select(viewColumns).from(sessions).where(eq(sessions.workspaceId, sql.placeholder('workspaceId'))).orderBy(asc(sessions.createdAt)).prepare()
+  db
+    .select(viewColumns)
+    .from(sessions)
+    .where(eq(sessions.workspaceId, sql.placeholder('workspaceId')))
+    .orderBy(asc(sessions.createdAt))
+    .prepare()
 
 const listVersion = (db: GatewayDatabase) =>
-  db.select({ version: sessionListVersions.version }).from(sessionListVersions).where(eq(sessionListVersions.workspaceId, sql.placeholder('workspaceId'))).prepare()
+  db
+    .select({ version: sessionListVersions.version })
+    .from(sessionListVersions)
+    .where(eq(sessionListVersions.workspaceId, sql.placeholder('workspaceId')))
+    .prepare()
 
 function readList(ctx: ServiceContext, workspaceId: string): SessionList {
   const rows = prepared(ctx, sessionsOfWorkspace).all({ workspaceId })
@@ -55,7 +64,10 @@ export function listSessions(ctx: ServiceContext, { workspaceId }: { workspaceId
   if (!cache) return readList(ctx, workspaceId)
   // The version is read before the rows: a change committed in between makes the stored
   // version older than the rows, so the next request reads them again (never the reverse).
-  const version = (ctx.reads ?? unmemoized).read(`sessions:${workspaceId}`, () => prepared(ctx, listVersion).get({ workspaceId })?.version ?? 0)
+  const version = (ctx.reads ?? unmemoized).read(
+    `sessions:${workspaceId}`,
+    () => prepared(ctx, listVersion).get({ workspaceId })?.version ?? 0,
+  )
   const cached = cache.get(workspaceId)
   if (cached?.version === version) return cached.list
   const list = readList(ctx, workspaceId)

@@ -8,7 +8,10 @@ import type { GatewayContext, ServiceContext } from '../context'
 export function resolveWebhookMessages(ctx: ServiceContext, plan: PlanName, asked: boolean | undefined): boolean {
   const allowed = ctx.config.plans[plan].messageWebhooks
   if (asked && !allowed) {
-    throw new GatewayError('plan_required', `Message webhooks are not part of the ${plan} plan`, { feature: 'webhookMessages', plan })
+    throw new GatewayError('plan_required', `Message webhooks are not part of the ${plan} plan`, {
+      feature: 'webhookMessages',
+      plan,
+    })
   }
   return asked ?? allowed
 }

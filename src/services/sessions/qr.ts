@@ -17,10 +17,15 @@ export interface CurrentQr {
  * process), unless the status event that began this pairing is newer. A session that is not
  * pairing has none: 404.
  */
-export function currentQr(ctx: ServiceContext, { workspaceId, sessionId }: { workspaceId: string; sessionId: string }): CurrentQr {
+export function currentQr(
+  ctx: ServiceContext,
+  { workspaceId, sessionId }: { workspaceId: string; sessionId: string },
+): CurrentQr {
   const session = findSession(ctx, workspaceId, sessionId)
   if (session.status !== 'pending') {
-    throw new GatewayError('not_found', `Session "${sessionId}" is ${session.status}: it has no QR code to scan`, { status: session.status })
+    throw new GatewayError('not_found', `Session "${sessionId}" is ${session.status}: it has no QR code to scan`, {
+      status: session.status,
+    })
   }
   const event = ctx.db
     .select({ type: webhookEvents.type, body: webhookEvents.body, createdAt: webhookEvents.createdAt })

@@ -12,7 +12,10 @@ const RESTARTABLE: readonly SessionStatus[] = ['connecting', 'connected']
  * no QR, records and webhook settings untouched. For a session that looks stuck (`connecting`
  * in a long backoff, or `connected` with nothing arriving); the reconnect is immediate.
  */
-export async function restartSession(ctx: GatewayContext, { workspaceId, sessionId }: { workspaceId: string; sessionId: string }) {
+export async function restartSession(
+  ctx: GatewayContext,
+  { workspaceId, sessionId }: { workspaceId: string; sessionId: string },
+) {
   const session = findSession(ctx, workspaceId, sessionId)
   if (!RESTARTABLE.includes(session.status) || !ctx.engine.hasCredentials(sessionId)) {
     throw new GatewayError(

@@ -28,13 +28,19 @@ export async function restoreSessions(ctx: GatewayContext, signal?: AbortSignal)
     transition(ctx, session.id, { status: 'connecting', reason: 'gateway_restarted' })
     queue.push(session)
   }
-  if (queue.length > 0) ctx.logger.info({ sessions: queue.length, concurrency: ctx.config.restoreConcurrency }, 'restoring sessions after start')
+  if (queue.length > 0)
+    ctx.logger.info(
+      { sessions: queue.length, concurrency: ctx.config.restoreConcurrency },
+      'restoring sessions after start',
+    )
   await reopenBounded(ctx, queue, signal)
   if (signal?.aborted) return
   // Disconnected while offline before the restart: their devices still wait to be unlinked.
   const unlinking = ctx.db.select().from(sessions).where(eq(sessions.status, 'disconnected')).all().filter(awaitsUnlink)
   for (const session of unlinking) {
-    await reconnectToUnlink(ctx, session.id).catch((error: unknown) => ctx.logger.error({ err: error, sessionId: session.id }, 'could not reopen to unlink'))
+    await reconnectToUnlink(ctx, session.id).catch((error: unknown) =>
+      ctx.logger.error({ err: error, sessionId: session.id }, 'could not reopen to unlink'),
+    )
   }
 }
 

@@ -72,7 +72,12 @@ export function transition(ctx: GatewayContext, sessionId: string, change: Statu
 }
 
 /** The `session.status` webhook event, written in the transaction that changed the status. */
-export function recordStatusEvent(tx: DbOrTx, ctx: GatewayContext, session: Session, previousStatus: SessionStatus | null): void {
+export function recordStatusEvent(
+  tx: DbOrTx,
+  ctx: GatewayContext,
+  session: Session,
+  previousStatus: SessionStatus | null,
+): void {
   recordEvent(tx, ctx, {
     sessionId: session.id,
     type: 'session.status',

@@ -11,7 +11,8 @@ import type { GatewayContext } from '../context'
 export const awaitsUnlink = (session: Pick<Session, 'status' | 'statusReason'> | undefined) =>
   session?.status === 'disconnected' && session.statusReason === 'client_request'
 
-const sessionRow = (ctx: GatewayContext, sessionId: string) => ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
+const sessionRow = (ctx: GatewayContext, sessionId: string) =>
+  ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
 
 /**
  * Connects only to remove the companion device: the login is reported as `opened`, which
@@ -26,7 +27,12 @@ export async function reconnectToUnlink(ctx: GatewayContext, sessionId: string):
 }
 
 /** Tells WhatsApp to remove the device, then wipes the credentials; on failure tries again later. */
-export async function unlinkNow(ctx: GatewayContext, sessionId: string, handle: SessionHandle, attempt = 1): Promise<void> {
+export async function unlinkNow(
+  ctx: GatewayContext,
+  sessionId: string,
+  handle: SessionHandle,
+  attempt = 1,
+): Promise<void> {
   try {
     await handle.unlink()
     ctx.engine.wipeCredentials(sessionId)
@@ -34,6 +40,12 @@ export async function unlinkNow(ctx: GatewayContext, sessionId: string, handle: 
   } catch (error) {
     const delayMs = backoffDelay(attempt, ctx.config.reconnect)
     ctx.logger.warn({ err: error, sessionId, delayMs }, 'unlink did not reach WhatsApp; will try again')
-    setTimeout(() => void reconnectToUnlink(ctx, sessionId).catch((e: unknown) => ctx.logger.error({ err: e, sessionId }, 'unlink retry failed')), delayMs).unref()
+    setTimeout(
+      () =>
+        void reconnectToUnlink(ctx, sessionId).catch((e: unknown) =>
+          ctx.logger.error({ err: e, sessionId }, 'unlink retry failed'),
+        ),
+      delayMs,
+    ).unref()
   }
 }

@@ -10,7 +10,12 @@ import { findSession, sessionView } from './view'
 
 export async function updateSession(
   ctx: GatewayContext,
-  { workspaceId, plan, sessionId, input }: { workspaceId: string; plan: PlanName; sessionId: string; input: UpdateSessionInput },
+  {
+    workspaceId,
+    plan,
+    sessionId,
+    input,
+  }: { workspaceId: string; plan: PlanName; sessionId: string; input: UpdateSessionInput },
 ) {
   findSession(ctx, workspaceId, sessionId)
   if (input.webhookMessages !== undefined) resolveWebhookMessages(ctx, plan, input.webhookMessages)
@@ -22,7 +27,13 @@ export async function updateSession(
         const clash = tx
           .select({ id: sessions.id })
           .from(sessions)
-          .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.name, input.sessionName), ne(sessions.id, sessionId)))
+          .where(
+            and(
+              eq(sessions.workspaceId, workspaceId),
+              eq(sessions.name, input.sessionName),
+              ne(sessions.id, sessionId),
+            ),
+          )
           .get()
         if (clash) throw new GatewayError('session_name_taken', `A session named "${input.sessionName}" already exists`)
       }

@@ -6,7 +6,18 @@ import type { ServiceContext } from '../context'
 
 /** A session as the API shows it. */
 export function sessionView(
-  session: Pick<Session, 'id' | 'name' | 'status' | 'statusReason' | 'number' | 'webhookUrl' | 'webhookMessages' | 'autoRejectCalls' | 'lastSeen'>,
+  session: Pick<
+    Session,
+    | 'id'
+    | 'name'
+    | 'status'
+    | 'statusReason'
+    | 'number'
+    | 'webhookUrl'
+    | 'webhookMessages'
+    | 'autoRejectCalls'
+    | 'lastSeen'
+  >,
 ): SessionView {
   return {
     sessionId: session.id,

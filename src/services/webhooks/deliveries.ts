@@ -41,13 +41,17 @@ export function findDelivery(ctx: ServiceContext, workspaceId: string, deliveryI
 }
 
 /** The workspace's deliveries, newest first, a page at a time (keyset on the queue position). */
-export function listDeliveries(ctx: ServiceContext, { workspaceId, input }: { workspaceId: string; input: ListDeliveriesInput }) {
+export function listDeliveries(
+  ctx: ServiceContext,
+  { workspaceId, input }: { workspaceId: string; input: ListDeliveriesInput },
+) {
   const filters: (SQL | undefined)[] = [eq(sessions.workspaceId, workspaceId)]
   if (input.sessionId) filters.push(eq(webhookDeliveries.sessionId, findSession(ctx, workspaceId, input.sessionId).id))
   if (input.status) filters.push(eq(webhookDeliveries.status, input.status))
   if (input.cursor !== undefined) {
     const position = /^\d{1,15}$/.test(input.cursor) ? Number(input.cursor) : NaN
-    if (!Number.isSafeInteger(position)) throw validationError([{ path: 'cursor', message: 'is not a cursor this API returned' }])
+    if (!Number.isSafeInteger(position))
+      throw validationError([{ path: 'cursor', message: 'is not a cursor this API returned' }])
     filters.push(lt(webhookDeliveries.position, position))
   }
   const rows = ctx.db

@@ -11,7 +11,10 @@ import { deliveryView, findDelivery } from './deliveries'
  * Sends a delivery again: due now, with a fresh retry window (WEBHOOK_RETRY_HOURS). A failed
  * or delivered one goes out once more under the same webhook-id; a pending one just stops waiting.
  */
-export function retryDelivery(ctx: ServiceContext, { workspaceId, deliveryId }: { workspaceId: string; deliveryId: string }) {
+export function retryDelivery(
+  ctx: ServiceContext,
+  { workspaceId, deliveryId }: { workspaceId: string; deliveryId: string },
+) {
   const found = findDelivery(ctx, workspaceId, deliveryId)
   if (!found) throw notFound(`Delivery "${deliveryId}"`)
   const now = ctx.clock.now()
@@ -23,7 +26,10 @@ export function retryDelivery(ctx: ServiceContext, { workspaceId, deliveryId }: 
     .returning()
     .get()
   ctx.webhooks?.wake(delivery.sessionId)
-  ctx.logger.info({ sessionId: delivery.sessionId, deliveryId, previousStatus: found.delivery.status }, 'webhook delivery retried on request')
+  ctx.logger.info(
+    { sessionId: delivery.sessionId, deliveryId, previousStatus: found.delivery.status },
+    'webhook delivery retried on request',
+  )
   return deliveryView({ ...found, delivery })
 }
 
@@ -53,13 +59,19 @@ export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { work
         .all()
       const events = found.slice(0, input.limit)
       const now = ctx.clock.now()
-      for (const event of events) tx.insert(webhookDeliveries).values(newDelivery(ctx, event.id, session.id, now)).run()
+      for (const event of events)
+        tx.insert(webhookDeliveries)
+          .values(newDelivery(ctx, event.id, session.id, now))
+          .run()
       return { replayed: events.length, lastSequence: events.at(-1)?.sequence, more: found.length > input.limit }
     },
     { behavior: 'immediate' },
   )
   if (replayed > 0) ctx.webhooks?.wake(session.id)
   const nextCursor = more ? String(lastSequence) : null
-  ctx.logger.info({ sessionId: session.id, since: input.since, replayed, nextCursor }, 'webhook events replayed on request')
+  ctx.logger.info(
+    { sessionId: session.id, since: input.since, replayed, nextCursor },
+    'webhook events replayed on request',
+  )
   return { replayed, nextCursor }
 }

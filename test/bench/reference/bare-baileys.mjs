@@ -25,14 +25,23 @@ function memoryKeys() {
     },
     async set(data) {
       for (const [type, entries] of Object.entries(data))
-        for (const [id, value] of Object.entries(entries ?? {})) value == null ? store.delete(`${type}:${id}`) : store.set(`${type}:${id}`, value)
+        for (const [id, value] of Object.entries(entries ?? {}))
+          value == null ? store.delete(`${type}:${id}`) : store.set(`${type}:${id}`, value)
     },
   }
 }
 
 let open = 0
 function connect(state) {
-  const socket = makeWASocket({ auth: state, logger, waWebSocketUrl: config.wsUrl, fetchAgent, markOnlineOnConnect: false, syncFullHistory: false, shouldSyncHistoryMessage: () => false })
+  const socket = makeWASocket({
+    auth: state,
+    logger,
+    waWebSocketUrl: config.wsUrl,
+    fetchAgent,
+    markOnlineOnConnect: false,
+    syncFullHistory: false,
+    shouldSyncHistoryMessage: () => false,
+  })
   let scanned = false
   socket.ev.on('creds.update', () => {})
   socket.ev.on('connection.update', async (update) => {
@@ -40,7 +49,8 @@ function connect(state) {
       scanned = true
       await fetch(new URL('/scan', controlUrl), { method: 'POST', body: JSON.stringify({ qr: update.qr }) })
     }
-    if (update.connection === 'open' && ++open === n) process.stdout.write(`${JSON.stringify({ msg: 'ready', open })}\n`)
+    if (update.connection === 'open' && ++open === n)
+      process.stdout.write(`${JSON.stringify({ msg: 'ready', open })}\n`)
     // After pairing WhatsApp asks for a restart (515): reconnect with the same state.
     if (update.connection === 'close' && update.lastDisconnect?.error?.output?.statusCode === 515) connect(state)
   })

@@ -44,9 +44,17 @@ describe('LOG_LEVEL applies to Baileys', () => {
     try {
       const key = /API key[^:]*: (wag_\w+)/.exec(await gateway.waitForLine(/API key/, 30_000))![1]!
       const api = (path: string, init: RequestInit = {}) =>
-        fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })
-      await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200), { timeout: 15_000 })
-      const connect = await api('/v1/session/connect', { method: 'POST', body: JSON.stringify({ sessionName: 'quiet', webhookUrl: 'https://hooks.invalid/q' }) })
+        fetch(`http://127.0.0.1:${port}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        })
+      await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200), {
+        timeout: 15_000,
+      })
+      const connect = await api('/v1/session/connect', {
+        method: 'POST',
+        body: JSON.stringify({ sessionName: 'quiet', webhookUrl: 'https://hooks.invalid/q' }),
+      })
       const { qrCode } = (await connect.json()) as { qrCode: string }
       sim.scan(qrCode, '15550019001')
       await vi.waitFor(

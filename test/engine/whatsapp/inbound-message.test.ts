@@ -13,14 +13,26 @@ const from = (key: Partial<WAMessage['key']>, message: proto.IMessage, extra: Pa
 
 describe('toInboundMessage', () => {
   it('maps a text from a phone-number chat, with the LID when Baileys knows it', () => {
-    const mapped = toInboundMessage(from({ remoteJidAlt: '123456@lid' }, { conversation: 'hello' }, { pushName: 'Ann' }))
-    expect(mapped).toMatchObject({ id: 'ABC', chatJid: '15551230001@s.whatsapp.net', phone: '15551230001', lid: '123456', type: 'text', content: { text: 'hello' }, pushName: 'Ann' })
+    const mapped = toInboundMessage(
+      from({ remoteJidAlt: '123456@lid' }, { conversation: 'hello' }, { pushName: 'Ann' }),
+    )
+    expect(mapped).toMatchObject({
+      id: 'ABC',
+      chatJid: '15551230001@s.whatsapp.net',
+      phone: '15551230001',
+      lid: '123456',
+      type: 'text',
+      content: { text: 'hello' },
+      pushName: 'Ann',
+    })
     expect(mapped?.timestamp.toISOString()).toBe(new Date(1_795_000_000_000).toISOString())
     expect(proto.Message.decode(mapped!.payload).conversation).toBe('hello')
   })
 
   it('resolves the phone of a LID-addressed chat from its alternate jid', () => {
-    const mapped = toInboundMessage(from({ remoteJid: '987@lid', remoteJidAlt: '15551230002@s.whatsapp.net' }, { conversation: 'x' }))
+    const mapped = toInboundMessage(
+      from({ remoteJid: '987@lid', remoteJidAlt: '15551230002@s.whatsapp.net' }, { conversation: 'x' }),
+    )
     expect(mapped).toMatchObject({ chatJid: '987@lid', phone: '15551230002', lid: '987' })
   })
 
@@ -31,50 +43,75 @@ describe('toInboundMessage', () => {
         { extendedTextMessage: { text: 'reply', contextInfo: { stanzaId: 'Q1' } } },
       ),
     )
-    expect(mapped).toMatchObject({ chatJid: '1203630001@g.us', participantPhone: '15551230003', participantLid: '55', quoteId: 'Q1' })
+    expect(mapped).toMatchObject({
+      chatJid: '1203630001@g.us',
+      participantPhone: '15551230003',
+      participantLid: '55',
+      quoteId: 'Q1',
+    })
     expect(mapped).not.toHaveProperty('phone')
   })
 
   it('ignores own messages, statuses and protocol plumbing', () => {
     expect(toInboundMessage(from({ fromMe: true }, { conversation: 'mine' }))).toBeNull()
     expect(toInboundMessage(from({ remoteJid: 'status@broadcast' }, { conversation: 'status' }))).toBeNull()
-    expect(toInboundMessage(from({}, { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE } }))).toBeNull()
+    expect(
+      toInboundMessage(from({}, { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE } })),
+    ).toBeNull()
     expect(toInboundMessage(from({}, { senderKeyDistributionMessage: { groupId: 'g' } }))).toBeNull()
   })
 })
 
 describe('describeMessage', () => {
   it('summarises every kind without media bytes', () => {
-    expect(describeMessage({ imageMessage: { caption: 'c', mimetype: 'image/jpeg', width: 2, height: 1, mediaKey: new Uint8Array(32) } })).toEqual({
+    expect(
+      describeMessage({
+        imageMessage: { caption: 'c', mimetype: 'image/jpeg', width: 2, height: 1, mediaKey: new Uint8Array(32) },
+      }),
+    ).toEqual({
       type: 'image',
       content: { caption: 'c', mimetype: 'image/jpeg', width: 2, height: 1 },
     })
-    expect(describeMessage({ audioMessage: { ptt: true, seconds: 4, mimetype: 'audio/ogg; codecs=opus' } }).type).toBe('ptt')
+    expect(describeMessage({ audioMessage: { ptt: true, seconds: 4, mimetype: 'audio/ogg; codecs=opus' } }).type).toBe(
+      'ptt',
+    )
     expect(describeMessage({ audioMessage: { ptt: false, seconds: 4 } }).type).toBe('audio')
     expect(describeMessage({ stickerMessage: { isAnimated: true } }).content).toEqual({ animated: true })
-    expect(describeMessage({ locationMessage: { degreesLatitude: 1.5, degreesLongitude: -2 } }).content).toEqual({ latitude: 1.5, longitude: -2 })
+    expect(describeMessage({ locationMessage: { degreesLatitude: 1.5, degreesLongitude: -2 } }).content).toEqual({
+      latitude: 1.5,
+      longitude: -2,
+    })
     expect(describeMessage({ buttonsResponseMessage: { selectedButtonId: 'y', selectedDisplayText: 'Yes' } })).toEqual({
       type: 'buttons_reply',
       content: { text: 'Yes', selectedId: 'y' },
     })
     expect(
-      describeMessage({ interactiveResponseMessage: { body: { text: 'A' }, nativeFlowResponseMessage: { paramsJson: '{"id":"a"}' } } }),
+      describeMessage({
+        interactiveResponseMessage: { body: { text: 'A' }, nativeFlowResponseMessage: { paramsJson: '{"id":"a"}' } },
+      }),
     ).toEqual({ type: 'buttons_reply', content: { text: 'A', selectedId: 'a' } })
-    expect(describeMessage({ pollCreationMessage: { name: 'p' } })).toEqual({ type: 'unknown', content: { kind: 'pollCreationMessage' } })
+    expect(describeMessage({ pollCreationMessage: { name: 'p' } })).toEqual({
+      type: 'unknown',
+      content: { kind: 'pollCreationMessage' },
+    })
   })
 })
 
 describe('toInboundChange', () => {
   it('reads an edit and a revoke, and nothing else', () => {
     const key = { id: 'M1', remoteJid: '15551230001@s.whatsapp.net', fromMe: false }
-    expect(toInboundChange({ key, update: { message: { editedMessage: { message: { conversation: 'new' } } } } })).toEqual({
+    expect(
+      toInboundChange({ key, update: { message: { editedMessage: { message: { conversation: 'new' } } } } }),
+    ).toEqual({
       kind: 'edited',
       id: 'M1',
       chatJid: key.remoteJid,
       fromMe: false,
       content: { text: 'new' },
     })
-    expect(toInboundChange({ key, update: { messageStubType: proto.WebMessageInfo.StubType.REVOKE, message: null } })).toEqual({
+    expect(
+      toInboundChange({ key, update: { messageStubType: proto.WebMessageInfo.StubType.REVOKE, message: null } }),
+    ).toEqual({
       kind: 'revoked',
       id: 'M1',
       chatJid: key.remoteJid,

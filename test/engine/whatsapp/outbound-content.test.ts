@@ -12,7 +12,10 @@ describe('toSendPlan', () => {
 
   it('sends an image with its real mimetype, dimensions and caption', () => {
     const plan = toSendPlan({ kind: 'image', data: bytes, mimetype: 'image/png', width: 4, height: 3, caption: 'c' })
-    expect(plan).toMatchObject({ via: 'content', content: { mimetype: 'image/png', width: 4, height: 3, caption: 'c' } })
+    expect(plan).toMatchObject({
+      via: 'content',
+      content: { mimetype: 'image/png', width: 4, height: 3, caption: 'c' },
+    })
     expect(plan.via === 'content' && Buffer.isBuffer((plan.content as { image: Buffer }).image)).toBe(true)
   })
 
@@ -22,14 +25,19 @@ describe('toSendPlan', () => {
     })
     const waveform = new Uint8Array([0, 50, 100])
     const plan = toSendPlan({ kind: 'voice', data: bytes, mimetype: 'audio/ogg; codecs=opus', seconds: 3, waveform })
-    expect(plan).toMatchObject({ via: 'content', content: { ptt: true, seconds: 3, mimetype: 'audio/ogg; codecs=opus' } })
+    expect(plan).toMatchObject({
+      via: 'content',
+      content: { ptt: true, seconds: 3, mimetype: 'audio/ogg; codecs=opus' },
+    })
     const message: proto.IMessage = { audioMessage: { ptt: true } }
     if (plan.via === 'content') plan.patch?.(message)
     expect(message.audioMessage?.waveform).toEqual(waveform)
   })
 
   it('marks animated stickers', () => {
-    expect(toSendPlan({ kind: 'sticker', data: bytes, mimetype: 'image/webp', animated: true, width: 512, height: 512 })).toMatchObject({
+    expect(
+      toSendPlan({ kind: 'sticker', data: bytes, mimetype: 'image/webp', animated: true, width: 512, height: 512 }),
+    ).toMatchObject({
       content: { isAnimated: true, mimetype: 'image/webp', width: 512, height: 512 },
     })
   })
@@ -48,7 +56,15 @@ describe('toSendPlan', () => {
       buttonText: 'Menu',
       title: 'Title',
       footer: 'Footer',
-      sections: [{ title: 'S', rows: [{ title: 'A', rowId: 'a', description: 'first' }, { title: 'B', rowId: 'b' }] }],
+      sections: [
+        {
+          title: 'S',
+          rows: [
+            { title: 'A', rowId: 'a', description: 'first' },
+            { title: 'B', rowId: 'b' },
+          ],
+        },
+      ],
     })
     expect(plan.via).toBe('proto')
     if (plan.via !== 'proto') return
@@ -61,15 +77,32 @@ describe('toSendPlan', () => {
     expect(button?.name).toBe('single_select')
     expect(JSON.parse(button!.buttonParamsJson!)).toEqual({
       title: 'Menu',
-      sections: [{ title: 'S', rows: [{ id: 'a', title: 'A', description: 'first' }, { id: 'b', title: 'B' }] }],
+      sections: [
+        {
+          title: 'S',
+          rows: [
+            { id: 'a', title: 'A', description: 'first' },
+            { id: 'b', title: 'B' },
+          ],
+        },
+      ],
     })
     // It must survive protobuf encoding unchanged (what the engine sends).
     const roundTrip = proto.Message.decode(proto.Message.encode(plan.message).finish())
-    expect(roundTrip.viewOnceMessage?.message?.interactiveMessage?.nativeFlowMessage?.buttons?.[0]?.buttonParamsJson).toBe(button!.buttonParamsJson)
+    expect(
+      roundTrip.viewOnceMessage?.message?.interactiveMessage?.nativeFlowMessage?.buttons?.[0]?.buttonParamsJson,
+    ).toBe(button!.buttonParamsJson)
   })
 
   it('builds reply buttons as quick_reply buttons carrying their ids', () => {
-    const plan = toSendPlan({ kind: 'buttons', text: 'Yes?', buttons: [{ buttonId: 'y', buttonText: 'Yes' }, { buttonId: 'n', buttonText: 'No' }] })
+    const plan = toSendPlan({
+      kind: 'buttons',
+      text: 'Yes?',
+      buttons: [
+        { buttonId: 'y', buttonText: 'Yes' },
+        { buttonId: 'n', buttonText: 'No' },
+      ],
+    })
     if (plan.via !== 'proto') throw new Error('expected a proto plan')
     const buttons = plan.message.viewOnceMessage?.message?.interactiveMessage?.nativeFlowMessage?.buttons ?? []
     expect(buttons.map((b) => [b.name, JSON.parse(b.buttonParamsJson!)])).toEqual([

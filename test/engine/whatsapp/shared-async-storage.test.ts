@@ -10,11 +10,14 @@ function memoryStore() {
   const writes: SignalDataSet[] = []
   const store: SignalKeyStore = {
     async get(type, ids) {
-      return Object.fromEntries(ids.filter((id) => rows.has(`${type}:${id}`)).map((id) => [id, rows.get(`${type}:${id}`)])) as never
+      return Object.fromEntries(
+        ids.filter((id) => rows.has(`${type}:${id}`)).map((id) => [id, rows.get(`${type}:${id}`)]),
+      ) as never
     },
     async set(data) {
       writes.push(data)
-      for (const [type, entries] of Object.entries(data)) for (const [id, value] of Object.entries(entries ?? {})) rows.set(`${type}:${id}`, value)
+      for (const [type, entries] of Object.entries(data))
+        for (const [id, value] of Object.entries(entries ?? {})) rows.set(`${type}:${id}`, value)
     },
   }
   return { store, rows, writes }
@@ -22,7 +25,9 @@ function memoryStore() {
 
 /** Baileys' transactional wrapper, built the way a socket builds it. */
 const transactional = (store: SignalKeyStore) =>
-  withSharedAsyncStorage(() => addTransactionCapability(store, silent as never, { maxCommitRetries: 1, delayBetweenTriesMs: 0 }))
+  withSharedAsyncStorage(() =>
+    addTransactionCapability(store, silent as never, { maxCommitRetries: 1, delayBetweenTriesMs: 0 }),
+  )
 
 const symbolsOnANewPromise = () => Object.getOwnPropertySymbols(new Promise(() => {})).length
 

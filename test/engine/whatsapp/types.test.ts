@@ -4,6 +4,7 @@ import { CloseCode } from '../../../src/engine/whatsapp/types'
 
 describe('CloseCode', () => {
   it('keeps its close codes equal to Baileys’ DisconnectReason', () => {
-    for (const [name, code] of Object.entries(CloseCode)) expect(DisconnectReason[name as keyof typeof DisconnectReason], name).toBe(code)
+    for (const [name, code] of Object.entries(CloseCode))
+      expect(DisconnectReason[name as keyof typeof DisconnectReason], name).toBe(code)
   })
 })

@@ -63,7 +63,11 @@ describe('bearer authentication', () => {
     const token = await sign({ workspace: 'jwt-team', plan: 'paid', exp: now() + 60 }, JWT_SECRET, 'HS256')
     const response = await get(`Bearer ${token}`)
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ name: 'jwt-team', plan: 'paid', limits: { dailyContactChecks: 5000 } })
+    expect(await response.json()).toMatchObject({
+      name: 'jwt-team',
+      plan: 'paid',
+      limits: { dailyContactChecks: 5000 },
+    })
   })
 
   it('rejects an expired JWT', async () => {
@@ -106,7 +110,11 @@ describe('deployment key', () => {
   })
 
   it('rejects a wrong x-api-key', async () => {
-    await expectUnauthorized(await t.request('/v1/workspace', { headers: { 'x-api-key': 'wrong' } }), /Invalid x-api-key/, null)
+    await expectUnauthorized(
+      await t.request('/v1/workspace', { headers: { 'x-api-key': 'wrong' } }),
+      /Invalid x-api-key/,
+      null,
+    )
   })
 
   it('accepts the right x-api-key with a valid bearer key', async () => {

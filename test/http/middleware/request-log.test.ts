@@ -32,7 +32,9 @@ describe('request ids and the access log', () => {
     written.map((text) => JSON.parse(text) as LogLine).filter((line) => line.requestId === requestId)
 
   beforeAll(async () => {
-    started = await startTestGateway({ logger: createLogger('info', { write: (text: string) => void written.push(text) }) })
+    started = await startTestGateway({
+      logger: createLogger('info', { write: (text: string) => void written.push(text) }),
+    })
     ;({ gateway, key } = started)
     server = await serve({ fetch: gateway.app.fetch, port: 0, hostname: '127.0.0.1' })
   })

@@ -6,7 +6,12 @@ import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../../../src/runtime/serve'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
-import { fastWebhooks, loopbackWebhooks, startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver'
+import {
+  fastWebhooks,
+  loopbackWebhooks,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../support/webhook-receiver'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Set to a folder (e.g. docs/images) to keep screenshots of the main screens. */
@@ -46,12 +51,24 @@ describe('the web panel in headless Chromium', () => {
     receiver = await startWebhookReceiver()
     receiver.respond = () => (hookUp ? 200 : 503)
     // Deliveries fail for good after ~1 s, so the log shows a failed one to retry.
-    t = await startSimulatedGateway({ plan: 'paid', simulator: { autoReceipts: true, contacts: [CONTACT] }, config: { ...loopbackWebhooks, webhooks: fastWebhooks({ retryHours: 1 / 3600 }) } })
+    t = await startSimulatedGateway({
+      plan: 'paid',
+      simulator: { autoReceipts: true, contacts: [CONTACT] },
+      config: { ...loopbackWebhooks, webhooks: fastWebhooks({ retryHours: 1 / 3600 }) },
+    })
     server = await serve({ fetch: t.gateway.app.fetch, port: 0, hostname: '127.0.0.1' })
     baseUrl = `http://127.0.0.1:${server.port}`
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     })
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     page.on('request', (request) => {
@@ -59,7 +76,8 @@ describe('the web panel in headless Chromium', () => {
     })
     page.on('console', (message) => {
       // The refused sign-in's 401 is the browser's own resource line, not a script error.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text())
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        consoleErrors.push(message.text())
     })
     page.on('response', (response) => {
       if (response.status() === 404) consoleErrors.push(`404 ${response.url()}`)

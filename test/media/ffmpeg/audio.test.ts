@@ -45,7 +45,9 @@ describe('voice notes', () => {
 
   it('refuses what is not audio, and audio it cannot decode, with 422 media_unavailable', async () => {
     const png = await fixtures.png()
-    expect((await expectGatewayError(converter.toVoiceNote(png), 'media_unavailable')).message).toMatch(/image\/png; send mp3, ogg\/vorbis or opus/)
+    expect((await expectGatewayError(converter.toVoiceNote(png), 'media_unavailable')).message).toMatch(
+      /image\/png; send mp3, ogg\/vorbis or opus/,
+    )
     const mp3 = await fixtures.mp3(1)
     const truncated = Uint8Array.from([...mp3.subarray(0, 40), ...new Uint8Array(400).fill(0x55)])
     await expectGatewayError(converter.toVoiceNote(truncated), 'media_unavailable')

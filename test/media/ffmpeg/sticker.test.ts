@@ -34,7 +34,10 @@ describe('stickers', () => {
     const sticker = await converter.toSticker(ready)
     expect(sticker.animated).toBe(true)
     expect(sticker.bytes).toEqual(ready)
-    const error = await expectGatewayError(converter.toSticker(await fixtures.animatedWebp('320x240')), 'media_unavailable')
+    const error = await expectGatewayError(
+      converter.toSticker(await fixtures.animatedWebp('320x240')),
+      'media_unavailable',
+    )
     expect(error.message).toMatch(/must already be 512×512/)
   })
 

@@ -55,7 +55,11 @@ describe('declaredAudio', () => {
       '    Stream #0:0: Audio: pcm_s16le, 48000 Hz, mono, s16, 768 kb/s',
     ].join('\n')
     expect(declaredAudio(stderr)).toEqual({ sampleRate: 1, seconds: 100_000 })
-    expect(declaredAudio('  Duration: N/A\n    Stream #0:1(und): Audio: opus, 48000 Hz, stereo, fltp\nStream mapping:')).toEqual({ sampleRate: 48_000 })
-    expect(declaredAudio("Input #0, png_pipe:\n    Stream #0:0: Video: png, rgb24, 320x240\nStream mapping:")).toBeUndefined()
+    expect(
+      declaredAudio('  Duration: N/A\n    Stream #0:1(und): Audio: opus, 48000 Hz, stereo, fltp\nStream mapping:'),
+    ).toEqual({ sampleRate: 48_000 })
+    expect(
+      declaredAudio('Input #0, png_pipe:\n    Stream #0:0: Video: png, rgb24, 320x240\nStream mapping:'),
+    ).toBeUndefined()
   })
 })

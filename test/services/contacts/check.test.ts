@@ -74,9 +74,24 @@ describe('POST /v1/contact/check', () => {
     const { status, body } = await check(phones)
     expect(status).toBe(200)
     expect(body.results).toEqual([
-      { phone: '+1 555-710-0001', exists: true, jid: '15557100001@s.whatsapp.net', lid: `${t.sim.contact(KNOWN[0]!).lid}@lid` },
-      { phone: '(1555) 7100001', exists: true, jid: '15557100001@s.whatsapp.net', lid: `${t.sim.contact(KNOWN[0]!).lid}@lid` },
-      { phone: '1555.710.0002', exists: true, jid: '15557100002@s.whatsapp.net', lid: `${t.sim.contact(KNOWN[1]!).lid}@lid` },
+      {
+        phone: '+1 555-710-0001',
+        exists: true,
+        jid: '15557100001@s.whatsapp.net',
+        lid: `${t.sim.contact(KNOWN[0]!).lid}@lid`,
+      },
+      {
+        phone: '(1555) 7100001',
+        exists: true,
+        jid: '15557100001@s.whatsapp.net',
+        lid: `${t.sim.contact(KNOWN[0]!).lid}@lid`,
+      },
+      {
+        phone: '1555.710.0002',
+        exists: true,
+        jid: '15557100002@s.whatsapp.net',
+        lid: `${t.sim.contact(KNOWN[1]!).lid}@lid`,
+      },
       { phone: '+1 (555) 999-9001', exists: false },
     ])
     expect(body.summary).toEqual({ total: 4, exists: 3, notExists: 1 })
@@ -86,7 +101,9 @@ describe('POST /v1/contact/check', () => {
   it('refuses more than 50 numbers and non-digit entries, naming them, and counts nothing', async () => {
     const tooMany = await check(Array.from({ length: 51 }, (_, i) => `1555000${String(i).padStart(4, '0')}`))
     expect(tooMany.status).toBe(400)
-    expect(tooMany.body.details.fields).toEqual([{ path: 'phones', message: 'at most 50 numbers per request (got 51)' }])
+    expect(tooMany.body.details.fields).toEqual([
+      { path: 'phones', message: 'at most 50 numbers per request (got 51)' },
+    ])
     const bad = await check(['15557100001', '+1 555 7', 'abc', '1+5557100001'])
     expect(bad.status).toBe(400)
     expect(bad.body.details.fields.map((f: any) => f.path)).toEqual(['phones.1', 'phones.2', 'phones.3'])
@@ -128,7 +145,12 @@ describe('POST /v1/contact/check', () => {
     expect(status).toBe(429)
     expect(body.error).toBe('daily_limit_exceeded')
     expect(body.message).toMatch(/5 checks remain today/)
-    expect(body.details).toEqual({ limit: 20, used: 15, remaining: 5, resetsAt: new Date(Date.parse(clock.now().toISOString().slice(0, 10)) + 86_400_000).toISOString() })
+    expect(body.details).toEqual({
+      limit: 20,
+      used: 15,
+      remaining: 5,
+      resetsAt: new Date(Date.parse(clock.now().toISOString().slice(0, 10)) + 86_400_000).toISOString(),
+    })
     expect(headers.get('ratelimit-remaining')).toBe('5')
     expect(headers.get('retry-after')).toBe(String(14 * 3600))
     expect(usedToday()).toBe(15)

@@ -19,10 +19,18 @@ describe('contact checks when WhatsApp answers another form of the number', () =
   afterAll(() => t.close())
 
   it('reports the number as existing, with the JID WhatsApp gave, echoing the phone as sent', async () => {
-    const { status, body } = await t.post('/v1/contact/check', { sessionId, phones: ['+55 11 91234-5678', '15557200001', '5511900000000'] })
+    const { status, body } = await t.post('/v1/contact/check', {
+      sessionId,
+      phones: ['+55 11 91234-5678', '15557200001', '5511900000000'],
+    })
     expect(status).toBe(200)
     expect(body.results).toEqual([
-      { phone: '+55 11 91234-5678', exists: true, jid: '551112345678@s.whatsapp.net', lid: expect.stringMatching(/@lid$/) },
+      {
+        phone: '+55 11 91234-5678',
+        exists: true,
+        jid: '551112345678@s.whatsapp.net',
+        lid: expect.stringMatching(/@lid$/),
+      },
       { phone: '15557200001', exists: true, jid: '15557200001@s.whatsapp.net', lid: expect.stringMatching(/@lid$/) },
       { phone: '5511900000000', exists: false },
     ])

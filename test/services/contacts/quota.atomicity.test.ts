@@ -24,7 +24,10 @@ describe('quota reservations across processes', () => {
     const databasePath = join(dir.path, 'gateway.db')
     const db = await openDatabase(databasePath)
     migrate(db)
-    const workspace = createWorkspace({ db, clock: systemClock, logger: silentLogger(), config: resolveConfig() }, { name: 'shared' })
+    const workspace = createWorkspace(
+      { db, clock: systemClock, logger: silentLogger(), config: resolveConfig() },
+      { name: 'shared' },
+    )
     closeDatabase(db)
 
     // Many small days: each is a race to its limit, where a non-atomic check lets both through.
@@ -32,17 +35,37 @@ describe('quota reservations across processes', () => {
     const limit = 2
     const goFile = join(dir.path, 'go')
     const workers = [0, 1].map(() =>
-      spawnProcess(process.execPath, ['--import', 'tsx', 'test/support/quota-worker.ts', databasePath, workspace.id, String(days), String(limit), goFile], {}),
+      spawnProcess(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'test/support/quota-worker.ts',
+          databasePath,
+          workspace.id,
+          String(days),
+          String(limit),
+          goFile,
+        ],
+        {},
+      ),
     )
     await Promise.all(workers.map((worker) => worker.waitForLine(/^ready$/, 30_000)))
     writeFileSync(goFile, 'go')
     const results = await Promise.all(
-      workers.map(async (worker) => JSON.parse(await worker.waitForLine(/^\{"reserved"/, 30_000)) as { reserved: number; refused: number }),
+      workers.map(
+        async (worker) =>
+          JSON.parse(await worker.waitForLine(/^\{"reserved"/, 30_000)) as { reserved: number; refused: number },
+      ),
     )
     expect(results.reduce((sum, r) => sum + r.reserved, 0)).toBe(days * limit)
     // Both made every attempt, side by side from the same instant (the go file).
     expect(results.every((r) => r.reserved + r.refused === days * (limit + 1))).toBe(true)
-    const rows = queryFile<{ used: number }>(databasePath, 'SELECT used FROM contact_check_usage WHERE workspace_id = ?', workspace.id)
+    const rows = queryFile<{ used: number }>(
+      databasePath,
+      'SELECT used FROM contact_check_usage WHERE workspace_id = ?',
+      workspace.id,
+    )
     expect(rows).toHaveLength(days)
     expect(rows.every((row) => row.used === limit)).toBe(true)
   }, 60_000)

@@ -18,7 +18,10 @@ describe('Idempotency-Key on sends', () => {
   const send = (key: string, message: string) =>
     t.post('/v1/message/text', { sessionId, phone: CONTACT, message }, { headers: { 'Idempotency-Key': key } })
   const copiesOf = (text: string) =>
-    t.sim.contact(CONTACT).inbox().filter((m) => (m.message.conversation ?? m.message.extendedTextMessage?.text) === text).length
+    t.sim
+      .contact(CONTACT)
+      .inbox()
+      .filter((m) => (m.message.conversation ?? m.message.extendedTextMessage?.text) === text).length
 
   it('answers the first record again for a retry and sends once', async () => {
     const first = await send('order-1', 'once only')
@@ -45,12 +48,20 @@ describe('Idempotency-Key on sends', () => {
     expect(reused.status).toBe(409)
     expect(reused.body.error).toBe('idempotency_key_reused')
     expect(copiesOf('second body')).toBe(0)
-    const stored = queryFile(t.databasePath, 'SELECT workspace_id, message_id FROM idempotency_keys WHERE key = ?', 'order-3')
+    const stored = queryFile(
+      t.databasePath,
+      'SELECT workspace_id, message_id FROM idempotency_keys WHERE key = ?',
+      'order-3',
+    )
     expect(stored).toHaveLength(1)
   })
 
   it('releases the key when the send fails, so a corrected retry goes through', async () => {
-    const failed = await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'fixed', quoteId: 'NOPE' }, { headers: { 'Idempotency-Key': 'order-4' } })
+    const failed = await t.post(
+      '/v1/message/text',
+      { sessionId, phone: CONTACT, message: 'fixed', quoteId: 'NOPE' },
+      { headers: { 'Idempotency-Key': 'order-4' } },
+    )
     expect(failed.status).toBe(404)
     const fixed = await send('order-4', 'fixed')
     expect(fixed.status).toBe(200)

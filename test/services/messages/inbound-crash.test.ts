@@ -38,16 +38,24 @@ describe('inbound messages across stops and SIGKILLs', () => {
     base = `http://127.0.0.1:${listeningPort(await gateway.waitForLine(/"msg":"listening"/, 30_000))}`
   }
   const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })
+    const response = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    })
     return { status: response.status, body: (await response.json()) as any }
   }
   const waitConnected = () =>
-    pollUntil(async () => (await api('/v1/session/all')).body.sessions[0]?.status, (status) => status === 'connected', {
-      timeoutMs: 30_000,
-      what: 'the session to connect',
-    })
+    pollUntil(
+      async () => (await api('/v1/session/all')).body.sessions[0]?.status,
+      (status) => status === 'connected',
+      {
+        timeoutMs: 30_000,
+        what: 'the session to connect',
+      },
+    )
   /** Inbound records and message.received events per message id, straight from the SQLite file. */
-  const inbound = () => queryFile<{ id: string }>(databasePath, "SELECT id FROM messages WHERE direction = 'inbound'").map((row) => row.id)
+  const inbound = () =>
+    queryFile<{ id: string }>(databasePath, "SELECT id FROM messages WHERE direction = 'inbound'").map((row) => row.id)
   const receivedEvents = () =>
     queryFile<{ body: string }>(databasePath, "SELECT body FROM webhook_events WHERE type = 'message.received'").map(
       (row) => (JSON.parse(row.body) as { data: { messageId: string } }).data.messageId,
@@ -60,8 +68,13 @@ describe('inbound messages across stops and SIGKILLs', () => {
     const recorded = new Set(inbound())
     const missing = ids.filter((id) => !recorded.has(id))
     require('node:fs').writeFileSync('/tmp/inbound-fail.log', gateway!.output())
-    const lines = gateway!.output().split('\n').filter((line) => missing.some((id) => line.includes(id)) || /decrypt|retry|error/i.test(line))
-    throw new Error(`never recorded: ${missing.join(', ')}; still queued: ${sim.account(ACCOUNT).unacknowledged().join(', ')}\n${lines.slice(-30).join('\n')}`)
+    const lines = gateway!
+      .output()
+      .split('\n')
+      .filter((line) => missing.some((id) => line.includes(id)) || /decrypt|retry|error/i.test(line))
+    throw new Error(
+      `never recorded: ${missing.join(', ')}; still queued: ${sim.account(ACCOUNT).unacknowledged().join(', ')}\n${lines.slice(-30).join('\n')}`,
+    )
   }
 
   beforeAll(async () => {
@@ -70,7 +83,10 @@ describe('inbound messages across stops and SIGKILLs', () => {
     sim.addContact(CONTACT)
     await start()
     key = /API key[^:]*: (wag_\w+)/.exec(await gateway!.waitForLine(/API key/))![1]!
-    const connect = await api('/v1/session/connect', { method: 'POST', body: JSON.stringify({ sessionName: 'inbox', webhookUrl: 'https://hooks.invalid/inbox' }) })
+    const connect = await api('/v1/session/connect', {
+      method: 'POST',
+      body: JSON.stringify({ sessionName: 'inbox', webhookUrl: 'https://hooks.invalid/inbox' }),
+    })
     sim.scan(connect.body.qrCode, ACCOUNT)
     await waitConnected()
   }, 60_000)
@@ -95,7 +111,8 @@ describe('inbound messages across stops and SIGKILLs', () => {
       await waitConnected()
       const burst = (async () => {
         const ids: string[] = []
-        for (let i = 0; i < 50; i++) ids.push(await sim.contact(CONTACT).send({ text: `burst ${killAfterMs} ${i}` }, { to: ACCOUNT }))
+        for (let i = 0; i < 50; i++)
+          ids.push(await sim.contact(CONTACT).send({ text: `burst ${killAfterMs} ${i}` }, { to: ACCOUNT }))
         return ids
       })()
       await sleep(killAfterMs + Math.random() * 40)

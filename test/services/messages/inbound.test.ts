@@ -23,7 +23,14 @@ describe('inbound messages', () => {
   it('stores a text from a phone-number chat with the sender’s phone and LID', async () => {
     const id = await t.sim.contact(PN_CONTACT).send({ text: 'hi there' }, { to: ACCOUNT })
     const stored = await record(id)
-    expect(stored).toMatchObject({ direction: 'inbound', status: 'received', type: 'text', phone: PN_CONTACT, lid: lidOf[PN_CONTACT], content: { text: 'hi there' } })
+    expect(stored).toMatchObject({
+      direction: 'inbound',
+      status: 'received',
+      type: 'text',
+      phone: PN_CONTACT,
+      lid: lidOf[PN_CONTACT],
+      content: { text: 'hi there' },
+    })
   })
 
   it('resolves the phone of a LID-addressed sender, and a reply by phone or by LID reaches them', async () => {
@@ -31,12 +38,21 @@ describe('inbound messages', () => {
     const stored = await record(id)
     expect(stored).toMatchObject({ phone: LID_CONTACT, lid: lidOf[LID_CONTACT], content: { text: 'from my lid' } })
 
-    const byPhone = await t.post('/v1/message/text', { sessionId, phone: LID_CONTACT, message: 'reply by phone', quoteId: id })
+    const byPhone = await t.post('/v1/message/text', {
+      sessionId,
+      phone: LID_CONTACT,
+      message: 'reply by phone',
+      quoteId: id,
+    })
     expect(byPhone.status).toBe(200)
     const quoted = await t.sim.contact(LID_CONTACT).waitForMessage((m) => m.id === byPhone.body.messageId)
     expect(quoted.message.extendedTextMessage?.contextInfo?.stanzaId).toBe(id)
 
-    const byLid = await t.post('/v1/message/text', { sessionId, phone: `${lidOf[LID_CONTACT]}@lid`, message: 'reply by lid' })
+    const byLid = await t.post('/v1/message/text', {
+      sessionId,
+      phone: `${lidOf[LID_CONTACT]}@lid`,
+      message: 'reply by lid',
+    })
     expect(byLid.status).toBe(200)
     expect(byLid.body.lid).toBe(lidOf[LID_CONTACT])
     const entry = await t.sim.contact(LID_CONTACT).waitForMessage((m) => m.id === byLid.body.messageId)
@@ -47,9 +63,13 @@ describe('inbound messages', () => {
   it('keeps the quoted id of a reply and the coordinates of a location', async () => {
     const sent = await t.post('/v1/message/text', { sessionId, phone: PN_CONTACT, message: 'question?' })
     await t.sim.contact(PN_CONTACT).waitForMessage((m) => m.id === sent.body.messageId)
-    const replyId = await t.sim.contact(PN_CONTACT).send({ text: 'answer', quoteId: sent.body.messageId }, { to: ACCOUNT })
+    const replyId = await t.sim
+      .contact(PN_CONTACT)
+      .send({ text: 'answer', quoteId: sent.body.messageId }, { to: ACCOUNT })
     expect(await record(replyId)).toMatchObject({ quoteId: sent.body.messageId, content: { text: 'answer' } })
-    const locationId = await t.sim.contact(PN_CONTACT).send({ location: { latitude: 51.5, longitude: -0.12 } }, { to: ACCOUNT })
+    const locationId = await t.sim
+      .contact(PN_CONTACT)
+      .send({ location: { latitude: 51.5, longitude: -0.12 } }, { to: ACCOUNT })
     expect(await record(locationId)).toMatchObject({ type: 'location', content: { latitude: 51.5, longitude: -0.12 } })
   })
 
@@ -70,7 +90,9 @@ describe('inbound messages', () => {
     const del = await t.post('/v1/message/delete', { sessionId, phone: PN_CONTACT, messageId: id })
     expect(del.status).toBe(409)
     expect(del.body.error).toBe('message_not_editable')
-    expect((await t.post('/v1/message/edit', { sessionId, phone: PN_CONTACT, messageId: id, newMessage: 'x' })).status).toBe(409)
+    expect(
+      (await t.post('/v1/message/edit', { sessionId, phone: PN_CONTACT, messageId: id, newMessage: 'x' })).status,
+    ).toBe(409)
   })
 
   it('keeps listening after a reconnect: the new socket gets every listener again', async () => {

@@ -58,11 +58,18 @@ describe('message records: delivery status, edits, deletes and reading them back
 
   it('edits its own text: the contact gets the edit protocol message and the record shows the new text', async () => {
     const sent = await sendText('first draft')
-    const { status, body } = await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: sent.messageId, newMessage: 'final text' })
+    const { status, body } = await t.post('/v1/message/edit', {
+      sessionId,
+      phone: CONTACT,
+      messageId: sent.messageId,
+      newMessage: 'final text',
+    })
     expect(status).toBe(200)
     expect(body).toMatchObject({ messageId: sent.messageId, type: 'text', content: { text: 'final text' } })
     expect(body.editedAt).not.toBeNull()
-    const edit = await t.sim.contact(CONTACT).waitForMessage((m) => m.stanza.edit === '1' && m.message.protocolMessage?.key?.id === sent.messageId)
+    const edit = await t.sim
+      .contact(CONTACT)
+      .waitForMessage((m) => m.stanza.edit === '1' && m.message.protocolMessage?.key?.id === sent.messageId)
     const edited = edit.message.protocolMessage?.editedMessage
     expect(edited?.conversation ?? edited?.extendedTextMessage?.text).toBe('final text')
     expect((await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`)).body.content.text).toBe('final text')
@@ -70,31 +77,56 @@ describe('message records: delivery status, edits, deletes and reading them back
 
   it('accepts the SDK’s id and to for edits, and refuses edits it cannot make', async () => {
     const sent = await sendText('alias edit')
-    expect((await t.post('/v1/message/edit', { sessionId, to: CONTACT, id: sent.messageId, newMessage: 'via alias' })).status).toBe(200)
+    expect(
+      (await t.post('/v1/message/edit', { sessionId, to: CONTACT, id: sent.messageId, newMessage: 'via alias' }))
+        .status,
+    ).toBe(200)
     const unknown = await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: 'NOPE', newMessage: 'x' })
     expect(unknown.status).toBe(404)
-    const wrongChat = await t.post('/v1/message/edit', { sessionId, phone: OTHER, messageId: sent.messageId, newMessage: 'x' })
+    const wrongChat = await t.post('/v1/message/edit', {
+      sessionId,
+      phone: OTHER,
+      messageId: sent.messageId,
+      newMessage: 'x',
+    })
     expect(wrongChat.status).toBe(404)
     const location = await t.post('/v1/message/location', { sessionId, phone: CONTACT, latitude: 1, longitude: 2 })
-    const notText = await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: location.body.messageId, newMessage: 'x' })
+    const notText = await t.post('/v1/message/edit', {
+      sessionId,
+      phone: CONTACT,
+      messageId: location.body.messageId,
+      newMessage: 'x',
+    })
     expect(notText.status).toBe(409)
     expect(notText.body.error).toBe('message_not_editable')
   })
 
   it('deletes for everyone: the contact gets the revoke and the record becomes deleted, once', async () => {
     const sent = await sendText('regrettable')
-    const { status, body } = await t.post('/v1/message/delete', { sessionId, phone: CONTACT, messageId: sent.messageId })
+    const { status, body } = await t.post('/v1/message/delete', {
+      sessionId,
+      phone: CONTACT,
+      messageId: sent.messageId,
+    })
     expect(status).toBe(200)
     expect(body).toEqual({ success: true, message: expect.any(String) })
-    const revoke = await t.sim.contact(CONTACT).waitForMessage((m) => m.stanza.edit === '7' && m.message.protocolMessage?.key?.id === sent.messageId)
+    const revoke = await t.sim
+      .contact(CONTACT)
+      .waitForMessage((m) => m.stanza.edit === '7' && m.message.protocolMessage?.key?.id === sent.messageId)
     expect(revoke.message.protocolMessage?.type).toBe(0) // REVOKE
     expect((await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`)).body.status).toBe('deleted')
     const again = await t.post('/v1/message/delete', { sessionId, phone: CONTACT, id: sent.messageId })
     expect(again.body.success).toBe(true)
-    const revokes = t.sim.contact(CONTACT).inbox().filter((m) => m.message.protocolMessage?.key?.id === sent.messageId && m.stanza.edit === '7')
+    const revokes = t.sim
+      .contact(CONTACT)
+      .inbox()
+      .filter((m) => m.message.protocolMessage?.key?.id === sent.messageId && m.stanza.edit === '7')
     expect(revokes).toHaveLength(1)
     // A deleted message can no longer be edited; receipts no longer move it.
-    expect((await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: sent.messageId, newMessage: 'x' })).status).toBe(409)
+    expect(
+      (await t.post('/v1/message/edit', { sessionId, phone: CONTACT, messageId: sent.messageId, newMessage: 'x' }))
+        .status,
+    ).toBe(409)
     t.sim.contact(CONTACT).receipt(sent.messageId, 'read')
     await receiptsSettled('marker 2', 'read')
     expect(statusOf(sent.messageId)).toBe('deleted')
@@ -108,7 +140,9 @@ describe('message records: delivery status, edits, deletes and reading them back
     expect(first.status).toBe(200)
     expect(first.body.messages.map((m: any) => m.messageId)).toEqual([c.messageId, b.messageId])
     expect(first.body.nextCursor).toEqual(expect.any(String))
-    const second = await t.get(`/v1/message/all?sessionId=${sessionId}&phone=${OTHER}&limit=2&cursor=${first.body.nextCursor}`)
+    const second = await t.get(
+      `/v1/message/all?sessionId=${sessionId}&phone=${OTHER}&limit=2&cursor=${first.body.nextCursor}`,
+    )
     expect(second.body.messages.map((m: any) => m.messageId)).toEqual([a.messageId])
     expect(second.body.nextCursor).toBeNull()
     const inbound = await t.get(`/v1/message/all?sessionId=${sessionId}&direction=inbound`)
@@ -128,7 +162,9 @@ describe('message records: delivery status, edits, deletes and reading them back
     const other = t.addWorkspace('intruder')
     expect((await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`, other.key)).status).toBe(404)
     expect((await t.get(`/v1/message/all?sessionId=${sessionId}`, other.key)).status).toBe(404)
-    expect((await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'x' }, { key: other.key })).status).toBe(404)
+    expect(
+      (await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'x' }, { key: other.key })).status,
+    ).toBe(404)
     const mine = await t.get(`/v1/message/${sent.messageId}?sessionId=${sessionId}`)
     expect(mine.body).not.toHaveProperty('payload')
     expect(JSON.stringify(mine.body)).not.toMatch(/mediaKey|payload/)
@@ -174,7 +210,12 @@ describe('retention', () => {
       now = Date.now()
       const fresh = await t.post('/v1/message/text', { sessionId, phone: '15551232201', message: 'fresh' })
       await t.stopGateway()
-      const restarted = await startSimulatedGateway({ clock, config: { messageRetentionDays: 30 }, databasePath, reuse: { sim: t.sim, control: t.control } })
+      const restarted = await startSimulatedGateway({
+        clock,
+        config: { messageRetentionDays: 30 },
+        databasePath,
+        reuse: { sim: t.sim, control: t.control },
+      })
       try {
         const ids = queryFile<{ id: string }>(t.databasePath, 'SELECT id FROM messages').map((row) => row.id)
         expect(ids).toEqual([fresh.body.messageId])

@@ -18,7 +18,11 @@ describe('a send WhatsApp does not take', () => {
     queryFile<{ body: string }>(t.databasePath, "SELECT body FROM webhook_events WHERE type LIKE 'message.%'")
       .map((row) => JSON.parse(row.body) as { data: { messageId: string; status?: string; statusReason?: string } })
       .filter((event) => event.data.messageId === messageId)
-  const records = () => queryFile<{ id: string; status: string }>(t.databasePath, "SELECT id, status FROM messages WHERE direction = 'outbound'")
+  const records = () =>
+    queryFile<{ id: string; status: string }>(
+      t.databasePath,
+      "SELECT id, status FROM messages WHERE direction = 'outbound'",
+    )
 
   beforeAll(async () => {
     t = await startSimulatedGateway({ config: { queryTimeoutMs: 1_500, sendTimeoutMs: 600 } })
@@ -30,19 +34,30 @@ describe('a send WhatsApp does not take', () => {
     const stranger = '15551263001' // a first message: Baileys must ask WhatsApp for the contact's devices
     t.sim.addContact(stranger)
     account().fault('unresponsive')
-    const send = t.post('/v1/message/text', { sessionId, phone: stranger, message: 'lost in the drop' }, { headers: { 'idempotency-key': 'drop-1' } })
+    const send = t.post(
+      '/v1/message/text',
+      { sessionId, phone: stranger, message: 'lost in the drop' },
+      { headers: { 'idempotency-key': 'drop-1' } },
+    )
     await sleep(200)
     account().fault('drop')
     const answer = await send
     account().clearFaults()
     expect(answer.status).toBe(409)
-    expect(answer.body).toMatchObject({ error: 'session_not_connected', message: expect.stringMatching(/nothing was sent or recorded/) })
+    expect(answer.body).toMatchObject({
+      error: 'session_not_connected',
+      message: expect.stringMatching(/nothing was sent or recorded/),
+    })
     expect(records()).toEqual([])
     expect(queryFile(t.databasePath, "SELECT 1 FROM webhook_events WHERE type LIKE 'message.%'")).toEqual([])
     expect(queryFile(t.databasePath, "SELECT 1 FROM idempotency_keys WHERE key = 'drop-1'")).toEqual([])
 
     await t.waitForStatus(sessionId, 'connected')
-    const again = await t.post('/v1/message/text', { sessionId, phone: stranger, message: 'lost in the drop' }, { headers: { 'idempotency-key': 'drop-1' } })
+    const again = await t.post(
+      '/v1/message/text',
+      { sessionId, phone: stranger, message: 'lost in the drop' },
+      { headers: { 'idempotency-key': 'drop-1' } },
+    )
     expect(again.status).toBe(200)
     await t.sim.contact(stranger).waitForMessage((m) => m.id === again.body.messageId)
     expect(events(again.body.messageId).map((e) => e.data.status)).toContain('pending')
@@ -52,20 +67,37 @@ describe('a send WhatsApp does not take', () => {
     const stranger = '15551263002'
     t.sim.addContact(stranger)
     account().fault('unresponsive')
-    const late = await t.post('/v1/message/text', { sessionId, phone: stranger, message: 'slow' }, { headers: { 'idempotency-key': 'slow-1' } })
+    const late = await t.post(
+      '/v1/message/text',
+      { sessionId, phone: stranger, message: 'slow' },
+      { headers: { 'idempotency-key': 'slow-1' } },
+    )
     expect(late.status).toBe(504)
     expect(late.body).toMatchObject({ error: 'upstream_timeout', details: { status: 'pending' } })
     const messageId = late.body.details.messageId as string
-    expect((await t.get(`/v1/message/${messageId}?sessionId=${sessionId}`)).body).toMatchObject({ messageId, status: 'pending' })
+    expect((await t.get(`/v1/message/${messageId}?sessionId=${sessionId}`)).body).toMatchObject({
+      messageId,
+      status: 'pending',
+    })
 
-    const retry = await t.post('/v1/message/text', { sessionId, phone: stranger, message: 'slow' }, { headers: { 'idempotency-key': 'slow-1' } })
+    const retry = await t.post(
+      '/v1/message/text',
+      { sessionId, phone: stranger, message: 'slow' },
+      { headers: { 'idempotency-key': 'slow-1' } },
+    )
     expect(retry.status).toBe(200)
     expect(retry.body.messageId).toBe(messageId)
     account().clearFaults()
     // The hand-over ends one way or the other, and says so: never pending for ever, never two records.
-    await vi.waitFor(() => expect(events(messageId).map((e) => e.data.status)).toEqual(expect.arrayContaining([expect.stringMatching(/^(pending|failed)$/)])), {
-      timeout: 10_000,
-    })
+    await vi.waitFor(
+      () =>
+        expect(events(messageId).map((e) => e.data.status)).toEqual(
+          expect.arrayContaining([expect.stringMatching(/^(pending|failed)$/)]),
+        ),
+      {
+        timeout: 10_000,
+      },
+    )
     expect(records().filter((r) => r.id === messageId)).toHaveLength(1)
   })
 })

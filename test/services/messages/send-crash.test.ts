@@ -53,7 +53,10 @@ describe('sends across a SIGKILL', () => {
     })
     key = /API key[^:]*: (wag_\w+)/.exec(await gateway.waitForLine(/API key/))![1]!
     base = `http://127.0.0.1:${listeningPort(await gateway.waitForLine(/"msg":"listening"/, 30_000))}`
-    const connect = await api('/v1/session/connect', { method: 'POST', body: JSON.stringify({ sessionName: 'crash', webhookUrl: 'https://hooks.invalid/crash' }) })
+    const connect = await api('/v1/session/connect', {
+      method: 'POST',
+      body: JSON.stringify({ sessionName: 'crash', webhookUrl: 'https://hooks.invalid/crash' }),
+    })
     sim.scan(connect.body.qrCode, ACCOUNT)
     await pollUntil(status, (s) => s === 'connected', { timeoutMs: 30_000, what: 'the session to connect' })
   }, 60_000)
@@ -69,22 +72,38 @@ describe('sends across a SIGKILL', () => {
     sim.account(ACCOUNT).fault('unresponsive')
     const sessionId = (await api('/v1/session/all')).body.sessions[0].sessionId as string
     const inFlight = STRANGERS.map((phone, i) =>
-      api('/v1/message/text', { method: 'POST', body: JSON.stringify({ sessionId, phone, message: `in flight ${i}` }), idempotencyKey: `crash-${i}` }).catch(() => undefined),
+      api('/v1/message/text', {
+        method: 'POST',
+        body: JSON.stringify({ sessionId, phone, message: `in flight ${i}` }),
+        idempotencyKey: `crash-${i}`,
+      }).catch(() => undefined),
     )
-    await pollUntil(() => queryFile(databasePath, "SELECT 1 FROM messages WHERE status = 'pending'").length, (n) => n === STRANGERS.length, {
-      what: 'every send to be recorded',
-    })
+    await pollUntil(
+      () => queryFile(databasePath, "SELECT 1 FROM messages WHERE status = 'pending'").length,
+      (n) => n === STRANGERS.length,
+      {
+        what: 'every send to be recorded',
+      },
+    )
     gateway!.child.kill('SIGKILL')
     await gateway!.stop()
     await Promise.all(inFlight)
     sim.account(ACCOUNT).clearFaults()
 
     await start()
-    const failed = queryFile<{ id: string; status: string; status_reason: string }>(databasePath, "SELECT id, status, status_reason FROM messages WHERE direction = 'outbound'")
+    const failed = queryFile<{ id: string; status: string; status_reason: string }>(
+      databasePath,
+      "SELECT id, status, status_reason FROM messages WHERE direction = 'outbound'",
+    )
     expect(failed).toHaveLength(STRANGERS.length)
     expect(failed.every((row) => row.status === 'failed' && row.status_reason === 'gateway_restarted')).toBe(true)
-    const announced = queryFile<{ body: string }>(databasePath, "SELECT body FROM webhook_events WHERE type = 'message.status'").map((row) => JSON.parse(row.body).data)
-    expect(announced.filter((event) => event.status === 'failed' && event.statusReason === 'gateway_restarted')).toHaveLength(STRANGERS.length)
+    const announced = queryFile<{ body: string }>(
+      databasePath,
+      "SELECT body FROM webhook_events WHERE type = 'message.status'",
+    ).map((row) => JSON.parse(row.body).data)
+    expect(
+      announced.filter((event) => event.status === 'failed' && event.statusReason === 'gateway_restarted'),
+    ).toHaveLength(STRANGERS.length)
 
     await pollUntil(status, (s) => s === 'connected', { timeoutMs: 30_000, what: 'the session to reconnect' })
     for (const [i, phone] of STRANGERS.entries()) {

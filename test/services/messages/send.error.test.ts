@@ -39,13 +39,27 @@ describe('sends that must be refused', () => {
     network = loopbackOnlyNetwork()
     files = await startMediaServer()
     // A server the operator allowed by exact address, whose redirect points at loopback by name.
-    redirector = http.createServer((req, res) => res.writeHead(302, { location: `http://loopback.media.test:${(redirector.address() as AddressInfo).port}/x` }).end())
+    redirector = http.createServer((req, res) =>
+      res
+        .writeHead(302, { location: `http://loopback.media.test:${(redirector.address() as AddressInfo).port}/x` })
+        .end(),
+    )
     await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve))
     redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/start`
 
     const config = resolveConfig({ media: { maxBytes: 64 * 1024, maxSeconds: 900, timeoutMs: 5_000 } })
-    const fetcher = createSafeFetcher({ allowPrivateAddresses: false, allowAddresses: ['127.0.0.1'], maxBytes: config.media.maxBytes, timeoutMs: 5_000, resolver })
-    t = await startSimulatedGateway({ plan: 'paid', config: { media: config.media }, media: createMediaTools(config, { fetcher }) })
+    const fetcher = createSafeFetcher({
+      allowPrivateAddresses: false,
+      allowAddresses: ['127.0.0.1'],
+      maxBytes: config.media.maxBytes,
+      timeoutMs: 5_000,
+      resolver,
+    })
+    t = await startSimulatedGateway({
+      plan: 'paid',
+      config: { media: config.media },
+      media: createMediaTools(config, { fetcher }),
+    })
     t.sim.addContact(CONTACT)
     sessionId = await t.pairByQr('strict', ACCOUNT)
   }, 60_000)
@@ -62,10 +76,17 @@ describe('sends that must be refused', () => {
     files.serve('secret.png', await fixtures.png())
     const port = new URL(files.url('x')).port
     const blocked = createSafeFetcher({ allowPrivateAddresses: false, maxBytes: 1_000_000, timeoutMs: 2_000, resolver })
-    const strict = await startSimulatedGateway({ reuse: { sim: t.sim, control: t.control }, media: createMediaTools(resolveConfig(), { fetcher: blocked }) })
+    const strict = await startSimulatedGateway({
+      reuse: { sim: t.sim, control: t.control },
+      media: createMediaTools(resolveConfig(), { fetcher: blocked }),
+    })
     try {
       const id = await strict.pairByQr('blocked', '15550014002')
-      for (const imageUrl of [`http://127.0.0.1:${port}/secret.png`, `http://[::ffff:127.0.0.1]:${port}/secret.png`, `http://localhost:${port}/secret.png`]) {
+      for (const imageUrl of [
+        `http://127.0.0.1:${port}/secret.png`,
+        `http://[::ffff:127.0.0.1]:${port}/secret.png`,
+        `http://localhost:${port}/secret.png`,
+      ]) {
         const { status, body } = await strict.post('/v1/message/image', { sessionId: id, phone: CONTACT, imageUrl })
         expect(status, imageUrl).toBe(422)
         expect(body.error).toBe('media_unavailable')
@@ -80,7 +101,11 @@ describe('sends that must be refused', () => {
   it('refuses names that resolve to private, link-local (metadata) or ULA addresses, before connecting', async () => {
     for (const host of ['private.media.test', 'metadata.media.test', 'ula.media.test']) {
       resolver.mockClear()
-      const { status, body } = await t.post('/v1/message/image', { sessionId, phone: CONTACT, imageUrl: `http://${host}/pic.png` })
+      const { status, body } = await t.post('/v1/message/image', {
+        sessionId,
+        phone: CONTACT,
+        imageUrl: `http://${host}/pic.png`,
+      })
       expect(status, host).toBe(422)
       expect(body.error).toBe('media_unavailable')
       expect(resolver).toHaveBeenCalledWith(host)
@@ -90,7 +115,11 @@ describe('sends that must be refused', () => {
   })
 
   it('re-checks every redirect: an allowed server redirecting to loopback is refused', async () => {
-    const { status, body } = await t.post('/v1/message/sticker', { sessionId, phone: CONTACT, stickerUrl: redirectorUrl })
+    const { status, body } = await t.post('/v1/message/sticker', {
+      sessionId,
+      phone: CONTACT,
+      stickerUrl: redirectorUrl,
+    })
     expect(status).toBe(422)
     expect(body.message).toMatch(/private|loopback|refused|not allowed/i)
     expect(resolver).toHaveBeenCalledWith('loopback.media.test')
@@ -109,10 +138,19 @@ describe('sends that must be refused', () => {
     expect(notImage.body.error).toBe('media_unavailable')
 
     files.serve('pic.mp3', await fixtures.png(), 'audio/mpeg')
-    const notAudio = await t.post('/v1/message/audio', { sessionId, phone: CONTACT, audioUrl: files.url('pic.mp3'), ptt: true })
+    const notAudio = await t.post('/v1/message/audio', {
+      sessionId,
+      phone: CONTACT,
+      audioUrl: files.url('pic.mp3'),
+      ptt: true,
+    })
     expect(notAudio.status).toBe(422)
 
-    const missing = await t.post('/v1/message/image', { sessionId, phone: CONTACT, imageUrl: files.url('nothing-here.png') })
+    const missing = await t.post('/v1/message/image', {
+      sessionId,
+      phone: CONTACT,
+      imageUrl: files.url('nothing-here.png'),
+    })
     expect(missing.status).toBe(422)
     expect(await recordCount()).toBe(before)
     expect(t.sim.contact(CONTACT).inbox()).toEqual([])
@@ -125,10 +163,16 @@ describe('sends that must be refused', () => {
       phone: CONTACT,
       text: 't',
       buttonText: 'b',
-      sections: [{ title: 'a', rows: [row(1), row(2), row(3)] }, { title: 'b', rows: [row(4), row(5), row(6)] }],
+      sections: [
+        { title: 'a', rows: [row(1), row(2), row(3)] },
+        { title: 'b', rows: [row(4), row(5), row(6)] },
+      ],
     })
     expect(list.status).toBe(400)
-    expect(list.body.details.fields).toContainEqual({ path: 'sections', message: 'at most 5 rows across all sections (got 6)' })
+    expect(list.body.details.fields).toContainEqual({
+      path: 'sections',
+      message: 'at most 5 rows across all sections (got 6)',
+    })
     const buttons = await t.post('/v1/message/buttons', {
       sessionId,
       phone: CONTACT,
@@ -148,14 +192,23 @@ describe('sends that must be refused', () => {
   })
 
   it('answers 404 for a quoteId that is not a message of the chat', async () => {
-    const { status, body } = await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'x', quoteId: 'UNKNOWN' })
+    const { status, body } = await t.post('/v1/message/text', {
+      sessionId,
+      phone: CONTACT,
+      message: 'x',
+      quoteId: 'UNKNOWN',
+    })
     expect(status).toBe(404)
     expect(body.details).toEqual({ field: 'quoteId' })
   })
 
   it('answers 409 session_not_connected for a session that is not connected, and records nothing', async () => {
     const pending = await t.connect({ sessionName: 'never-scanned' })
-    const { status, body } = await t.post('/v1/message/text', { sessionId: pending.body.sessionId, phone: CONTACT, message: 'x' })
+    const { status, body } = await t.post('/v1/message/text', {
+      sessionId: pending.body.sessionId,
+      phone: CONTACT,
+      message: 'x',
+    })
     expect(status).toBe(409)
     expect(body).toMatchObject({ error: 'session_not_connected', details: { status: 'pending' } })
     expect((await t.get(`/v1/message/all?sessionId=${pending.body.sessionId}`)).body.messages).toEqual([])

@@ -31,12 +31,24 @@ describe('sending each kind of message', () => {
   })
 
   const received = (messageId: string) => t.sim.contact(CONTACT).waitForMessage((m) => m.id === messageId)
-  const textOf = (message: proto.IMessage | null | undefined) => message?.conversation ?? message?.extendedTextMessage?.text
+  const textOf = (message: proto.IMessage | null | undefined) =>
+    message?.conversation ?? message?.extendedTextMessage?.text
 
   it('sends text and answers the pending record under WhatsApp’s message id', async () => {
-    const { status, body } = await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'Hello from the gateway' })
+    const { status, body } = await t.post('/v1/message/text', {
+      sessionId,
+      phone: CONTACT,
+      message: 'Hello from the gateway',
+    })
     expect(status).toBe(200)
-    expect(body).toMatchObject({ sessionId, phone: CONTACT, direction: 'outbound', type: 'text', content: { text: 'Hello from the gateway' }, quoteId: null })
+    expect(body).toMatchObject({
+      sessionId,
+      phone: CONTACT,
+      direction: 'outbound',
+      type: 'text',
+      content: { text: 'Hello from the gateway' },
+      quoteId: null,
+    })
     expect(['pending', 'sent']).toContain(body.status)
     expect(body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     const inbox = await received(body.messageId)
@@ -53,7 +65,12 @@ describe('sending each kind of message', () => {
 
   it('quotes a message: the contact sees the quoted stanza id', async () => {
     const first = await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'original' })
-    const reply = await t.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'reply', quoteId: first.body.messageId })
+    const reply = await t.post('/v1/message/text', {
+      sessionId,
+      phone: CONTACT,
+      message: 'reply',
+      quoteId: first.body.messageId,
+    })
     expect(reply.status).toBe(200)
     expect(reply.body.quoteId).toBe(first.body.messageId)
     const inbox = await received(reply.body.messageId)
@@ -65,18 +82,36 @@ describe('sending each kind of message', () => {
   it('sends an image as fetched, with its sniffed type, dimensions and caption', async () => {
     const png = await fixtures.png()
     files.serve('photo.bin', png, 'text/plain') // the header lies; the bytes are a PNG
-    const { status, body } = await t.post('/v1/message/image', { sessionId, phone: CONTACT, imageUrl: files.url('photo.bin'), caption: 'a picture' })
+    const { status, body } = await t.post('/v1/message/image', {
+      sessionId,
+      phone: CONTACT,
+      imageUrl: files.url('photo.bin'),
+      caption: 'a picture',
+    })
     expect(status).toBe(200)
-    expect(body).toMatchObject({ type: 'image', content: { caption: 'a picture', mimetype: 'image/png', width: 320, height: 240 } })
+    expect(body).toMatchObject({
+      type: 'image',
+      content: { caption: 'a picture', mimetype: 'image/png', width: 320, height: 240 },
+    })
     const inbox = await received(body.messageId)
-    expect(inbox.message.imageMessage).toMatchObject({ caption: 'a picture', mimetype: 'image/png', width: 320, height: 240 })
+    expect(inbox.message.imageMessage).toMatchObject({
+      caption: 'a picture',
+      mimetype: 'image/png',
+      width: 320,
+      height: 240,
+    })
     const media = await t.sim.contact(CONTACT).media(body.messageId)
     expect(Buffer.from(media.bytes).equals(Buffer.from(png))).toBe(true)
   })
 
   it('sends an mp3 as a voice note: OGG/Opus, ptt, with seconds and a waveform', async () => {
     files.serve('voice.mp3', await fixtures.mp3(3), 'audio/mpeg')
-    const { status, body } = await t.post('/v1/message/audio', { sessionId, phone: CONTACT, audioUrl: files.url('voice.mp3'), ptt: true })
+    const { status, body } = await t.post('/v1/message/audio', {
+      sessionId,
+      phone: CONTACT,
+      audioUrl: files.url('voice.mp3'),
+      ptt: true,
+    })
     expect(status).toBe(200)
     expect(body).toMatchObject({ type: 'ptt', content: { mimetype: 'audio/ogg; codecs=opus' } })
     const audio = (await received(body.messageId)).message.audioMessage!
@@ -93,7 +128,12 @@ describe('sending each kind of message', () => {
   it('sends audio with ptt false as the file it is', async () => {
     const mp3 = await fixtures.mp3(2)
     files.serve('song.mp3', mp3, 'application/octet-stream')
-    const { status, body } = await t.post('/v1/message/audio', { sessionId, phone: CONTACT, audioUrl: files.url('song.mp3'), ptt: false })
+    const { status, body } = await t.post('/v1/message/audio', {
+      sessionId,
+      phone: CONTACT,
+      audioUrl: files.url('song.mp3'),
+      ptt: false,
+    })
     expect(status).toBe(200)
     expect(body.type).toBe('audio')
     const audio = (await received(body.messageId)).message.audioMessage!
@@ -104,7 +144,11 @@ describe('sending each kind of message', () => {
 
   it('turns a GIF into an animated 512×512 WebP sticker and a PNG-like WebP into a static one', async () => {
     files.serve('moving.gif', await fixtures.animatedGif(), 'image/gif')
-    const animated = await t.post('/v1/message/sticker', { sessionId, phone: CONTACT, stickerUrl: files.url('moving.gif') })
+    const animated = await t.post('/v1/message/sticker', {
+      sessionId,
+      phone: CONTACT,
+      stickerUrl: files.url('moving.gif'),
+    })
     expect(animated.status).toBe(200)
     expect(animated.body).toMatchObject({ type: 'sticker', content: { animated: true, width: 512, height: 512 } })
     const sticker = (await received(animated.body.messageId)).message.stickerMessage!
@@ -114,14 +158,27 @@ describe('sending each kind of message', () => {
     expect(readWebpInfo(bytes)!.frames).toBeGreaterThan(1)
 
     files.serve('still.webp', await fixtures.staticWebp(), 'image/webp')
-    const still = await t.post('/v1/message/sticker', { sessionId, phone: CONTACT, stickerUrl: files.url('still.webp') })
+    const still = await t.post('/v1/message/sticker', {
+      sessionId,
+      phone: CONTACT,
+      stickerUrl: files.url('still.webp'),
+    })
     expect(still.status).toBe(200)
     await received(still.body.messageId)
-    expect(readWebpInfo((await t.sim.contact(CONTACT).media(still.body.messageId)).bytes)).toMatchObject({ width: 512, height: 512, animated: false })
+    expect(readWebpInfo((await t.sim.contact(CONTACT).media(still.body.messageId)).bytes)).toMatchObject({
+      width: 512,
+      height: 512,
+      animated: false,
+    })
   })
 
   it('shares a location with exact coordinates', async () => {
-    const { status, body } = await t.post('/v1/message/location', { sessionId, phone: CONTACT, latitude: -33.8568, longitude: 151.2153 })
+    const { status, body } = await t.post('/v1/message/location', {
+      sessionId,
+      phone: CONTACT,
+      latitude: -33.8568,
+      longitude: 151.2153,
+    })
     expect(status).toBe(200)
     expect(body).toMatchObject({ type: 'location', content: { latitude: -33.8568, longitude: 151.2153 } })
     const location = (await received(body.messageId)).message.locationMessage!

@@ -8,7 +8,10 @@ const pairing = { paired: false, mode: 'qr' as const }
 describe('decideAfterClose', () => {
   it('restarts at once on 515, paired or not', () => {
     expect(decideAfterClose({ ...paired, code: 515 })).toEqual({ action: 'reconnect', immediately: true })
-    expect(decideAfterClose({ ...pairing, code: 515, message: undefined })).toEqual({ action: 'reconnect', immediately: true })
+    expect(decideAfterClose({ ...pairing, code: 515, message: undefined })).toEqual({
+      action: 'reconnect',
+      immediately: true,
+    })
   })
 
   it('expires a pairing whose QR refs ran out, naming QR or pairing code', () => {
@@ -26,7 +29,12 @@ describe('decideAfterClose', () => {
   })
 
   it('logs out on 401 and 403, wiping credentials', () => {
-    expect(decideAfterClose({ ...paired, code: 401 })).toEqual({ action: 'stop', status: 'logged_out', reason: 'device_removed', wipeCredentials: true })
+    expect(decideAfterClose({ ...paired, code: 401 })).toEqual({
+      action: 'stop',
+      status: 'logged_out',
+      reason: 'device_removed',
+      wipeCredentials: true,
+    })
     expect(decideAfterClose({ ...paired, code: 403 })).toMatchObject({ status: 'logged_out', reason: 'forbidden' })
   })
 

@@ -19,11 +19,17 @@ describe('POST /v1/session/connect refuses bad input', () => {
   const expectFieldError = (response: { status: number; body: any }, path: string, message: RegExp) => {
     expect(response.status).toBe(400)
     expect(response.body.error).toBe('validation_error')
-    expect(response.body.details.fields).toEqual(expect.arrayContaining([{ path, message: expect.stringMatching(message) }]))
+    expect(response.body.details.fields).toEqual(
+      expect.arrayContaining([{ path, message: expect.stringMatching(message) }]),
+    )
   }
 
   it('needs a pairingNumber in pairing mode, with 6 to 15 digits', async () => {
-    expectFieldError(await t.connect({ sessionName: 'p', mode: 'pairing' }), 'pairingNumber', /required when mode is "pairing"/)
+    expectFieldError(
+      await t.connect({ sessionName: 'p', mode: 'pairing' }),
+      'pairingNumber',
+      /required when mode is "pairing"/,
+    )
     expectFieldError(
       await t.connect({ sessionName: 'p', mode: 'pairing', pairingNumber: '+1 555' }),
       'pairingNumber',
@@ -38,11 +44,27 @@ describe('POST /v1/session/connect refuses bad input', () => {
   })
 
   it('requires an https webhook that is not a private address', async () => {
-    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'http://hooks.invalid/' }), 'webhookUrl', /must use https/)
-    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://127.0.0.1/hook' }), 'webhookUrl', /private/)
+    expectFieldError(
+      await t.connect({ sessionName: 'x', webhookUrl: 'http://hooks.invalid/' }),
+      'webhookUrl',
+      /must use https/,
+    )
+    expectFieldError(
+      await t.connect({ sessionName: 'x', webhookUrl: 'https://127.0.0.1/hook' }),
+      'webhookUrl',
+      /private/,
+    )
     expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://[::1]/hook' }), 'webhookUrl', /private/)
-    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://10.1.2.3/hook' }), 'webhookUrl', /private/)
-    expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://localhost:8443/hook' }), 'webhookUrl', /private/)
+    expectFieldError(
+      await t.connect({ sessionName: 'x', webhookUrl: 'https://10.1.2.3/hook' }),
+      'webhookUrl',
+      /private/,
+    )
+    expectFieldError(
+      await t.connect({ sessionName: 'x', webhookUrl: 'https://localhost:8443/hook' }),
+      'webhookUrl',
+      /private/,
+    )
     expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'not a url' }), 'webhookUrl', /URL/)
   })
 
@@ -134,7 +156,9 @@ describe('request errors keep the Error object shape', () => {
 describe('session caps per plan', () => {
   let t: SimulatedGateway
   beforeAll(async () => {
-    t = await startSimulatedGateway({ config: { plans: { ...resolveConfig().plans, free: { ...resolveConfig().plans.free, maxSessions: 2 } } } })
+    t = await startSimulatedGateway({
+      config: { plans: { ...resolveConfig().plans, free: { ...resolveConfig().plans.free, maxSessions: 2 } } },
+    })
   })
   afterAll(() => t.close())
 
@@ -144,7 +168,10 @@ describe('session caps per plan', () => {
     expect([first.status, second.status]).toEqual([200, 200])
     const third = await t.connect({ sessionName: 'three' })
     expect(third.status).toBe(403)
-    expect(third.body).toMatchObject({ error: 'plan_required', details: { feature: 'sessions', plan: 'free', limit: 2, live: 2 } })
+    expect(third.body).toMatchObject({
+      error: 'plan_required',
+      details: { feature: 'sessions', plan: 'free', limit: 2, live: 2 },
+    })
     expect((await t.listSessions()).map((s) => s.sessionName).sort()).toEqual(['one', 'two'])
 
     await t.request(`/v1/session/disconnect/${first.body.sessionId}`, { method: 'DELETE' })

@@ -13,10 +13,15 @@ async function slowConfigProxy(target: string, delayMs: number) {
   const server = http.createServer(async (req, res) => {
     if (req.url === '/config') await sleep(delayMs)
     const answer = await fetch(new URL(req.url ?? '/', target))
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()))
+    res
+      .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+      .end(Buffer.from(await answer.arrayBuffer()))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
 }
 
 describe('a client’s disconnect always wins over a pairing under way', () => {
@@ -27,7 +32,10 @@ describe('a client’s disconnect always wins over a pairing under way', () => {
   beforeAll(async () => {
     t = await startSimulatedGateway()
     proxy = await slowConfigProxy(t.control.url, 400)
-    slow = await startSimulatedGateway({ reuse: { sim: t.sim, control: t.control }, config: { simulatorUrl: proxy.url } })
+    slow = await startSimulatedGateway({
+      reuse: { sim: t.sim, control: t.control },
+      config: { simulatorUrl: proxy.url },
+    })
   })
   afterAll(async () => {
     await slow.stopGateway()
@@ -100,7 +108,10 @@ describe('disconnecting a session that is offline at that moment', () => {
     account.clearFaults()
     await vi.waitFor(() => expect(account.linked).toBe(false), { timeout: 10_000 })
     await vi.waitFor(() => expect(authRowCount(databasePath, id)).toBe(0))
-    expect((await t.listSessions()).find((s) => s.sessionId === id)).toMatchObject({ status: 'disconnected', statusReason: 'client_request' })
+    expect((await t.listSessions()).find((s) => s.sessionId === id)).toMatchObject({
+      status: 'disconnected',
+      statusReason: 'client_request',
+    })
     expect(t.sim.violations()).toEqual([])
   })
 

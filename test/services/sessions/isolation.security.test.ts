@@ -13,7 +13,10 @@ describe('sessions are scoped to their workspace', () => {
   afterAll(() => t.close())
 
   const as = (key: string, path: string, init: RequestInit = {}) =>
-    t.request(path, { ...init, headers: { 'content-type': 'application/json', ...init.headers, authorization: `Bearer ${key}` } })
+    t.request(path, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...init.headers, authorization: `Bearer ${key}` },
+    })
 
   it('does not list them to another workspace', async () => {
     expect(await t.listSessions(other.key)).toEqual([])
@@ -21,7 +24,10 @@ describe('sessions are scoped to their workspace', () => {
   })
 
   it('answers 404 to another workspace for update and disconnect, and changes nothing', async () => {
-    const update = await as(other.key, `/v1/session/update/${id}`, { method: 'PUT', body: JSON.stringify({ sessionName: 'stolen' }) })
+    const update = await as(other.key, `/v1/session/update/${id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ sessionName: 'stolen' }),
+    })
     expect(update.status).toBe(404)
     expect(await update.json()).toMatchObject({ error: 'not_found' })
     const disconnect = await as(other.key, `/v1/session/disconnect/${id}`, { method: 'DELETE' })

@@ -54,7 +54,6 @@ describe('a connected session when the network misbehaves', () => {
     // Credentials are kept: the device was not unlinked, only displaced.
     expect(authRowCount(t.databasePath, id)).toBeGreaterThan(0)
   })
-
 })
 
 describe('the restart WhatsApp asks for (515)', () => {
@@ -124,7 +123,12 @@ describe('DELETE /v1/session/disconnect/{session_id}', () => {
     const id = await t.pairByQr('to-unlink', '15550003201')
     const first = await disconnect(id)
     expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ sessionId: id, status: 'disconnected', connected: false, statusReason: 'client_request' })
+    expect(first.body).toMatchObject({
+      sessionId: id,
+      status: 'disconnected',
+      connected: false,
+      statusReason: 'client_request',
+    })
     await vi.waitFor(() => expect(t.sim.account('15550003201').linked).toBe(false))
     expect(authRowCount(t.databasePath, id)).toBe(0)
 

@@ -17,9 +17,12 @@ describe('session list cache', () => {
     const response = await t.request('/v1/session/all', { headers: { authorization: `Bearer ${key}` } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json')
-    return ((await response.json()) as { sessions: { sessionName: string; status: string }[] }).sessions.map((s) => `${s.sessionName}:${s.status}`)
+    return ((await response.json()) as { sessions: { sessionName: string; status: string }[] }).sessions.map(
+      (s) => `${s.sessionName}:${s.status}`,
+    )
   }
-  const writeElsewhere = (t: TestGateway, sql: string, ...params: unknown[]) => writeFileElsewhere(t.databasePath, sql, ...params)
+  const writeElsewhere = (t: TestGateway, sql: string, ...params: unknown[]) =>
+    writeFileElsewhere(t.databasePath, sql, ...params)
   const insertSession = (t: TestGateway, workspaceId: string, id: string, name: string) =>
     writeElsewhere(
       t,

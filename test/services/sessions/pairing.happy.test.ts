@@ -29,9 +29,9 @@ describe('pairing a session through Baileys and the simulator', () => {
     // The in-process event stream the webhook outbox will deliver.
     const mine = events.filter((e) => e.payload.sessionId === body.sessionId)
     expect(mine[0]).toMatchObject({ type: 'session.qr', payload: { qr: body.qrCode } })
-    expect(mine.filter((e) => e.type === 'session.status').map((e) => [e.payload.previousStatus, e.payload.status])).toEqual([
-      ['pending', 'connected'],
-    ])
+    expect(
+      mine.filter((e) => e.type === 'session.status').map((e) => [e.payload.previousStatus, e.payload.status]),
+    ).toEqual([['pending', 'connected']])
   })
 
   it('pairs by pairing code: the phone types the code and the session logs in', async () => {
@@ -54,7 +54,18 @@ describe('pairing a session through Baileys and the simulator', () => {
     ])
     for (const s of sessions) {
       expect(Object.keys(s).sort()).toEqual(
-        ['autoRejectCalls', 'connected', 'lastSeen', 'number', 'sessionId', 'sessionName', 'status', 'statusReason', 'webhookMessages', 'webhookUrl'].sort(),
+        [
+          'autoRejectCalls',
+          'connected',
+          'lastSeen',
+          'number',
+          'sessionId',
+          'sessionName',
+          'status',
+          'statusReason',
+          'webhookMessages',
+          'webhookUrl',
+        ].sort(),
       )
     }
   })

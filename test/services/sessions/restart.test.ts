@@ -11,20 +11,32 @@ describe('POST /v1/session/{id}/restart', () => {
 
   // As curl sends it: no body at all.
   const restart = async (id: string, key = t.key) => {
-    const response = await t.request(`/v1/session/${id}/restart`, { method: 'POST', headers: { authorization: `Bearer ${key}` } })
+    const response = await t.request(`/v1/session/${id}/restart`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+    })
     return { status: response.status, body: (await response.json()) as any }
   }
 
   it('reconnects with the stored credentials: no QR, records kept, sends work again', async () => {
     const id = await t.pairByQr('stuck', '15550006001')
     const account = t.sim.account('15550006001')
-    const first = await t.post('/v1/message/text', { sessionId: id, phone: '15551230001', message: 'before the restart' })
+    const first = await t.post('/v1/message/text', {
+      sessionId: id,
+      phone: '15551230001',
+      message: 'before the restart',
+    })
     expect(first.status).toBe(200)
     const logins = account.stats().logins
 
     const response = await restart(id)
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ sessionId: id, status: 'connecting', statusReason: 'client_restart', connected: false })
+    expect(response.body).toMatchObject({
+      sessionId: id,
+      status: 'connecting',
+      statusReason: 'client_restart',
+      connected: false,
+    })
 
     const session = await t.waitForStatus(id, 'connected')
     expect(session).toMatchObject({ number: '15550006001', statusReason: null })
@@ -32,7 +44,11 @@ describe('POST /v1/session/{id}/restart', () => {
     expect(account.linked).toBe(true)
     expect(t.sim.pendingPairings()).toEqual([])
     expect((await t.get(`/v1/message/${first.body.messageId}?sessionId=${id}`)).status).toBe(200)
-    const after = await t.post('/v1/message/text', { sessionId: id, phone: '15551230001', message: 'after the restart' })
+    const after = await t.post('/v1/message/text', {
+      sessionId: id,
+      phone: '15551230001',
+      message: 'after the restart',
+    })
     expect(after.status).toBe(200)
     expect(t.sim.violations()).toEqual([])
   })

@@ -27,7 +27,11 @@ describe('restoring sessions after a restart', () => {
   it(`reconnects every session with at most RESTORE_CONCURRENCY (${BOUND}) logging in at once`, async () => {
     await first.stopGateway()
     first.sim.loginStats({ reset: true })
-    second = await startSimulatedGateway({ databasePath, reuse: { sim: first.sim, control: first.control }, config: { restoreConcurrency: BOUND } })
+    second = await startSimulatedGateway({
+      databasePath,
+      reuse: { sim: first.sim, control: first.control },
+      config: { restoreConcurrency: BOUND },
+    })
     // start() returned with every session marked, before they are all back.
     expect((await second.listSessions()).filter((s) => s.status === 'connecting').length).toBeGreaterThan(0)
     for (const id of ids) await second.waitForStatus(id, 'connected', 20_000)

@@ -13,7 +13,8 @@ describe('session names', () => {
     })
     return { status: response.status, body: (await response.json()) as any }
   }
-  const storedNames = () => queryFile<{ name: string }>(t.databasePath, 'SELECT name FROM sessions ORDER BY created_at').map((r) => r.name)
+  const storedNames = () =>
+    queryFile<{ name: string }>(t.databasePath, 'SELECT name FROM sessions ORDER BY created_at').map((r) => r.name)
 
   beforeAll(async () => {
     t = await startSimulatedGateway({ plan: 'paid' }) // several pairings at once: above the free plan's session cap

@@ -21,8 +21,13 @@ describe('PUT /v1/session/update/{id}', () => {
   afterAll(() => t.close())
 
   it('changes each field and answers the updated session', async () => {
-    expect((await put(id, { sessionName: 'reception' })).body).toMatchObject({ sessionId: id, sessionName: 'reception' })
-    expect((await put(id, { webhookUrl: 'https://hooks.invalid/hook' })).body.webhookUrl).toBe('https://hooks.invalid/hook')
+    expect((await put(id, { sessionName: 'reception' })).body).toMatchObject({
+      sessionId: id,
+      sessionName: 'reception',
+    })
+    expect((await put(id, { webhookUrl: 'https://hooks.invalid/hook' })).body.webhookUrl).toBe(
+      'https://hooks.invalid/hook',
+    )
     expect((await put(id, { webhookMessages: false })).body.webhookMessages).toBe(false)
     const last = await put(id, { autoRejectCalls: true })
     expect(last.status).toBe(200)
@@ -34,7 +39,10 @@ describe('PUT /v1/session/update/{id}', () => {
       status: 'connected',
       connected: true,
     })
-    expect((await t.listSessions()).find((s) => s.sessionId === id)).toMatchObject({ sessionName: 'reception', autoRejectCalls: true })
+    expect((await t.listSessions()).find((s) => s.sessionId === id)).toMatchObject({
+      sessionName: 'reception',
+      autoRejectCalls: true,
+    })
   })
 
   it('rejects incoming calls once autoRejectCalls is on', async () => {

@@ -33,7 +33,10 @@ describe('connect when WhatsApp does not answer', () => {
 
   it('answers 504 upstream_timeout and leaves the session expired, ready to retry', async () => {
     const started = Date.now()
-    const response = await t.request('/v1/session/connect', jsonBody({ sessionName: 'mute', webhookUrl: 'https://hooks.invalid/x' }))
+    const response = await t.request(
+      '/v1/session/connect',
+      jsonBody({ sessionName: 'mute', webhookUrl: 'https://hooks.invalid/x' }),
+    )
     expect(response.status).toBe(504)
     expect(await response.json()).toMatchObject({ error: 'upstream_timeout', details: {} })
     expect(Date.now() - started).toBeLessThan(5_000)
@@ -41,7 +44,10 @@ describe('connect when WhatsApp does not answer', () => {
     const { sessions } = (await (await t.request('/v1/session/all')).json()) as { sessions: any[] }
     expect(sessions).toMatchObject([{ sessionName: 'mute', status: 'expired', statusReason: 'upstream_timeout' }])
     // The name is free again and the gateway still answers.
-    const retry = await t.request('/v1/session/connect', jsonBody({ sessionName: 'mute', webhookUrl: 'https://hooks.invalid/x' }))
+    const retry = await t.request(
+      '/v1/session/connect',
+      jsonBody({ sessionName: 'mute', webhookUrl: 'https://hooks.invalid/x' }),
+    )
     expect(retry.status).toBe(504)
     expect((await t.request('/health')).status).toBe(200)
   })

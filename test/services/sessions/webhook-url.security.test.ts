@@ -49,7 +49,10 @@ describe('webhookUrl guard when the URL is set', () => {
   ])('refuses %s', async (url) => {
     const { status, body } = await put(url)
     expect(status).toBe(400)
-    expect(body.details.fields[0]).toMatchObject({ path: 'webhookUrl', message: expect.stringMatching(/private|loopback|link-local/) })
+    expect(body.details.fields[0]).toMatchObject({
+      path: 'webhookUrl',
+      message: expect.stringMatching(/private|loopback|link-local/),
+    })
   })
 
   it('refuses a name that resolves to a private or metadata address now', async () => {

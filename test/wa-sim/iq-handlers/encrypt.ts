@@ -13,22 +13,28 @@ const readUInt = (node: BinaryNode | undefined): number => {
 
 export const handleEncryptIq = (state: SimState, account: Account, node: BinaryNode): BinaryNode => {
   const first = childrenOf(node)[0]
-  if (first?.tag === 'count') return iqResult(node, [{ tag: 'count', attrs: { value: String(account.uploadedPreKeyCount) } }])
+  if (first?.tag === 'count')
+    return iqResult(node, [{ tag: 'count', attrs: { value: String(account.uploadedPreKeyCount) } }])
   if (first?.tag === 'digest') return iqResult(node, [{ tag: 'digest', attrs: {} }])
   if (node.attrs.type === 'set' && childOf(node, 'list')) {
     storeUploadedBundle(account, node)
     return iqResult(node)
   }
   if (first?.tag === 'key') {
-    const users = childrenOf(first).filter(child => child.tag === 'user')
-    return iqResult(node, [{ tag: 'list', attrs: {}, content: users.map(user => bundleNode(state, user.attrs.jid ?? '')) }])
+    const users = childrenOf(first).filter((child) => child.tag === 'user')
+    return iqResult(node, [
+      { tag: 'list', attrs: {}, content: users.map((user) => bundleNode(state, user.attrs.jid ?? '')) },
+    ])
   }
   return iqResult(node)
 }
 
 const storeUploadedBundle = (account: Account, node: BinaryNode): void => {
   const signedPreKey = childOf(node, 'skey')
-  const preKeys = childrenOf(childOf(node, 'list')).map(key => ({ id: readUInt(childOf(key, 'id')), public: contentBytes(childOf(key, 'value')) ?? Buffer.alloc(0) }))
+  const preKeys = childrenOf(childOf(node, 'list')).map((key) => ({
+    id: readUInt(childOf(key, 'id')),
+    public: contentBytes(childOf(key, 'value')) ?? Buffer.alloc(0),
+  }))
   account.uploadedPreKeyCount += preKeys.length
   account.bundle = {
     registrationId: readUInt(childOf(node, 'registration')),
@@ -56,7 +62,8 @@ const bundleFor = (state: SimState, jid: string): PreKeyBundle | undefined => {
 
 const bundleNode = (state: SimState, jid: string): BinaryNode => {
   const bundle = bundleFor(state, jid)
-  if (!bundle) return { tag: 'user', attrs: { jid }, content: [{ tag: 'error', attrs: { code: '404', text: 'item-not-found' } }] }
+  if (!bundle)
+    return { tag: 'user', attrs: { jid }, content: [{ tag: 'error', attrs: { code: '404', text: 'item-not-found' } }] }
   const preKey = bundle.preKeys[0]
   return {
     tag: 'user',
@@ -75,7 +82,16 @@ const bundleNode = (state: SimState, jid: string): BinaryNode => {
         ],
       },
       ...(preKey
-        ? [{ tag: 'key', attrs: {}, content: [{ tag: 'id', attrs: {}, content: encodeBigEndian(preKey.id, 3) }, { tag: 'value', attrs: {}, content: preKey.public }] }]
+        ? [
+            {
+              tag: 'key',
+              attrs: {},
+              content: [
+                { tag: 'id', attrs: {}, content: encodeBigEndian(preKey.id, 3) },
+                { tag: 'value', attrs: {}, content: preKey.public },
+              ],
+            },
+          ]
         : []),
     ],
   }

@@ -7,8 +7,8 @@ import type { Group, SimState } from '../state'
 export const handleGroupsIq = (state: SimState, account: Account, node: BinaryNode): BinaryNode => {
   const first = childrenOf(node)[0]
   if (first?.tag === 'participating') {
-    const mine = [...state.groups.values()].filter(group => group.participants.includes(account.phone))
-    return iqResult(node, [{ tag: 'groups', attrs: {}, content: mine.map(group => groupNode(state, group)) }])
+    const mine = [...state.groups.values()].filter((group) => group.participants.includes(account.phone))
+    return iqResult(node, [{ tag: 'groups', attrs: {}, content: mine.map((group) => groupNode(state, group)) }])
   }
   const group = state.groups.get(node.attrs.to ?? '')
   if (!group) return iqError(node, 404, 'item-not-found')
@@ -16,7 +16,10 @@ export const handleGroupsIq = (state: SimState, account: Account, node: BinaryNo
 }
 
 /** A member as the group knows it: LID, phone number jid, and whether it is an account (admin). */
-const memberOf = (state: SimState, phone: string): { lidJid: string; pnJid: string; isAccount: boolean } | undefined => {
+const memberOf = (
+  state: SimState,
+  phone: string,
+): { lidJid: string; pnJid: string; isAccount: boolean } | undefined => {
   const account = state.accounts.get(phone)
   if (account) return { lidJid: account.lidJid, pnJid: account.pnJid, isAccount: true }
   const contact = state.contacts.get(phone)
@@ -26,11 +29,13 @@ const memberOf = (state: SimState, phone: string): { lidJid: string; pnJid: stri
 /** LID addressing, like current WhatsApp groups: participants by LID with their phone number. */
 const groupNode = (state: SimState, group: Group): BinaryNode => {
   const owner = group.owner ? memberOf(state, group.owner) : undefined
-  const participants: BinaryNode[] = group.participants.flatMap(phone => {
+  const participants: BinaryNode[] = group.participants.flatMap((phone) => {
     const member = memberOf(state, phone)
     if (!member) return []
     const type = phone === group.owner ? 'superadmin' : member.isAccount ? 'admin' : undefined
-    return [{ tag: 'participant', attrs: { jid: member.lidJid, phone_number: member.pnJid, ...(type ? { type } : {}) } }]
+    return [
+      { tag: 'participant', attrs: { jid: member.lidJid, phone_number: member.pnJid, ...(type ? { type } : {}) } },
+    ]
   })
   return {
     tag: 'group',

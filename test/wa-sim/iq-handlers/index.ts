@@ -37,7 +37,11 @@ const answer = (state: SimState, connection: Connection, node: BinaryNode): Bina
       return handleGroupsIq(state, account, node)
     case 'w:m':
       return iqResult(node, [
-        { tag: 'media_conn', attrs: { auth: 'sim-auth', ttl: '3600' }, content: [{ tag: 'host', attrs: { hostname: state.media.hostname, maxContentLengthBytes: '104857600' } }] },
+        {
+          tag: 'media_conn',
+          attrs: { auth: 'sim-auth', ttl: '3600' },
+          content: [{ tag: 'host', attrs: { hostname: state.media.hostname, maxContentLengthBytes: '104857600' } }],
+        },
       ])
     default:
       return iqResult(node)

@@ -14,7 +14,9 @@ export const handleMdIq = (state: SimState, connection: Connection, node: Binary
   if (first?.tag === 'remove-companion-device' && connection.account) {
     // The companion unlinked itself: the phone forgets it and refuses its credentials from now on
     connection.account.linked = false
-    state.logger.info(`account ${connection.account.phone} device ${connection.account.deviceId} unlinked by the client`)
+    state.logger.info(
+      `account ${connection.account.phone} device ${connection.account.deviceId} unlinked by the client`,
+    )
   }
   return iqResult(node)
 }

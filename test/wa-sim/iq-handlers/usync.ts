@@ -7,11 +7,18 @@ import type { SimState } from '../state'
 export const handleUsyncIq = (state: SimState, account: Account, node: BinaryNode): BinaryNode => {
   account.stats.usyncQueries++
   const usync = childOf(node, 'usync')
-  const protocols = childrenOf(childOf(usync, 'query')).map(protocol => protocol.tag)
-  const users = childrenOf(childOf(usync, 'list')).filter(user => user.tag === 'user')
-  const results = users.map(user => userResult(state, user, protocols))
+  const protocols = childrenOf(childOf(usync, 'query')).map((protocol) => protocol.tag)
+  const users = childrenOf(childOf(usync, 'list')).filter((user) => user.tag === 'user')
+  const results = users.map((user) => userResult(state, user, protocols))
   return iqResult(node, [
-    { tag: 'usync', attrs: { ...(usync?.attrs ?? {}) }, content: [{ tag: 'result', attrs: {} }, { tag: 'list', attrs: {}, content: results }] },
+    {
+      tag: 'usync',
+      attrs: { ...(usync?.attrs ?? {}) },
+      content: [
+        { tag: 'result', attrs: {} },
+        { tag: 'list', attrs: {}, content: results },
+      ],
+    },
   ])
 }
 
@@ -27,10 +34,16 @@ const userResult = (state: SimState, user: BinaryNode, protocols: string[]): Bin
   const content: BinaryNode[] = []
   for (const protocol of protocols) {
     // WhatsApp echoes the number as asked, which is how a client matches an answer given in another form
-    if (protocol === 'contact') content.push({ tag: 'contact', attrs: { type: known ? 'in' : 'out' }, ...(contactQuery ? { content: Buffer.from(contactQuery) } : {}) })
+    if (protocol === 'contact')
+      content.push({
+        tag: 'contact',
+        attrs: { type: known ? 'in' : 'out' },
+        ...(contactQuery ? { content: Buffer.from(contactQuery) } : {}),
+      })
     if (protocol === 'devices') {
       const devices: BinaryNode[] = known ? [{ tag: 'device', attrs: { id: '0' } }] : []
-      if (account?.linked) devices.push({ tag: 'device', attrs: { id: String(account.deviceId), 'key-index': String(account.deviceId) } })
+      if (account?.linked)
+        devices.push({ tag: 'device', attrs: { id: String(account.deviceId), 'key-index': String(account.deviceId) } })
       content.push({ tag: 'devices', attrs: {}, content: [{ tag: 'device-list', attrs: {}, content: devices }] })
     }
     // v7 only builds Signal sessions with LID-addressed devices, so every known user has a LID

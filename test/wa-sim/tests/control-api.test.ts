@@ -7,8 +7,17 @@ import { ControlApi } from '../control-api'
 import { WhatsAppSimulator } from '../simulator'
 import { closeSocket, memoryAuth, openSocket } from './harness'
 
-const call = async (base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> => {
-  const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+const call = async (
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return { status: response.status, json: await response.json() }
 }
 
@@ -34,7 +43,7 @@ describe('control API', () => {
 
     const auth = memoryAuth()
     let scanned: Promise<{ status: number; json: any }> | undefined
-    const first = await openSocket(sim, auth, {}, qr => {
+    const first = await openSocket(sim, auth, {}, (qr) => {
       scanned ??= call(api.url, 'POST', '/scan', { qr })
     })
     const linked = (await scanned!).json
@@ -44,17 +53,27 @@ describe('control API', () => {
     sock = second.sock
 
     const statuses: number[] = []
-    sock.ev.on('messages.update', updates => updates.forEach(u => typeof u.update.status === 'number' && statuses.push(u.update.status)))
+    sock.ev.on('messages.update', (updates) =>
+      updates.forEach((u) => typeof u.update.status === 'number' && statuses.push(u.update.status)),
+    )
     const sent = await sock.sendMessage('15556000101@s.whatsapp.net', { text: 'via control api' })
-    await sim.contact('15556000101').waitForMessage(m => m.id === sent?.key.id)
+    await sim.contact('15556000101').waitForMessage((m) => m.id === sent?.key.id)
     const inbox = await call(api.url, 'GET', '/contacts/15556000101/inbox')
     const stored = inbox.json[0].message
     expect(stored.conversation ?? stored.extendedTextMessage?.text).toBe('via control api')
     // autoReceipts: delivered then read arrive without the test asking
     await expect.poll(() => statuses.includes(4), { timeout: 3000 }).toBe(true)
 
-    const upsert = new Promise<string>(resolve => sock!.ev.on('messages.upsert', ({ messages }) => messages[0]?.message?.conversation && resolve(messages[0].message.conversation)))
-    const posted = await call(api.url, 'POST', '/contacts/15556000101/messages', { to: linked.phone, text: 'from the API' })
+    const upsert = new Promise<string>((resolve) =>
+      sock!.ev.on(
+        'messages.upsert',
+        ({ messages }) => messages[0]?.message?.conversation && resolve(messages[0].message.conversation),
+      ),
+    )
+    const posted = await call(api.url, 'POST', '/contacts/15556000101/messages', {
+      to: linked.phone,
+      text: 'from the API',
+    })
     expect(posted.json.messageId).toBeTruthy()
     expect(await upsert).toBe('from the API')
 
@@ -63,8 +82,11 @@ describe('control API', () => {
     expect(stats.json[linked.phone].messagesReceived).toBeGreaterThanOrEqual(1)
     expect(stats.json[linked.phone].iqs).toBeGreaterThan(0)
 
-    const closed = new Promise<number | undefined>(resolve =>
-      sock!.ev.on('connection.update', u => u.connection === 'close' && resolve((u.lastDisconnect?.error as any)?.output?.statusCode)),
+    const closed = new Promise<number | undefined>((resolve) =>
+      sock!.ev.on(
+        'connection.update',
+        (u) => u.connection === 'close' && resolve((u.lastDisconnect?.error as any)?.output?.statusCode),
+      ),
     )
     expect((await call(api.url, 'POST', `/accounts/${linked.phone}/faults`, { kind: 'conflict' })).status).toBe(200)
     expect(await closed).toBe(440)
@@ -72,9 +94,18 @@ describe('control API', () => {
 
   it('answers bad requests with JSON errors', async () => {
     expect(await call(api.url, 'POST', '/scan', {})).toMatchObject({ status: 400, json: { error: 'invalid_request' } })
-    expect(await call(api.url, 'POST', '/scan', { qr: 'nope,a,b,c' })).toMatchObject({ status: 400, json: { error: 'no_pending_pairing' } })
-    expect(await call(api.url, 'GET', '/contacts/1999/inbox')).toMatchObject({ status: 404, json: { error: 'unknown_contact' } })
-    expect(await call(api.url, 'POST', '/accounts/1999/faults', { kind: 'drop' })).toMatchObject({ status: 404, json: { error: 'unknown_account' } })
+    expect(await call(api.url, 'POST', '/scan', { qr: 'nope,a,b,c' })).toMatchObject({
+      status: 400,
+      json: { error: 'no_pending_pairing' },
+    })
+    expect(await call(api.url, 'GET', '/contacts/1999/inbox')).toMatchObject({
+      status: 404,
+      json: { error: 'unknown_contact' },
+    })
+    expect(await call(api.url, 'POST', '/accounts/1999/faults', { kind: 'drop' })).toMatchObject({
+      status: 404,
+      json: { error: 'unknown_account' },
+    })
     expect(await call(api.url, 'GET', '/nope')).toMatchObject({ status: 404, json: { error: 'not_found' } })
   })
 })
@@ -86,8 +117,10 @@ describe('npm run sim (cli.ts)', () => {
   })
 
   it('prints one JSON line with the control URL and serves /config', async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'test/wa-sim/cli.ts', '--contacts', '15557000001'], { stdio: ['ignore', 'pipe', 'ignore'] })
-    const line = await new Promise<string>(resolve => createInterface({ input: child.stdout! }).once('line', resolve))
+    child = spawn(process.execPath, ['--import', 'tsx', 'test/wa-sim/cli.ts', '--contacts', '15557000001'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))
     const { controlUrl, wsUrl } = JSON.parse(line) as { controlUrl: string; wsUrl: string }
     expect(wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/chat$/)
     const config = await call(controlUrl, 'GET', '/config')

@@ -56,7 +56,11 @@ describe('faults produce the Baileys disconnect reasons a gateway must handle', 
 
   it('unresponsive makes queries time out (rc14 resolves a timed-out query with undefined)', async () => {
     const socket = await reconnect({ defaultQueryTimeoutMs: 300 })
-    const ping = () => ({ tag: 'iq', attrs: { to: 's.whatsapp.net', type: 'get', xmlns: 'w:p' }, content: [{ tag: 'ping', attrs: {} }] })
+    const ping = () => ({
+      tag: 'iq',
+      attrs: { to: 's.whatsapp.net', type: 'get', xmlns: 'w:p' },
+      content: [{ tag: 'ping', attrs: {} }],
+    })
     expect((await socket.query(ping()))?.attrs.type).toBe('result')
     sim.account(PHONE).fault('unresponsive')
     const started = Date.now()
@@ -69,7 +73,7 @@ describe('faults produce the Baileys disconnect reasons a gateway must handle', 
 
   it('QR refs running out makes Baileys give up with timedOut (408)', async () => {
     const qrs: string[] = []
-    const outcome = await openSocket(sim, memoryAuth(), { qrTimeout: 100 }, qr => qrs.push(qr))
+    const outcome = await openSocket(sim, memoryAuth(), { qrTimeout: 100 }, (qr) => qrs.push(qr))
     expect(outcome.open).toBe(false)
     expect(qrs).toHaveLength(2)
     expect(outcome.code).toBe(DisconnectReason.timedOut)

@@ -29,7 +29,7 @@ describe('groups, media and calls with a real Baileys client', () => {
     for (const text of ['hello group', 'second message, sender key reused']) {
       const sent = await sock.sendMessage(group.jid, { text })
       for (const phone of MEMBERS) {
-        const received = await sim.contact(phone).waitForMessage(m => m.id === sent?.key.id)
+        const received = await sim.contact(phone).waitForMessage((m) => m.id === sent?.key.id)
         expect(received.chat).toBe(group.jid)
         expect(received.message.conversation ?? received.message.extendedTextMessage?.text).toBe(text)
       }
@@ -39,20 +39,24 @@ describe('groups, media and calls with a real Baileys client', () => {
 
   it('uploads an image through the HTTPS media host; the contact downloads and decrypts the same bytes', async () => {
     const image = randomBytes(4096)
-    const sent = await sock.sendMessage(`${MEMBERS[0]}@s.whatsapp.net`, { image, mimetype: 'image/jpeg', caption: 'a picture' })
-    const received = await sim.contact(MEMBERS[0]!).waitForMessage(m => m.id === sent?.key.id)
+    const sent = await sock.sendMessage(`${MEMBERS[0]}@s.whatsapp.net`, {
+      image,
+      mimetype: 'image/jpeg',
+      caption: 'a picture',
+    })
+    const received = await sim.contact(MEMBERS[0]!).waitForMessage((m) => m.id === sent?.key.id)
     const imageMessage = received.message.imageMessage
     expect(imageMessage?.caption).toBe('a picture')
-    expect(sim.mediaUploads().some(u => u.directPath === imageMessage?.directPath)).toBe(true)
+    expect(sim.mediaUploads().some((u) => u.directPath === imageMessage?.directPath)).toBe(true)
     const downloaded = await sim.contact(MEMBERS[0]!).downloadMedia(imageMessage!, 'image')
     expect(downloaded.equals(image)).toBe(true)
   })
 
   it('sends an image from a contact that Baileys receives and downloads from the media host', async () => {
     const image = randomBytes(2048)
-    const upsert = new Promise<proto.IWebMessageInfo>(resolve =>
+    const upsert = new Promise<proto.IWebMessageInfo>((resolve) =>
       sock.ev.on('messages.upsert', ({ messages }) => {
-        const m = messages.find(x => x.message?.imageMessage && !x.key.fromMe)
+        const m = messages.find((x) => x.message?.imageMessage && !x.key.fromMe)
         if (m) resolve(m)
       }),
     )
@@ -65,9 +69,9 @@ describe('groups, media and calls with a real Baileys client', () => {
   })
 
   it('offers a call; Baileys emits call, rejects it, and the simulator records the reject', async () => {
-    const offered = new Promise<{ id: string; from: string }>(resolve =>
-      sock.ev.on('call', calls => {
-        const offer = calls.find(c => c.status === 'offer')
+    const offered = new Promise<{ id: string; from: string }>((resolve) =>
+      sock.ev.on('call', (calls) => {
+        const offer = calls.find((c) => c.status === 'offer')
         if (offer) resolve(offer)
       }),
     )

@@ -1,7 +1,14 @@
 // Drives real Baileys sessions against a simulator for the tests: in-memory auth state, connect,
 // and the QR pairing dance.
 import makeWASocket, { BufferJSON, initAuthCreds, makeCacheableSignalKeyStore, proto } from '@whiskeysockets/baileys'
-import type { AuthenticationCreds, ConnectionState, SignalDataTypeMap, SignalKeyStore, UserFacingSocketConfig, WASocket } from '@whiskeysockets/baileys'
+import type {
+  AuthenticationCreds,
+  ConnectionState,
+  SignalDataTypeMap,
+  SignalKeyStore,
+  UserFacingSocketConfig,
+  WASocket,
+} from '@whiskeysockets/baileys'
 import P from 'pino'
 import { simulatorBaileysOptions } from '../baileys-options'
 import type { WhatsAppSimulator } from '../simulator'
@@ -19,14 +26,14 @@ export const memoryAuth = (): AuthStore => {
   const keys: SignalKeyStore = {
     get: async (type, ids) =>
       Object.fromEntries(
-        ids.map(id => {
+        ids.map((id) => {
           const raw = data.get(`${type}:${id}`)
           let value = raw ? JSON.parse(raw, BufferJSON.reviver) : undefined
           if (value && type === 'app-state-sync-key') value = proto.Message.AppStateSyncKeyData.fromObject(value)
           return [id, value]
         }),
       ) as { [id: string]: SignalDataTypeMap[typeof type] },
-    set: async update => {
+    set: async (update) => {
       for (const [type, entries] of Object.entries(update)) {
         for (const [id, value] of Object.entries(entries ?? {})) {
           if (value) data.set(`${type}:${id}`, JSON.stringify(value, BufferJSON.replacer))
@@ -45,8 +52,13 @@ export interface Outcome {
   message?: string
 }
 
-export const openSocket = (sim: WhatsAppSimulator, auth: AuthStore, extra: Partial<UserFacingSocketConfig> = {}, onQr?: (qr: string, sock: WASocket) => void): Promise<Outcome> =>
-  new Promise(resolve => {
+export const openSocket = (
+  sim: WhatsAppSimulator,
+  auth: AuthStore,
+  extra: Partial<UserFacingSocketConfig> = {},
+  onQr?: (qr: string, sock: WASocket) => void,
+): Promise<Outcome> =>
+  new Promise((resolve) => {
     const sock = makeWASocket({
       ...simulatorBaileysOptions(sim.config),
       auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, silent) },
@@ -56,7 +68,7 @@ export const openSocket = (sim: WhatsAppSimulator, auth: AuthStore, extra: Parti
       shouldSyncHistoryMessage: () => false,
       ...extra,
     })
-    sock.ev.on('creds.update', update => Object.assign(auth.creds, update))
+    sock.ev.on('creds.update', (update) => Object.assign(auth.creds, update))
     sock.ev.on('connection.update', (update: Partial<ConnectionState>) => {
       if (update.qr) onQr?.(update.qr, sock)
       if (update.connection === 'open') resolve({ sock, open: true })
@@ -69,8 +81,8 @@ export const openSocket = (sim: WhatsAppSimulator, auth: AuthStore, extra: Parti
 
 /** Resolves with the next close of an open socket. */
 export const nextClose = (sock: WASocket): Promise<{ code?: number; message?: string }> =>
-  new Promise(resolve => {
-    sock.ev.on('connection.update', update => {
+  new Promise((resolve) => {
+    sock.ev.on('connection.update', (update) => {
       if (update.connection !== 'close') return
       const error = update.lastDisconnect?.error as { output?: { statusCode?: number }; message?: string } | undefined
       resolve({ code: error?.output?.statusCode, message: error?.message })
@@ -78,10 +90,14 @@ export const nextClose = (sock: WASocket): Promise<{ code?: number; message?: st
   })
 
 /** QR pairing: scan the first QR, expect the 515 restart, reconnect with the stored credentials. */
-export const pairByQr = async (sim: WhatsAppSimulator, phone?: string, extra: Partial<UserFacingSocketConfig> = {}): Promise<{ sock: WASocket; auth: AuthStore; phone: string; firstClose?: number }> => {
+export const pairByQr = async (
+  sim: WhatsAppSimulator,
+  phone?: string,
+  extra: Partial<UserFacingSocketConfig> = {},
+): Promise<{ sock: WASocket; auth: AuthStore; phone: string; firstClose?: number }> => {
   const auth = memoryAuth()
   let linked: string | undefined
-  const first = await openSocket(sim, auth, extra, qr => {
+  const first = await openSocket(sim, auth, extra, (qr) => {
     if (!linked) linked = sim.scan(qr, phone).phone
   })
   if (first.open) throw new Error('expected the 515 restart after pairing')

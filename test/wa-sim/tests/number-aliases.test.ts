@@ -36,7 +36,11 @@ describe('usync answers a number in another form (Brazil ninth digit)', () => {
   })
 
   it('answers +55 11 9xxxx with the jid without the nine, and the reverse, as configured', async () => {
-    const response = await fetch(`${api.url}/contacts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: WITH_NINE, answerAs: WITHOUT_NINE }) })
+    const response = await fetch(`${api.url}/contacts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: WITH_NINE, answerAs: WITHOUT_NINE }),
+    })
     const created = (await response.json()) as { phone: string; lid: string }
     expect(created.phone).toBe(WITHOUT_NINE)
     const reverse = sim.addContact(OTHER_WITHOUT_NINE, { answerAs: OTHER_WITH_NINE })
@@ -44,15 +48,19 @@ describe('usync answers a number in another form (Brazil ninth digit)', () => {
 
     const rows = await ask(sock, [WITH_NINE, OTHER_WITHOUT_NINE])
     expect(rows).toHaveLength(2)
-    expect(rows).toContainEqual(expect.objectContaining({ id: `${WITHOUT_NINE}@s.whatsapp.net`, contact: true, lid: `${created.lid}@lid` }))
-    expect(rows).toContainEqual(expect.objectContaining({ id: `${OTHER_WITH_NINE}@s.whatsapp.net`, contact: true, lid: `${reverse.lid}@lid` }))
+    expect(rows).toContainEqual(
+      expect.objectContaining({ id: `${WITHOUT_NINE}@s.whatsapp.net`, contact: true, lid: `${created.lid}@lid` }),
+    )
+    expect(rows).toContainEqual(
+      expect.objectContaining({ id: `${OTHER_WITH_NINE}@s.whatsapp.net`, contact: true, lid: `${reverse.lid}@lid` }),
+    )
     // Asked in its own form, the number answers as itself
     expect((await ask(sock, [WITHOUT_NINE]))[0]).toMatchObject({ id: `${WITHOUT_NINE}@s.whatsapp.net`, contact: true })
   })
 
   it('delivers to the answered jid; the contact is reachable by either form', async () => {
     const sent = await sock.sendMessage(`${WITHOUT_NINE}@s.whatsapp.net`, { text: 'olá' })
-    const received = await sim.contact(WITH_NINE).waitForMessage(m => m.id === sent?.key.id)
+    const received = await sim.contact(WITH_NINE).waitForMessage((m) => m.id === sent?.key.id)
     expect(received.chat).toBe(`${WITHOUT_NINE}@s.whatsapp.net`)
     expect(sim.contact(WITHOUT_NINE).phone).toBe(WITHOUT_NINE)
     expect(() => sim.addContact(WITHOUT_NINE, { answerAs: OTHER_WITH_NINE })).toThrow(/already a number of its own/)

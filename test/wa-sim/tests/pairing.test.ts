@@ -17,7 +17,7 @@ describe('pairing and login', () => {
     expect(firstClose).toBe(DisconnectReason.restartRequired)
     expect(phone).toBe('15551230001')
     expect(sock.user?.id.startsWith('15551230001:')).toBe(true)
-    expect(auth.creds.me?.lid?.split(":")[0]?.split("@")[0]).toBe(sim.account(phone).lid)
+    expect(auth.creds.me?.lid?.split(':')[0]?.split('@')[0]).toBe(sim.account(phone).lid)
     expect(sim.account(phone).stats().logins).toBe(1)
     expect(sim.violations()).toEqual([])
     closeSocket(sock)
@@ -29,13 +29,13 @@ describe('pairing and login', () => {
     const first = openSocket(sim, auth, {}, (_qr, sock) => {
       code ??= sock.requestPairingCode('15551230002')
     })
-    const shown = await new Promise<string>(resolve => {
+    const shown = await new Promise<string>((resolve) => {
       const wait = () => (code ? code.then(resolve) : setTimeout(wait, 10))
       wait()
     })
     expect(shown).toMatch(/^[A-Z0-9]{8}$/)
-    await new Promise(resolve => setTimeout(resolve, 50))
-    expect(sim.pendingPairings().some(p => p.pairingCodePhone === '15551230002')).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(sim.pendingPairings().some((p) => p.pairingCodePhone === '15551230002')).toBe(true)
     const linked = await sim.enterPairingCode('15551230002', shown)
     expect(linked.phone).toBe('15551230002')
     expect((await first).code).toBe(DisconnectReason.restartRequired)
@@ -52,9 +52,9 @@ describe('pairing and login', () => {
     expect(sim.account('15551230003').lid).not.toBe(sim.account('15551230004').lid)
     expect(sim.account('15551230003').online && sim.account('15551230004').online).toBe(true)
     // They can talk to each other: the server relays each device's <enc>
-    const received = new Promise<string | null | undefined>(resolve =>
+    const received = new Promise<string | null | undefined>((resolve) =>
       b.sock.ev.on('messages.upsert', ({ messages }) => {
-        const m = messages.find(x => !x.key.fromMe)
+        const m = messages.find((x) => !x.key.fromMe)
         if (m) resolve(m.message?.conversation ?? m.message?.extendedTextMessage?.text)
       }),
     )

@@ -21,11 +21,19 @@ const strictVerify = (pubKey: Uint8Array, message: Uint8Array, signature: Uint8A
 }
 
 /** Connects a fresh client; 'qr' means the handshake (and so the certificate chain) was accepted. */
-const attempt = (wsUrl: string, fetchAgent: ReturnType<typeof simulatorBaileysOptions>['fetchAgent']): Promise<string> =>
-  new Promise(resolve => {
+const attempt = (
+  wsUrl: string,
+  fetchAgent: ReturnType<typeof simulatorBaileysOptions>['fetchAgent'],
+): Promise<string> =>
+  new Promise((resolve) => {
     const auth = memoryAuth()
-    const sock = makeWASocket({ waWebSocketUrl: wsUrl, fetchAgent, auth: { creds: auth.creds, keys: auth.keys }, logger: silent })
-    sock.ev.on('connection.update', update => {
+    const sock = makeWASocket({
+      waWebSocketUrl: wsUrl,
+      fetchAgent,
+      auth: { creds: auth.creds, keys: auth.keys },
+      logger: silent,
+    })
+    sock.ev.on('connection.update', (update) => {
       if (update.qr) {
         resolve('qr')
         sock.end(undefined)

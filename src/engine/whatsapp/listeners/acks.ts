@@ -17,6 +17,12 @@ export function attachAckListener({ socket, report }: ListenerContext): void {
     const { id, from, error } = node.attrs
     if (!id || !from) return
     if (!error) return report({ type: 'receipt', messageId: id, chatJid: from, status: 'sent' })
-    report({ type: 'receipt', messageId: id, chatJid: from, status: 'failed', reason: ACK_ERROR_REASONS[error] ?? `error_${error}` })
+    report({
+      type: 'receipt',
+      messageId: id,
+      chatJid: from,
+      status: 'failed',
+      reason: ACK_ERROR_REASONS[error] ?? `error_${error}`,
+    })
   })
 }

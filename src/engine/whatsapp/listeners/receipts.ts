@@ -27,8 +27,21 @@ export function attachReceiptListener({ socket, report }: ListenerContext): void
   socket.ev.on('message-receipt.update', (updates) => {
     for (const { key, receipt } of updates) {
       if (!key.id || !key.remoteJid) continue
-      const status: ReceiptStatus | undefined = receipt.playedTimestamp ? 'played' : receipt.readTimestamp ? 'read' : receipt.receiptTimestamp ? 'delivered' : undefined
-      if (status) report({ type: 'receipt', messageId: key.id, chatJid: key.remoteJid, status, participant: receipt.userJid ?? undefined })
+      const status: ReceiptStatus | undefined = receipt.playedTimestamp
+        ? 'played'
+        : receipt.readTimestamp
+          ? 'read'
+          : receipt.receiptTimestamp
+            ? 'delivered'
+            : undefined
+      if (status)
+        report({
+          type: 'receipt',
+          messageId: key.id,
+          chatJid: key.remoteJid,
+          status,
+          participant: receipt.userJid ?? undefined,
+        })
     }
   })
 }

@@ -3,7 +3,11 @@ import type { Logger } from '../../../logger'
 import type { EngineFact } from '../types'
 
 /** A fact without the session and socket stamp, which the connection adds. */
-export type UnstampedFact = EngineFact extends infer F ? (F extends EngineFact ? Omit<F, 'sessionId' | 'socket'> : never) : never
+export type UnstampedFact = EngineFact extends infer F
+  ? F extends EngineFact
+    ? Omit<F, 'sessionId' | 'socket'>
+    : never
+  : never
 
 /** What a per-socket listener gets: its socket, a logger, and where to report facts. */
 export interface ListenerContext {

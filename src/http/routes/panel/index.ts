@@ -34,8 +34,16 @@ export const panelRoutes = () =>
   new Hono<AppEnv>()
     .get('/panel', (c) => c.html(panelPage, 200, { ...securityHeaders, 'cache-control': 'no-cache' }))
     .get('/panel/app.js', (c) =>
-      c.body(panelScript, 200, { ...securityHeaders, 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+      c.body(panelScript, 200, {
+        ...securityHeaders,
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-cache',
+      }),
     )
     .get('/panel/app.css', (c) =>
-      c.body(panelStyle, 200, { ...securityHeaders, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }),
+      c.body(panelStyle, 200, {
+        ...securityHeaders,
+        'content-type': 'text/css; charset=utf-8',
+        'cache-control': 'no-cache',
+      }),
     )

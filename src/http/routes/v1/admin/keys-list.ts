@@ -21,4 +21,6 @@ export const listKeysRoute = createRoute({
 })
 
 export const listKeysEndpoint = (ctx: ServiceContext) =>
-  createRouter().openapi(listKeysRoute, (c) => c.json({ keys: listApiKeys(ctx, c.req.valid('query')).map(keyView) }, 200))
+  createRouter().openapi(listKeysRoute, (c) =>
+    c.json({ keys: listApiKeys(ctx, c.req.valid('query')).map(keyView) }, 200),
+  )

@@ -1,7 +1,13 @@
 /** Rows as the admin API answers them: ids renamed for the outside, dates as ISO strings. */
 const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
-export const workspaceView = (w: { id: string; name: string; plan: 'free' | 'paid'; createdAt: Date; updatedAt: Date }) => ({
+export const workspaceView = (w: {
+  id: string
+  name: string
+  plan: 'free' | 'paid'
+  createdAt: Date
+  updatedAt: Date
+}) => ({
   id: w.id,
   name: w.name,
   plan: w.plan,
@@ -9,7 +15,14 @@ export const workspaceView = (w: { id: string; name: string; plan: 'free' | 'pai
   updatedAt: w.updatedAt.toISOString(),
 })
 
-export const keyView = (k: { id: string; workspace: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }) => ({
+export const keyView = (k: {
+  id: string
+  workspace: string
+  prefix: string
+  createdAt: Date
+  lastUsedAt: Date | null
+  revokedAt: Date | null
+}) => ({
   keyId: k.id,
   workspace: k.workspace,
   prefix: k.prefix,

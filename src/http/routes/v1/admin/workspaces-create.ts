@@ -21,4 +21,6 @@ export const createWorkspaceRoute = createRoute({
 })
 
 export const createWorkspaceEndpoint = (ctx: ServiceContext) =>
-  createRouter().openapi(createWorkspaceRoute, (c) => c.json(workspaceView(createWorkspace(ctx, c.req.valid('json'))), 201))
+  createRouter().openapi(createWorkspaceRoute, (c) =>
+    c.json(workspaceView(createWorkspace(ctx, c.req.valid('json'))), 201),
+  )

@@ -20,4 +20,6 @@ export const listWorkspacesRoute = createRoute({
 })
 
 export const listWorkspacesEndpoint = (ctx: ServiceContext) =>
-  createRouter().openapi(listWorkspacesRoute, (c) => c.json({ workspaces: listWorkspaces(ctx).map(workspaceView) }, 200))
+  createRouter().openapi(listWorkspacesRoute, (c) =>
+    c.json({ workspaces: listWorkspaces(ctx).map(workspaceView) }, 200),
+  )

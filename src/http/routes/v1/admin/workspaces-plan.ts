@@ -22,6 +22,9 @@ export const setWorkspacePlanRoute = createRoute({
 
 export const setWorkspacePlanEndpoint = (ctx: ServiceContext) =>
   createRouter().openapi(setWorkspacePlanRoute, (c) => {
-    const workspace = setWorkspacePlan(ctx, { workspace: c.req.valid('param').workspace, plan: c.req.valid('json').plan })
+    const workspace = setWorkspacePlan(ctx, {
+      workspace: c.req.valid('param').workspace,
+      plan: c.req.valid('json').plan,
+    })
     return c.json(workspaceView(workspace), 200)
   })

@@ -18,7 +18,14 @@ export const checkContactsRoute = createRoute({
   request: { body: jsonBody(ContactCheckBody) },
   responses: {
     200: jsonResponse(ContactCheckResponse, 'One result per number, in request order', ContactCheckQuotaHeaders),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'daily_limit_exceeded', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses([
+      'validation_error',
+      'not_found',
+      'session_not_connected',
+      'daily_limit_exceeded',
+      'upstream_error',
+      'upstream_timeout',
+    ]),
   },
 })
 

@@ -11,7 +11,8 @@ export const listMessagesRoute = createRoute({
   path: '/v1/message/all',
   tags: ['Messages'],
   summary: 'List a session’s message records, newest first',
-  description: 'Sent and received messages, filtered by chat and direction; pass nextCursor as cursor for the next page.',
+  description:
+    'Sent and received messages, filtered by chat and direction; pass nextCursor as cursor for the next page.',
   security: bearerSecurity,
   request: { query: ListMessagesQuery },
   responses: {
@@ -21,4 +22,6 @@ export const listMessagesRoute = createRoute({
 })
 
 export const listMessagesEndpoint = (ctx: GatewayContext) =>
-  createRouter().openapi(listMessagesRoute, (c) => c.json(listMessages(ctx, { workspaceId: c.get('workspace').id, input: c.req.valid('query') }), 200))
+  createRouter().openapi(listMessagesRoute, (c) =>
+    c.json(listMessages(ctx, { workspaceId: c.get('workspace').id, input: c.req.valid('query') }), 200),
+  )

@@ -7,7 +7,8 @@ export const { route: sendAudioRoute, endpoint: sendAudioEndpoint } = sendEndpoi
   operationId: 'sendAudio',
   path: '/v1/message/audio',
   summary: 'Send an audio file or a voice note',
-  description: 'mp3, ogg (vorbis or opus) or opus. With `ptt: true` it is converted to an OGG/Opus voice note with its length and waveform; otherwise sent as the file it is.',
+  description:
+    'mp3, ogg (vorbis or opus) or opus. With `ptt: true` it is converted to an OGG/Opus voice note with its length and waveform; otherwise sent as the file it is.',
   body: SendAudioBody,
   errors: [...MEDIA_SEND_ERRORS],
 })

@@ -17,7 +17,14 @@ export const deleteMessageRoute = createRoute({
   request: { body: jsonBody(DeleteMessageBody) },
   responses: {
     200: jsonResponse(DeleteMessageResponse, 'Whether the message is deleted'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'message_not_editable', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses([
+      'validation_error',
+      'not_found',
+      'session_not_connected',
+      'message_not_editable',
+      'upstream_error',
+      'upstream_timeout',
+    ]),
   },
 })
 

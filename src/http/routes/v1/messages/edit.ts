@@ -17,7 +17,14 @@ export const editMessageRoute = createRoute({
   request: { body: jsonBody(EditMessageBody) },
   responses: {
     200: jsonResponse(MessageRecordSchema, 'The original record with its new content'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'message_not_editable', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses([
+      'validation_error',
+      'not_found',
+      'session_not_connected',
+      'message_not_editable',
+      'upstream_error',
+      'upstream_timeout',
+    ]),
   },
 })
 

@@ -22,7 +22,11 @@ export const getMessageRoute = createRoute({
 export const getMessageEndpoint = (ctx: GatewayContext) =>
   createRouter().openapi(getMessageRoute, (c) =>
     c.json(
-      getMessage(ctx, { workspaceId: c.get('workspace').id, sessionId: c.req.valid('query').sessionId, messageId: c.req.valid('param').messageId }),
+      getMessage(ctx, {
+        workspaceId: c.get('workspace').id,
+        sessionId: c.req.valid('query').sessionId,
+        messageId: c.req.valid('param').messageId,
+      }),
       200,
     ),
   )

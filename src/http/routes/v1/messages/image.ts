@@ -7,7 +7,8 @@ export const { route: sendImageRoute, endpoint: sendImageEndpoint } = sendEndpoi
   operationId: 'sendImage',
   path: '/v1/message/image',
   summary: 'Send an image',
-  description: 'The gateway fetches imageUrl (size- and time-limited, private addresses refused) and sends it with its real type and dimensions.',
+  description:
+    'The gateway fetches imageUrl (size- and time-limited, private addresses refused) and sends it with its real type and dimensions.',
   body: SendImageBody,
   errors: [...MEDIA_SEND_ERRORS],
 })

@@ -8,7 +8,10 @@ export const IdempotencyHeaders = z.object({
     .min(1)
     .max(255)
     .optional()
-    .meta({ description: 'Retries with the same key (per workspace, 24 h) answer the first record and send nothing; the same key with another body is 409.' }),
+    .meta({
+      description:
+        'Retries with the same key (per workspace, 24 h) answer the first record and send nothing; the same key with another body is 409.',
+    }),
 })
 
 /** What any send can answer besides 200. */
@@ -22,6 +25,10 @@ export const SEND_ERRORS = [
 ] as const satisfies ErrorCode[]
 
 /** Sends that fetch a client URL can also answer 413 and 422. */
-export const MEDIA_SEND_ERRORS = [...SEND_ERRORS, 'payload_too_large', 'media_unavailable'] as const satisfies ErrorCode[]
+export const MEDIA_SEND_ERRORS = [
+  ...SEND_ERRORS,
+  'payload_too_large',
+  'media_unavailable',
+] as const satisfies ErrorCode[]
 
 export const SENT_DESCRIPTION = 'The message record: status `pending` (handed to WhatsApp) or later'

@@ -26,7 +26,9 @@ interface SendSpec<Path extends string, Body extends z.ZodType, Codes extends Er
  * the answer. Each send file states only what differs (path, body schema, words, errors);
  * the route keeps its literal path and body types, so hc<AppType> still infers them.
  */
-export function sendEndpoint<Path extends string, Body extends z.ZodType, const Codes extends ErrorCode[]>(spec: SendSpec<Path, Body, Codes>) {
+export function sendEndpoint<Path extends string, Body extends z.ZodType, const Codes extends ErrorCode[]>(
+  spec: SendSpec<Path, Body, Codes>,
+) {
   const route = createRoute({
     operationId: spec.operationId,
     method: 'post',

@@ -7,7 +7,8 @@ export const { route: sendTextRoute, endpoint: sendTextEndpoint } = sendEndpoint
   operationId: 'sendText',
   path: '/v1/message/text',
   summary: 'Send a text message',
-  description: 'To a phone number, a group (`<id>@g.us`) or a LID. `to` and `text` are accepted for `phone` and `message`.',
+  description:
+    'To a phone number, a group (`<id>@g.us`) or a LID. `to` and `text` are accepted for `phone` and `message`.',
   body: SendTextBody,
   errors: [...SEND_ERRORS],
 })

@@ -18,12 +18,22 @@ export const connectSessionRoute = createRoute({
   request: { body: jsonBody(ConnectSessionBody) },
   responses: {
     200: jsonResponse(ConnectSessionResponse, 'The new pairing'),
-    ...errorResponses(['validation_error', 'plan_required', 'session_name_taken', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses([
+      'validation_error',
+      'plan_required',
+      'session_name_taken',
+      'upstream_error',
+      'upstream_timeout',
+    ]),
   },
 })
 
 export const connectSessionEndpoint = (ctx: GatewayContext) =>
   createRouter().openapi(connectSessionRoute, async (c) => {
-    const result = await connectSession(ctx, { workspace: c.get('workspace'), plan: c.get('plan'), input: c.req.valid('json') })
+    const result = await connectSession(ctx, {
+      workspace: c.get('workspace'),
+      plan: c.get('plan'),
+      input: c.req.valid('json'),
+    })
     return c.json({ ...result, qrImage: await qrPngDataUrl(result.qrCode) }, 200)
   })

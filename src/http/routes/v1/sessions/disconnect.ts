@@ -22,6 +22,9 @@ export const disconnectSessionRoute = createRoute({
 
 export const disconnectSessionEndpoint = (ctx: GatewayContext) =>
   createRouter().openapi(disconnectSessionRoute, async (c) => {
-    const session = await disconnectSession(ctx, { workspaceId: c.get('workspace').id, sessionId: c.req.valid('param').session_id })
+    const session = await disconnectSession(ctx, {
+      workspaceId: c.get('workspace').id,
+      sessionId: c.req.valid('param').session_id,
+    })
     return c.json(session, 200)
   })

@@ -23,5 +23,7 @@ export const listSessionsRoute = createRoute({
 export const listSessionsEndpoint = (ctx: GatewayContext) => {
   // A list is served from the gateway's cache until it changes, frozen: send its text again.
   const json = jsonOnce()
-  return createRouter().openapi(listSessionsRoute, (c) => json(c, listSessions(ctx, { workspaceId: c.get('workspace').id })))
+  return createRouter().openapi(listSessionsRoute, (c) =>
+    json(c, listSessions(ctx, { workspaceId: c.get('workspace').id })),
+  )
 }

@@ -39,7 +39,11 @@ export const sessionQrEndpoint = (ctx: GatewayContext) =>
     // A QR lives seconds and pairs a device: never cached, by the browser or anything between.
     c.header('cache-control', 'no-store')
     c.header('vary', 'accept')
-    const type = accepts(c, { header: 'Accept', supports: ['application/json', ...IMAGE_TYPES], default: 'application/json' })
+    const type = accepts(c, {
+      header: 'Accept',
+      supports: ['application/json', ...IMAGE_TYPES],
+      default: 'application/json',
+    })
     if (type === 'image/png') return c.body(await qrPng(qr.qrCode), 200, { 'content-type': 'image/png' })
     if (type === 'image/svg+xml') return c.body(await qrSvg(qr.qrCode), 200, { 'content-type': 'image/svg+xml' })
     return c.json({ ...qr, qrImage: await qrPngDataUrl(qr.qrCode) }, 200)

@@ -25,6 +25,9 @@ export const restartSessionRoute = createRoute({
 
 export const restartSessionEndpoint = (ctx: GatewayContext) =>
   createRouter().openapi(restartSessionRoute, async (c) => {
-    const session = await restartSession(ctx, { workspaceId: c.get('workspace').id, sessionId: c.req.valid('param').id })
+    const session = await restartSession(ctx, {
+      workspaceId: c.get('workspace').id,
+      sessionId: c.req.valid('param').id,
+    })
     return c.json(session, 200)
   })

@@ -5,4 +5,7 @@ import { replayEndpoint } from './replay'
 import { retryDeliveryEndpoint } from './retry'
 
 export const webhookRoutes = (ctx: GatewayContext) =>
-  createRouter().route('/', listDeliveriesEndpoint(ctx)).route('/', retryDeliveryEndpoint(ctx)).route('/', replayEndpoint(ctx))
+  createRouter()
+    .route('/', listDeliveriesEndpoint(ctx))
+    .route('/', retryDeliveryEndpoint(ctx))
+    .route('/', replayEndpoint(ctx))

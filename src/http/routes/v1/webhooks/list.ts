@@ -11,7 +11,8 @@ export const listDeliveriesRoute = createRoute({
   path: '/v1/webhooks/deliveries',
   tags: ['Webhooks'],
   summary: 'The delivery log of the workspace’s webhook events, newest first',
-  description: 'Filter by session and status; pass nextCursor as cursor for the next page. Delivered and failed entries are kept for WEBHOOK_RETENTION_HOURS.',
+  description:
+    'Filter by session and status; pass nextCursor as cursor for the next page. Delivered and failed entries are kept for WEBHOOK_RETENTION_HOURS.',
   security: bearerSecurity,
   request: { query: ListDeliveriesQuery },
   responses: {
@@ -21,4 +22,6 @@ export const listDeliveriesRoute = createRoute({
 })
 
 export const listDeliveriesEndpoint = (ctx: GatewayContext) =>
-  createRouter().openapi(listDeliveriesRoute, (c) => c.json(listDeliveries(ctx, { workspaceId: c.get('workspace').id, input: c.req.valid('query') }), 200))
+  createRouter().openapi(listDeliveriesRoute, (c) =>
+    c.json(listDeliveries(ctx, { workspaceId: c.get('workspace').id, input: c.req.valid('query') }), 200),
+  )

@@ -11,7 +11,8 @@ export const replayRoute = createRoute({
   path: '/v1/webhooks/replay',
   tags: ['Webhooks'],
   summary: 'Send a session’s events since a time again',
-  description: 'Each event goes out again with its original webhook-id, body and sequence, after anything still pending for the session.',
+  description:
+    'Each event goes out again with its original webhook-id, body and sequence, after anything still pending for the session.',
   security: bearerSecurity,
   request: { body: jsonBody(ReplayBody) },
   responses: {
@@ -21,4 +22,6 @@ export const replayRoute = createRoute({
 })
 
 export const replayEndpoint = (ctx: GatewayContext) =>
-  createRouter().openapi(replayRoute, (c) => c.json(replayEvents(ctx, { workspaceId: c.get('workspace').id, input: c.req.valid('json') }), 200))
+  createRouter().openapi(replayRoute, (c) =>
+    c.json(replayEvents(ctx, { workspaceId: c.get('workspace').id, input: c.req.valid('json') }), 200),
+  )

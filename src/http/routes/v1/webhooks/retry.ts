@@ -22,5 +22,8 @@ export const retryDeliveryRoute = createRoute({
 
 export const retryDeliveryEndpoint = (ctx: GatewayContext) =>
   createRouter().openapi(retryDeliveryRoute, (c) =>
-    c.json(retryDelivery(ctx, { workspaceId: c.get('workspace').id, deliveryId: c.req.valid('param').deliveryId }), 200),
+    c.json(
+      retryDelivery(ctx, { workspaceId: c.get('workspace').id, deliveryId: c.req.valid('param').deliveryId }),
+      200,
+    ),
   )

@@ -17,7 +17,10 @@ describe('GET /v1/events', () => {
 
   const stream = async (query = '', headers: Record<string, string> = {}, key = t.key) => {
     const abort = new AbortController()
-    const response = await t.request(`/v1/events${query}`, { headers: { authorization: `Bearer ${key}`, ...headers }, signal: abort.signal })
+    const response = await t.request(`/v1/events${query}`, {
+      headers: { authorization: `Bearer ${key}`, ...headers },
+      signal: abort.signal,
+    })
     const opened = readEventStream(response, abort)
     open.push(opened)
     return opened
@@ -30,7 +33,9 @@ describe('GET /v1/events', () => {
     expect(events.status).toBe(200)
     expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const id = await t.pairByQr('live', '15550008001')
-    const seen = await events.until((list) => list.some((e) => e.event === 'session.status' && JSON.parse(e.data).data.status === 'connected'))
+    const seen = await events.until((list) =>
+      list.some((e) => e.event === 'session.status' && JSON.parse(e.data).data.status === 'connected'),
+    )
     expect(seen.map((e) => e.event)).toEqual(expect.arrayContaining(['session.status', 'session.qr']))
     for (const event of seen) {
       const body = JSON.parse(event.data) as { eventId: string; type: string; sessionId: string }
@@ -61,7 +66,9 @@ describe('GET /v1/events', () => {
   it('refuses other workspaces’ sessions and shows a workspace none of another’s events', async () => {
     const other = t.addWorkspace('other-team')
     const id = await t.pairByQr('private', '15550008004')
-    const stranger = await t.request(`/v1/events?sessionId=${id}`, { headers: { authorization: `Bearer ${other.key}` } })
+    const stranger = await t.request(`/v1/events?sessionId=${id}`, {
+      headers: { authorization: `Bearer ${other.key}` },
+    })
     expect(stranger.status).toBe(404)
     expect(await stranger.json()).toMatchObject({ error: 'not_found' })
 
@@ -97,7 +104,10 @@ describe('event streams and shutdown', () => {
     const t = await startSimulatedGateway()
     const server = await serve({ fetch: t.gateway.app.fetch, port: 0, hostname: '127.0.0.1' })
     const abort = new AbortController()
-    const response = await fetch(`http://127.0.0.1:${server.port}/v1/events`, { headers: { authorization: `Bearer ${t.key}` }, signal: abort.signal })
+    const response = await fetch(`http://127.0.0.1:${server.port}/v1/events`, {
+      headers: { authorization: `Bearer ${t.key}` },
+      signal: abort.signal,
+    })
     const events = readEventStream(response, abort)
     expect(events.status).toBe(200)
     const closed = server.close()
