@@ -30,12 +30,9 @@ export const DeliverySchema = z
       .int()
       .nullable()
       .meta({ description: 'HTTP status of the last attempt; null when there was no answer.' }),
-    lastError: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Why the last attempt failed, e.g. HTTP 503, ECONNREFUSED, a timeout or a refused address.',
-      }),
+    lastError: z.string().nullable().meta({
+      description: 'Why the last attempt failed, e.g. HTTP 503, ECONNREFUSED, a timeout or a refused address.',
+    }),
     nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'While pending: when the next attempt is due.' }),
     createdAt: z.iso.datetime(),
   })
@@ -77,13 +74,10 @@ export const ReplayBody = z
 export const ReplayResponse = z
   .object({
     replayed: z.number().int().meta({ description: 'How many events were queued again, oldest first.' }),
-    nextCursor: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          'More events match: send it as cursor (with the same sessionId and since) to continue; null when done.',
-      }),
+    nextCursor: z.string().nullable().meta({
+      description:
+        'More events match: send it as cursor (with the same sessionId and since) to continue; null when done.',
+    }),
   })
   .meta({ id: 'WebhookReplayResponse' })
 

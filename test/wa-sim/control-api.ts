@@ -126,16 +126,14 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
     'GET',
     /^\/accounts$/,
     () =>
-      sim
-        .accounts()
-        .map((a) => ({
-          phone: a.phone,
-          lid: a.lid,
-          deviceId: a.deviceId,
-          linked: a.linked,
-          online: a.online,
-          calls: a.calls(),
-        })),
+      sim.accounts().map((a) => ({
+        phone: a.phone,
+        lid: a.lid,
+        deviceId: a.deviceId,
+        linked: a.linked,
+        online: a.online,
+        calls: a.calls(),
+      })),
   ],
   [
     'POST',

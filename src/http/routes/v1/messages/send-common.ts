@@ -3,15 +3,10 @@ import type { ErrorCode } from '../../../../errors'
 
 /** Hono hands header validators lower-cased names; HTTP header names are case-insensitive. */
 export const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({
-      description:
-        'Retries with the same key (per workspace, 24 h) answer the first record and send nothing; the same key with another body is 409.',
-    }),
+  'idempotency-key': z.string().min(1).max(255).optional().meta({
+    description:
+      'Retries with the same key (per workspace, 24 h) answer the first record and send nothing; the same key with another body is 409.',
+  }),
 })
 
 /** What any send can answer besides 200. */
