@@ -73,6 +73,7 @@ describe('CLI', () => {
     closeDatabase(db)
     const listed = runCli(['workspace', 'list'], env).stdout
     expect(listed).toContain('\\u{001b}[2J\\u{001b}[31mred\\u{202e}')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for raw control characters
     expect(listed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
   })
 

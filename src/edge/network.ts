@@ -84,7 +84,10 @@ export function createEdgeMediaFetcher(config: Pick<GatewayConfig, 'allowPrivate
         }
         const bytes = new Uint8Array(size)
         let offset = 0
-        for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength)
+        for (const chunk of chunks) {
+          bytes.set(chunk, offset)
+          offset += chunk.byteLength
+        }
         return { bytes, finalUrl: current, contentTypeHeader: response.headers.get('content-type') ?? undefined }
       }
       throw refuse('The media URL redirected more than 5 times')

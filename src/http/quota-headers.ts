@@ -1,4 +1,4 @@
-import { GatewayError } from '../errors'
+import type { GatewayError } from '../errors'
 
 /** A limit as the RateLimit-* headers (IETF draft) describe it. */
 export interface LimitState {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 export const MAX_SESSION_NAME_CHARS = 100
 
 /** C0 (NUL, ESC of ANSI sequences, newlines…), DEL and C1: nothing a name needs, much a log or terminal misreads. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 /** A lone surrogate (e.g. from a "\ud800" JSON escape) has no UTF-8 form: SQLite would store invalid UTF-8. */
 const LONE_SURROGATE = /\p{Cs}/u

@@ -35,15 +35,20 @@ export function applyEngineFact(ctx: GatewayContext, fact: EngineFact): void {
 function dispatch(ctx: GatewayContext, fact: EngineFact): void {
   switch (fact.type) {
     case 'opened':
-      return onOpened(ctx, fact)
+      onOpened(ctx, fact)
+      return
     case 'closed':
-      return onClosed(ctx, fact)
+      onClosed(ctx, fact)
+      return
     case 'receipt':
-      return applyReceipt(ctx, fact)
+      applyReceipt(ctx, fact)
+      return
     case 'message':
-      return recordInbound(ctx, fact.sessionId, fact.message)
+      recordInbound(ctx, fact.sessionId, fact.message)
+      return
     case 'message-change':
-      return applyInboundChange(ctx, fact.sessionId, fact.change)
+      applyInboundChange(ctx, fact.sessionId, fact.change)
+      return
     case 'qr': {
       // Only a pairing still under way shows QR codes (never one the client disconnected).
       const session = sessionOf(ctx, fact.sessionId)

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { compileGateway } from './build'
-import { connectSessions, startGatewayProcess, waitConnected } from './gateway-process'
+import { connectSessions, startGatewayProcess, waitConnected, type GatewayProcess } from './gateway-process'
 import { settledRss } from './processes'
 import { seedDatabaseFile } from './seed'
 import { startSimulatorProcess } from './simulator-process'
@@ -50,7 +50,7 @@ export async function measureScale(n: number, { restoreConcurrency = 20 } = {}):
   try {
     const { key, loadKey } = await seedDatabaseFile(env.DATABASE_PATH)
     let gateway = await startGatewayProcess(compiled.entry, env)
-    let restarted
+    let restarted: GatewayProcess | undefined
     try {
       const started = performance.now()
       await connectSessions(gateway, loadKey, sim.controlUrl, 0, n, 50)

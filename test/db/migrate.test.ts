@@ -20,7 +20,9 @@ const freshPath = () => {
   dirs.push(dir)
   return join(dir.path, 'gateway.db')
 }
-afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()))
+afterEach(() => {
+  for (const dir of dirs.splice(0)) dir.cleanup()
+})
 
 const ctxOf = (db: GatewayDatabase) => ({ db, clock: systemClock, logger: silentLogger(), config: resolveConfig() })
 const tables = (db: GatewayDatabase) =>

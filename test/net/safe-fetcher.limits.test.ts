@@ -4,7 +4,9 @@ import { expectGatewayError } from '../support/expect-error'
 import { startLocalServer, type LocalServer } from '../support/local-server'
 
 let server: LocalServer
-beforeAll(async () => void (server = await startLocalServer()))
+beforeAll(async () => {
+  server = await startLocalServer()
+})
 afterAll(() => server.close())
 
 const fetcher = () => createSafeFetcher({ allowPrivateAddresses: true, maxBytes: 5_000, timeoutMs: 500 })

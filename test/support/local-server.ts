@@ -38,7 +38,11 @@ const standardRoutes: Record<string, http.RequestListener> = {
     const chunk = Buffer.alloc(1_000)
     let sent = 0
     const timer = setInterval(() => {
-      if (res.destroyed || sent >= 10) return clearInterval(timer), void res.end()
+      if (res.destroyed || sent >= 10) {
+        clearInterval(timer)
+        res.end()
+        return
+      }
       res.write(chunk)
       sent++
     }, 5)

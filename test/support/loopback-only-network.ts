@@ -52,5 +52,8 @@ export function loopbackOnlyNetwork(): NetworkGuard {
     }
     return original.apply(this, args as never)
   } as typeof original
-  return { targets, blocked, restore: () => void (net.Socket.prototype.connect = original) }
+  const restore = () => {
+    net.Socket.prototype.connect = original
+  }
+  return { targets, blocked, restore }
 }

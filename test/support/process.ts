@@ -61,7 +61,13 @@ export function spawnProcess(
           () => reject(new Error(`no line matching ${match} within ${timeoutMs} ms:\n${out}`)),
           timeoutMs,
         )
-        waiters.push({ match, resolve: (line) => (clearTimeout(timer), resolve(line)) })
+        waiters.push({
+          match,
+          resolve: (line) => {
+            clearTimeout(timer)
+            resolve(line)
+          },
+        })
         check()
         void exited.then((code) => reject(new Error(`process exited (${code}) before ${match}:\n${out}`)))
       }),

@@ -60,8 +60,14 @@ export class Connection {
   }
 
   private onFrame(frame: Buffer): void {
-    if (this.state === 'awaiting-hello') return this.onClientHello(frame)
-    if (this.state === 'awaiting-finish') return this.onClientFinish(frame)
+    if (this.state === 'awaiting-hello') {
+      this.onClientHello(frame)
+      return
+    }
+    if (this.state === 'awaiting-finish') {
+      this.onClientFinish(frame)
+      return
+    }
     const plaintext = this.noise.decrypt(frame)
     this.processing = this.processing
       .then(async () => {

@@ -145,7 +145,14 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
       return { ok: true }
     },
   ],
-  ['DELETE', /^\/accounts\/(\d+)\/faults$/, ([phone]) => (sim.account(phone!).clearFaults(), { ok: true })],
+  [
+    'DELETE',
+    /^\/accounts\/(\d+)\/faults$/,
+    ([phone]) => {
+      sim.account(phone!).clearFaults()
+      return { ok: true }
+    },
+  ],
   [
     'POST',
     /^\/groups$/,

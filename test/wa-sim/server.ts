@@ -85,8 +85,7 @@ export class ChatServer {
       return
     }
     const accepted =
-      account !== undefined &&
-      account.linked &&
+      account?.linked &&
       !account.refuseLogin &&
       account.deviceId === (payload.device ?? 0) &&
       connection.clientStatic.equals(Buffer.from(account.noisePublic))

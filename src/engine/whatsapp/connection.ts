@@ -85,7 +85,10 @@ export class SessionConnection implements SessionHandle {
   ) {
     let resolve!: (p: PairingPrompt) => void
     let reject!: (e: Error) => void
-    const promise = new Promise<PairingPrompt>((res, rej) => ((resolve = res), (reject = rej)))
+    const promise = new Promise<PairingPrompt>((res, rej) => {
+      resolve = res
+      reject = rej
+    })
     promise.catch(() => {}) // a restore never awaits its prompt
     this.#prompt = { promise, resolve, reject }
   }
@@ -107,7 +110,8 @@ export class SessionConnection implements SessionHandle {
     const current = () => number === this.#socketNumber && !this.#stopped
     // The previous socket has closed: its cached keys, devices and retry counts go with it.
     this.#caches?.close()
-    const caches = (this.#caches = this.deps.caches.open())
+    const caches = this.deps.caches.open()
+    this.#caches = caches
     const ttl = DEFAULT_CACHE_TTLS
     const auth = sqliteAuthState(
       this.deps.db,

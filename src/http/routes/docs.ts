@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { Hono } from 'hono'
-import { buildOpenApiDocument } from '../../openapi/document'
+import type { buildOpenApiDocument } from '../../openapi/document'
 import { embeddedFiles } from '../../runtime/embedded'
 import type { AppEnv } from '../env'
 

@@ -43,7 +43,7 @@ export async function checkContacts(
   const window = quotaWindow(now, ctx.config.plans[plan].dailyContactChecks)
   const used = reserveChecks(ctx, workspaceId, numbers.length, window)
 
-  let checks
+  let checks: Awaited<ReturnType<typeof handle.checkNumbers>>
   try {
     checks = await handle.checkNumbers(numbers)
   } catch (error) {

@@ -5,7 +5,9 @@ import { expectGatewayError } from '../../support/expect-error'
 import { fixtures } from '../../support/media-fixtures'
 
 let converter: MediaConverter
-beforeAll(() => void (converter = createFfmpegConverter({ timeoutMs: 20_000 })))
+beforeAll(() => {
+  converter = createFfmpegConverter({ timeoutMs: 20_000 })
+})
 
 /** Channel count from the OpusHead packet in an OGG file's first page (RFC 7845). */
 function opusChannels(ogg: Uint8Array): number | undefined {

@@ -6,7 +6,9 @@ import { expectGatewayError } from '../../support/expect-error'
 import { cornerPixel, fixtures } from '../../support/media-fixtures'
 
 let converter: MediaConverter
-beforeAll(() => void (converter = createFfmpegConverter({ timeoutMs: 20_000 })))
+beforeAll(() => {
+  converter = createFfmpegConverter({ timeoutMs: 20_000 })
+})
 
 describe('stickers', () => {
   it('keeps an animated GIF animated, 512×512, every frame, under the animated limit', async () => {

@@ -39,7 +39,7 @@ describe('sends that must be refused', () => {
     network = loopbackOnlyNetwork()
     files = await startMediaServer()
     // A server the operator allowed by exact address, whose redirect points at loopback by name.
-    redirector = http.createServer((req, res) =>
+    redirector = http.createServer((_req, res) =>
       res
         .writeHead(302, { location: `http://loopback.media.test:${(redirector.address() as AddressInfo).port}/x` })
         .end(),

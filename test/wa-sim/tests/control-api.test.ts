@@ -53,9 +53,9 @@ describe('control API', () => {
     sock = second.sock
 
     const statuses: number[] = []
-    sock.ev.on('messages.update', (updates) =>
-      updates.forEach((u) => typeof u.update.status === 'number' && statuses.push(u.update.status)),
-    )
+    sock.ev.on('messages.update', (updates) => {
+      for (const u of updates) if (typeof u.update.status === 'number') statuses.push(u.update.status)
+    })
     const sent = await sock.sendMessage('15556000101@s.whatsapp.net', { text: 'via control api' })
     await sim.contact('15556000101').waitForMessage((m) => m.id === sent?.key.id)
     const inbox = await call(api.url, 'GET', '/contacts/15556000101/inbox')
