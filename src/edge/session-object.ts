@@ -13,7 +13,7 @@ import { DurableObject } from 'cloudflare:workers'
 import { eq, inArray } from 'drizzle-orm'
 import { createBaileysEngine } from '../engine/whatsapp/engine'
 import { baileysEngineDeps, createGateway, type Gateway } from '../gateway'
-import { sessions, webhookDeliveries, workspaces } from '../db/schema'
+import { liveStatuses, sessions, webhookDeliveries, workspaces } from '../db/schema'
 import { createMediaTools } from '../media/media-tools'
 import { migrateDurable, openDurableDatabase } from './database'
 import { edgeConfig, type EdgeEnv } from './env'
@@ -107,11 +107,7 @@ export class SessionObject extends DurableObject<EdgeEnv> {
   /** Keeps the alarm armed while anything needs this object in memory; lets it go otherwise. */
   async #heartbeat(): Promise<void> {
     const db = this.#gateway.context.db
-    const live = db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(inArray(sessions.status, ['pending', 'connecting', 'connected']))
-      .get()
+    const live = db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.status, liveStatuses)).get()
     const pending = db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)

@@ -12,6 +12,7 @@ import { systemClock } from '../clock'
 import { GatewayError } from '../errors'
 import type { AppEnv } from '../http/env'
 import { errorHandler, notFoundHandler } from '../http/error-handler'
+import { bearerToken, unauthorized } from '../http/middleware/bearer-token'
 import { deploymentKey } from '../http/middleware/deployment-key'
 import { readJwtCredential } from '../http/middleware/jwt-credential'
 import { v1Routes } from '../http/routes/v1'
@@ -96,10 +97,7 @@ export function createEdgeApp(env: EdgeEnv) {
   app.get('/__edge/platform', (c) => c.json(probePlatformBugs()))
 
   const jwtAuth: MiddlewareHandler<WorkerEnv> = async function jwtAuth(c, next) {
-    const unauthorized = (message: string) =>
-      new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1]
-    if (!token) throw unauthorized('Missing or malformed Authorization header; send Authorization: Bearer <JWT>')
+    const token = bearerToken(c, '<JWT>')
     if (!config.jwtSecret)
       throw unauthorized('This deployment has no JWT_SECRET: on the edge, workspaces come from JWTs')
     const credential = await readJwtCredential(token, config.jwtSecret)

@@ -13,10 +13,12 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { drizzle } from 'drizzle-orm/durable-sqlite'
 import { systemClock } from '../clock'
 import type { GatewayConfig, PlanName } from '../config'
+import { liveStatuses } from '../db/schema'
 import { GatewayError } from '../errors'
 import { rateLimitHeaders } from '../http/quota-headers'
 import { quotaState, quotaWindow, refundChecks, reserveChecks } from '../services/contacts/quota'
 import type { ServiceContext } from '../services/context'
+import { assertSessionCap } from '../services/sessions/plan-rules'
 import { ensureWorkspace } from '../services/workspaces'
 import { migrateDurable, openDurableDatabase } from './database'
 import { edgeConfig, type EdgeEnv } from './env'
@@ -29,8 +31,6 @@ const edgeSessions = sqliteTable('edge_sessions', {
   status: text('status').notNull(),
   updatedAt: integer('updated_at').notNull(),
 })
-
-const HOLDS_NAME = ['pending', 'connecting', 'connected']
 
 /** A GatewayError as plain data: errors thrown over RPC keep only their message. */
 export type Refusal = {
@@ -72,25 +72,16 @@ export class WorkspaceObject extends DurableObject<EdgeEnv> {
    */
   claim(input: { workspace: string; plan: PlanName; sessionName: string }): { ok: true } | Refusal {
     ensureWorkspace(this.#ctx, input.workspace)
-    const limit = this.#ctx.config.plans[input.plan].maxSessions
     const live = this.#index
       .select({ n: count() })
       .from(edgeSessions)
-      .where(and(inArray(edgeSessions.status, HOLDS_NAME), ne(edgeSessions.name, input.sessionName)))
+      .where(and(inArray(edgeSessions.status, liveStatuses), ne(edgeSessions.name, input.sessionName)))
       .get()!.n
-    if (live >= limit) {
-      return refusal(
-        new GatewayError(
-          'plan_required',
-          `The ${input.plan} plan allows ${limit} sessions pairing or online at once; disconnect one first`,
-          {
-            feature: 'sessions',
-            plan: input.plan,
-            limit,
-            live,
-          },
-        ),
-      )
+    try {
+      assertSessionCap(this.#ctx.config, input.plan, live)
+    } catch (error) {
+      if (error instanceof GatewayError) return refusal(error)
+      throw error
     }
     const now = Date.now()
     this.#index

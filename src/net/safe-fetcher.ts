@@ -4,6 +4,7 @@ import { fetchHop } from './fetch-hop'
 import { defaultResolver, type HostResolver } from './host-resolver'
 import { AddressRefused, pinnedAddress } from './pinned-address'
 import { readLimited } from './read-limited'
+import { networkReason } from './network-reason'
 
 export interface SafeFetcherOptions {
   allowPrivateAddresses: boolean
@@ -113,10 +114,4 @@ function unavailable(url: URL, reason: string): GatewayError {
 /** Origin and path only: query strings and user info often carry tokens. */
 export function publicPart(url: URL): string {
   return `${url.origin}${url.pathname}`.slice(0, 200)
-}
-
-/** A short, secret-free cause: the error code (ECONNREFUSED, CERT_HAS_EXPIRED…) when there is one. */
-function networkReason(error: unknown): string {
-  const code = (error as { code?: unknown })?.code
-  return typeof code === 'string' ? code : 'network error'
 }

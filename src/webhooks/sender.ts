@@ -1,6 +1,7 @@
 import { defaultResolver, type HostResolver } from '../net/host-resolver'
 import { AddressRefused, pinnedAddress } from '../net/pinned-address'
 import { PinnedAgents, postHop } from '../net/post-hop'
+import { networkReason } from '../net/network-reason'
 
 export interface WebhookRequest {
   url: string
@@ -63,10 +64,4 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     },
     close: () => agents.destroyAll(),
   }
-}
-
-/** A short cause without secrets: the error code (ECONNREFUSED, CERT_HAS_EXPIRED…) when there is one. */
-function networkReason(error: unknown): string {
-  const code = (error as { code?: unknown })?.code
-  return typeof code === 'string' ? code : 'network error'
 }

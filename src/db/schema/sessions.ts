@@ -6,6 +6,13 @@ import { workspaces } from './workspaces'
 export const sessionStatuses = ['pending', 'connecting', 'connected', 'expired', 'logged_out', 'disconnected'] as const
 export type SessionStatus = (typeof sessionStatuses)[number]
 
+/**
+ * The live states: such a session holds its name (connect with it again is 409), counts against
+ * the plan's session cap, reconnects after a restart and keeps its edge object awake.
+ */
+export const liveStatuses: readonly SessionStatus[] = ['pending', 'connecting', 'connected']
+export const isLive = (status: SessionStatus) => liveStatuses.includes(status)
+
 export const sessions = sqliteTable(
   'sessions',
   {

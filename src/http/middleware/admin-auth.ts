@@ -1,11 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { sha256 } from '../../crypto'
-import { GatewayError } from '../../errors'
 import type { AppEnv } from '../env'
-
-const unauthorized = (message: string) =>
-  new GatewayError('unauthorized', message, {}, { 'WWW-Authenticate': 'Bearer' })
+import { bearerToken, unauthorized } from './bearer-token'
 
 /**
  * `/v1/admin/*` takes only the operator's ADMIN_API_KEY as its bearer: a workspace's API key
@@ -15,11 +12,8 @@ const unauthorized = (message: string) =>
 export function adminAuth(expected: string): MiddlewareHandler<AppEnv> {
   const expectedDigest = sha256(expected)
   return async function adminAuth(c, next) {
-    const header = c.req.header('authorization')
-    if (!header) throw unauthorized('Missing Authorization header; send Authorization: Bearer <ADMIN_API_KEY>')
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-    if (!match) throw unauthorized('Authorization header must use the Bearer scheme')
-    if (!timingSafeEqual(sha256(match[1]!), expectedDigest)) throw unauthorized('Invalid admin API key')
+    const token = bearerToken(c, '<ADMIN_API_KEY>')
+    if (!timingSafeEqual(sha256(token), expectedDigest)) throw unauthorized('Invalid admin API key')
     await next()
   }
 }

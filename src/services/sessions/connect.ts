@@ -1,18 +1,15 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { PlanName } from '../../config'
-import { sessions, type Session, type SessionStatus, type Workspace } from '../../db/schema'
+import { isLive, liveStatuses, sessions, type Session, type SessionStatus, type Workspace } from '../../db/schema'
 import { EngineError, type PairingPrompt } from '../../engine/whatsapp/types'
 import { engineFailure } from '../engine-failure'
 import { GatewayError } from '../../errors'
 import { newSessionId } from '../../ids'
 import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
-import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
+import { assertSessionCap, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { newWebhookSecret } from '../../webhooks/secret'
 import { announceStatusChange, recordStatusEvent, transition } from './transitions'
-
-/** A session in one of these holds its name; connect with that name again is 409. */
-const HOLDS_NAME: SessionStatus[] = ['pending', 'connecting', 'connected']
 
 /**
  * Finds or creates the session for a name in one synchronous transaction, so concurrent
@@ -42,7 +39,7 @@ function claimSession(
         .from(sessions)
         .where(and(eq(sessions.workspaceId, workspace.id), eq(sessions.name, input.sessionName)))
         .get()
-      if (existing && HOLDS_NAME.includes(existing.status)) {
+      if (existing && isLive(existing.status)) {
         throw new GatewayError('session_name_taken', `A session named "${input.sessionName}" is ${existing.status}`, {
           sessionId: existing.id,
           status: existing.status,
@@ -52,21 +49,9 @@ function claimSession(
       const live = tx
         .select({ n: count() })
         .from(sessions)
-        .where(and(eq(sessions.workspaceId, workspace.id), inArray(sessions.status, HOLDS_NAME)))
+        .where(and(eq(sessions.workspaceId, workspace.id), inArray(sessions.status, liveStatuses)))
         .get()!.n
-      const limit = ctx.config.plans[plan].maxSessions
-      if (live >= limit) {
-        throw new GatewayError(
-          'plan_required',
-          `The ${plan} plan allows ${limit} sessions pairing or online at once; disconnect one first`,
-          {
-            feature: 'sessions',
-            plan,
-            limit,
-            live,
-          },
-        )
-      }
+      assertSessionCap(ctx.config, plan, live)
       if (existing) {
         const session = tx.update(sessions).set(pairing).where(eq(sessions.id, existing.id)).returning().get()
         recordStatusEvent(tx, ctx, session, existing.status)

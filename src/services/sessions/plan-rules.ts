@@ -1,4 +1,4 @@
-import type { PlanName } from '../../config'
+import type { GatewayConfig, PlanName } from '../../config'
 import { GatewayError } from '../../errors'
 import { resolvedUrlProblem } from '../../net/url-guard'
 import { validationError } from '../validation-error'
@@ -14,6 +14,26 @@ export function resolveWebhookMessages(ctx: ServiceContext, plan: PlanName, aske
     })
   }
   return asked ?? allowed
+}
+
+/**
+ * The plan's cap on live sessions (pending, connecting, connected): one more connect past it is
+ * 403 with the figures. `live` is counted by the caller in the transaction that claims the name
+ * (the session rows on Node, the workspace object's index on the edge).
+ */
+export function assertSessionCap(config: Pick<GatewayConfig, 'plans'>, plan: PlanName, live: number): void {
+  const limit = config.plans[plan].maxSessions
+  if (live < limit) return
+  throw new GatewayError(
+    'plan_required',
+    `The ${plan} plan allows ${limit} sessions pairing or online at once; disconnect one first`,
+    {
+      feature: 'sessions',
+      plan,
+      limit,
+      live,
+    },
+  )
 }
 
 /** Scheme, literal addresses and local names, then what the name resolves to right now. */

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
-import { sessions, type Session } from '../../db/schema'
+import { liveStatuses, sessions, type Session } from '../../db/schema'
 import type { GatewayContext } from '../context'
 import { transition } from './transitions'
 import { awaitsUnlink, reconnectToUnlink } from './unlink'
@@ -13,11 +13,7 @@ import { awaitsUnlink, reconnectToUnlink } from './unlink'
  * Resolves when every session had its turn, or soon after `signal` aborts (gateway stop).
  */
 export async function restoreSessions(ctx: GatewayContext, signal?: AbortSignal): Promise<void> {
-  const live = ctx.db
-    .select()
-    .from(sessions)
-    .where(inArray(sessions.status, ['pending', 'connecting', 'connected']))
-    .all()
+  const live = ctx.db.select().from(sessions).where(inArray(sessions.status, liveStatuses)).all()
   const queue: Session[] = []
   for (const session of live) {
     if (!ctx.engine.hasCredentials(session.id)) {
