@@ -7,7 +7,7 @@ const flag = z.stringbool()
 
 /**
  * Every environment variable the gateway reads, with its default. This schema is the
- * single list; the README documents the same names.
+ * single list; docs/configuration.md documents the same names.
  */
 export const envSchema = z.object({
   PORT: port.default(3000),

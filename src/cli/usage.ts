@@ -14,4 +14,4 @@ export const usage = `Usage: npm run -s cli -- <command>
   key revoke <id>
   backup <file>                           copy the database (safe while serving)
 
-Configuration comes from environment variables; see the README.`
+Configuration comes from environment variables; see docs/configuration.md.`

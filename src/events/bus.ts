@@ -1,7 +1,11 @@
 import { EventEmitter } from 'node:events'
 import type { SessionStatus } from '../db/schema'
 
-/** Events the gateway raises in process; the webhook outbox subscribes to them. */
+/**
+ * Events the gateway raises in process, for in-process listeners (the edge session object, the
+ * restore queue, tests). Webhooks do not come from here: every event is written to the outbox in
+ * the transaction of the change it reports (webhooks/outbox.ts).
+ */
 export interface GatewayEvents {
   'session.status': {
     sessionId: string

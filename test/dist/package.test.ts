@@ -13,7 +13,7 @@ const pkg = JSON.parse(
   spawnSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: repoRoot, encoding: 'utf8' }).stdout,
 )
 
-/** The README's "mount it in your Hono app" code, verbatim apart from the port and file names. */
+/** docs/embedding.md's "mount it in your Hono app" code, verbatim apart from the port and file names. */
 const appSource = `import { Hono } from 'hono'
 import { createGateway, loadConfig, openDatabase } from 'wa-session-gateway'
 

@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { lifecycleDates, timestamp } from './columns'
 import { workspaces } from './workspaces'
 
-/** The states of decisions.md; `connected` is the only one that is online. */
+/** The session states (docs/architecture.md); `connected` is the only one that is online. */
 export const sessionStatuses = ['pending', 'connecting', 'connected', 'expired', 'logged_out', 'disconnected'] as const
 export type SessionStatus = (typeof sessionStatuses)[number]
 

@@ -13,7 +13,7 @@ export interface FfmpegContext {
 }
 
 /**
- * What the audio endpoint takes (the README's list): mp3, and OGG with Vorbis or Opus. file-type
+ * What the audio endpoint takes (docs/api.md's list): mp3, and OGG with Vorbis or Opus. file-type
  * names them audio/mpeg, audio/ogg and audio/ogg; codecs=opus (audio/opus for a bare Opus stream).
  */
 const ACCEPTED_AUDIO = new Set(['audio/mpeg', 'audio/ogg', 'audio/ogg; codecs=opus', 'audio/opus'])

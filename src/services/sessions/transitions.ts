@@ -4,7 +4,7 @@ import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
 
 /**
- * Every status change a session may make (decisions.md "Session states"). Anything not
+ * Every status change a session may make (docs/architecture.md "Session states"). Anything not
  * listed is refused, which is how a late fact loses to the client: once a session is
  * `disconnected`, an `opened` from a socket that was still pairing cannot bring it back.
  */

@@ -6,7 +6,7 @@ const ACCOUNT = '15550043001'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * What a send answers when WhatsApp does not take it: one rule (README "Messages"). A 200 means
+ * What a send answers when WhatsApp does not take it: one rule (docs/api.md "What a send answers"). A 200 means
  * WhatsApp has the message; anything else leaves nothing behind, except a send past
  * SEND_TIMEOUT_MS, whose record stays and answers the client's retry.
  */
