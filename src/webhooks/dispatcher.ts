@@ -5,7 +5,10 @@ import type { WebhookDelivery } from '../db/schema'
 import type { Logger } from '../logger'
 import type { WebhookNotifier } from './outbox'
 import { pruneOutbox } from './prune'
-import { createQueue, retryDelay, sessionsWithPending, type Outgoing } from './queue'
+import { EndpointSlots, endpointOf } from './endpoint-slots'
+import { createQueue, sessionsWithPending, type Outgoing } from './queue'
+import { nextAttemptAt } from './retry-schedule'
+import { SessionSchedule, WakeTimer } from './session-schedule'
 import type { WebhookSender } from './sender'
 import { WebhookSigner } from './signer'
 
@@ -33,30 +36,23 @@ const PRUNE_MS = 10 * 60_000
  * in order; sessions proceed independently, bounded by WEBHOOK_CONCURRENCY in total and
  * WEBHOOK_ENDPOINT_CONCURRENCY per endpoint, so a slow or dead endpoint holds only its own
  * sessions. Writers wake it (`wake`); a timer wakes it for retries that come due; a rescan
- * of the database every 30 s is the safety net. All state lives in this closure.
+ * of the database every 30 s is the safety net. The parts have names: SessionSchedule (which
+ * sessions, when), EndpointSlots (per-endpoint concurrency), nextAttemptAt (the backoff).
  */
 export function createWebhookDispatcher({ db, clock, logger, config, sender }: DispatcherDeps): WebhookDispatcher {
   const limits = config.webhooks
   const log = logger.child({ component: 'webhooks' })
   const signer = new WebhookSigner()
   const queue = createQueue(db)
-  /** Sessions that may have pending deliveries. */
-  const active = new Set<string>()
-  /** Sessions with a POST under way. */
-  const busy = new Set<string>()
-  const perEndpoint = new Map<string, number>()
-  /** Each session's endpoint as its last delivery named it, to skip it unqueried while that endpoint is full. */
-  const endpointOfSession = new Map<string, string>()
+  const schedule = new SessionSchedule()
+  const slots = new EndpointSlots(limits.endpointConcurrency)
+  const wakeTimer = new WakeTimer(() => pump())
   const inFlight = new Set<Promise<void>>()
-  let stopAll = new AbortController()
-  /** Sessions whose head is not due before this time (ms): skipped without a query until then or a wake. */
-  const notBefore = new Map<string, number>()
-  const counts = { delivered: 0, retried: 0, failed: 0 }
+  const counts = new DeliveryCounts(log)
   const timers: NodeJS.Timeout[] = []
+  let stopAll = new AbortController()
   let running = false
   let pumpQueued = false
-  let wakeTimer: NodeJS.Timeout | undefined
-  let wakeAt = Infinity
 
   const queuePump = () => {
     if (pumpQueued || !running) return
@@ -67,48 +63,48 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
     })
   }
 
+  /** What to do with one session now: pass it by, wait for its head to come due, or post its head. */
+  function consider(sessionId: string, now: Date): Step {
+    const waiting = schedule.waiting(sessionId, now.getTime())
+    if (waiting === 'busy') return { kind: 'pass' }
+    if (waiting !== undefined) return { kind: 'wait', until: waiting }
+    if (slots.isFullFor(sessionId)) return { kind: 'pass' } // woken when a slot frees
+    const head = queue.headOf(sessionId)
+    if (!head) {
+      schedule.idle(sessionId)
+      slots.forget(sessionId)
+      return { kind: 'pass' }
+    }
+    const due = head.nextAttemptAt.getTime()
+    if (due > now.getTime()) {
+      schedule.defer(sessionId, due)
+      return { kind: 'wait', until: due }
+    }
+    const send = queue.outgoing(head, now)
+    if (!send) return { kind: 'pass' } // the session is gone; cascade deletes its deliveries
+    const endpoint = endpointOf(send.url)
+    slots.remember(sessionId, endpoint)
+    if (slots.isFull(endpoint)) return { kind: 'pass' }
+    return { kind: 'post', delivery: head, send, endpoint }
+  }
+
+  /** Posts every session's head that may go now, within the concurrency limits, and sets the timer for the next due one. */
   function pump(): void {
     if (!running) return
     const now = clock.now()
-    let earliest = Infinity
-    for (const sessionId of active) {
+    let earliest = Number.POSITIVE_INFINITY
+    for (const sessionId of schedule.sessions()) {
       if (inFlight.size >= limits.concurrency) return
-      if (busy.has(sessionId)) continue
-      const waitUntil = notBefore.get(sessionId)
-      if (waitUntil !== undefined && waitUntil > now.getTime()) {
-        earliest = Math.min(earliest, waitUntil)
-        continue
-      }
-      // Without this, a full endpoint shared by many sessions cost four queries per session per
-      // pump (a thousand sessions' events to one URL took 40% of the gateway's CPU while restoring). A changed URL is
-      // learnt when the old endpoint frees a slot, which pumps again.
-      const known = endpointOfSession.get(sessionId)
-      if (known !== undefined && (perEndpoint.get(known) ?? 0) >= limits.endpointConcurrency) continue
-      const head = queue.headOf(sessionId)
-      if (!head) {
-        active.delete(sessionId)
-        endpointOfSession.delete(sessionId)
-        continue
-      }
-      const due = head.nextAttemptAt.getTime()
-      if (due > now.getTime()) {
-        notBefore.set(sessionId, due)
-        earliest = Math.min(earliest, due)
-        continue
-      }
-      const send = queue.outgoing(head, now)
-      if (!send) continue // the session is gone; cascade deletes its deliveries
-      const endpoint = endpointOf(send.url)
-      endpointOfSession.set(sessionId, endpoint)
-      if ((perEndpoint.get(endpoint) ?? 0) >= limits.endpointConcurrency) continue // woken when a slot frees
-      attempt(head, send, endpoint)
+      const step = consider(sessionId, now)
+      if (step.kind === 'wait') earliest = Math.min(earliest, step.until)
+      else if (step.kind === 'post') attempt(step.delivery, step.send, step.endpoint)
     }
-    if (earliest < Infinity) wakeAtTime(earliest)
+    if (earliest < Number.POSITIVE_INFINITY) wakeTimer.at(earliest, now.getTime())
   }
 
   function attempt(delivery: WebhookDelivery, send: Outgoing, endpoint: string): void {
-    busy.add(delivery.sessionId)
-    perEndpoint.set(endpoint, (perEndpoint.get(endpoint) ?? 0) + 1)
+    schedule.begin(delivery.sessionId)
+    slots.take(endpoint)
     const headers = signer.headers(send.secrets, send.eventId, clock.now(), send.body)
     const task = sender
       .post({ url: send.url, headers, body: send.body }, stopAll.signal)
@@ -121,38 +117,16 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
           return
         }
         const attempts = delivery.attempts + 1
-        const retryAt = Math.min(
-          now.getTime() + retryDelay(attempts, limits.retryBaseMs, limits.retryMaxMs),
-          delivery.retryUntil.getTime(),
-        )
-        const next = now.getTime() >= delivery.retryUntil.getTime() ? null : new Date(retryAt)
+        const next = nextAttemptAt({ attempts, now, retryUntil: delivery.retryUntil }, limits)
         const status = queue.markAttemptFailed(delivery, result, next, now)
-        if (next) notBefore.set(delivery.sessionId, next.getTime())
+        if (next) schedule.defer(delivery.sessionId, next.getTime())
+        const facts = { sessionId: delivery.sessionId, deliveryId: delivery.id, attempts, lastError: result.error }
         if (status === 'failed') {
           counts.failed++
-          log.warn(
-            {
-              sessionId: delivery.sessionId,
-              deliveryId: delivery.id,
-              eventId: send.eventId,
-              type: send.type,
-              attempts,
-              lastError: result.error,
-            },
-            'webhook delivery failed for good',
-          )
+          log.warn({ ...facts, eventId: send.eventId, type: send.type }, 'webhook delivery failed for good')
         } else {
           counts.retried++
-          log.debug(
-            {
-              sessionId: delivery.sessionId,
-              deliveryId: delivery.id,
-              attempts,
-              lastError: result.error,
-              nextAttemptAt: next,
-            },
-            'webhook delivery will be retried',
-          )
+          log.debug({ ...facts, nextAttemptAt: next }, 'webhook delivery will be retried')
         }
       })
       .catch((error: unknown) =>
@@ -160,58 +134,21 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
       )
       .finally(() => {
         inFlight.delete(task)
-        busy.delete(delivery.sessionId)
-        const left = (perEndpoint.get(endpoint) ?? 1) - 1
-        if (left > 0) perEndpoint.set(endpoint, left)
-        else perEndpoint.delete(endpoint)
+        schedule.end(delivery.sessionId)
+        slots.release(endpoint)
         queuePump()
       })
     inFlight.add(task)
   }
 
-  function wakeAtTime(at: number): void {
-    if (at >= wakeAt && wakeTimer) return
-    clearTimeout(wakeTimer)
-    wakeAt = at
-    wakeTimer = setTimeout(
-      () => {
-        wakeTimer = undefined
-        wakeAt = Infinity
-        pump()
-      },
-      Math.max(0, at - clock.now().getTime()) + 5,
-    )
-    wakeTimer.unref()
-  }
-
   function rescan(): void {
-    for (const sessionId of sessionsWithPending(db)) active.add(sessionId)
+    for (const sessionId of sessionsWithPending(db)) schedule.add(sessionId)
     pump()
   }
 
   function prune(): void {
     const removed = pruneOutbox(db, new Date(clock.now().getTime() - limits.retentionHours * 3_600_000))
     if (removed.deliveries || removed.events) log.info(removed, 'webhook outbox pruned')
-  }
-
-  let reported = { ...counts }
-  function report(): void {
-    if (
-      counts.delivered === reported.delivered &&
-      counts.failed === reported.failed &&
-      counts.retried === reported.retried
-    )
-      return
-    log.info(
-      {
-        delivered: counts.delivered - reported.delivered,
-        retried: counts.retried - reported.retried,
-        failed: counts.failed - reported.failed,
-        sessionsWaiting: active.size,
-      },
-      'webhook deliveries',
-    )
-    reported = { ...counts }
   }
 
   const every = (ms: number, run: () => void) => {
@@ -228,10 +165,7 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
 
   return {
     wake(sessionId?: string) {
-      if (sessionId) {
-        active.add(sessionId)
-        notBefore.delete(sessionId)
-      }
+      if (sessionId) schedule.wake(sessionId)
       queuePump()
     },
     start() {
@@ -242,26 +176,48 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
       rescan()
       every(RESCAN_MS, rescan)
       every(PRUNE_MS, prune)
-      every(REPORT_MS, report)
-      log.info({ sessionsWaiting: active.size }, 'webhook dispatcher started')
+      every(REPORT_MS, () => counts.report(schedule.size))
+      log.info({ sessionsWaiting: schedule.size }, 'webhook dispatcher started')
     },
     async stop() {
       if (!running) return
       running = false
       stopAll.abort()
       for (const timer of timers) clearInterval(timer)
-      clearTimeout(wakeTimer)
+      wakeTimer.clear()
       await Promise.allSettled([...inFlight])
       sender.close()
-      report()
+      counts.report(schedule.size)
     },
   }
 }
 
-function endpointOf(url: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    return url
+type Step =
+  | { kind: 'pass' }
+  | { kind: 'wait'; until: number }
+  | { kind: 'post'; delivery: WebhookDelivery; send: Outgoing; endpoint: string }
+
+/** Deliveries since start, logged as the change since the last report (every 10 s, when there is one). */
+class DeliveryCounts {
+  delivered = 0
+  retried = 0
+  failed = 0
+  #reported = { delivered: 0, retried: 0, failed: 0 }
+
+  constructor(private readonly log: Logger) {}
+
+  report(sessionsWaiting: number): void {
+    const last = this.#reported
+    if (this.delivered === last.delivered && this.failed === last.failed && this.retried === last.retried) return
+    this.log.info(
+      {
+        delivered: this.delivered - last.delivered,
+        retried: this.retried - last.retried,
+        failed: this.failed - last.failed,
+        sessionsWaiting,
+      },
+      'webhook deliveries',
+    )
+    this.#reported = { delivered: this.delivered, retried: this.retried, failed: this.failed }
   }
 }

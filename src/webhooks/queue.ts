@@ -107,9 +107,3 @@ export function sessionsWithPending(db: GatewayDatabase): string[] {
     .all()
     .map((row) => row.sessionId)
 }
-
-/** Exponential backoff with jitter: base·2ⁿ⁻¹ capped at max, then a random point in its upper half. */
-export function retryDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempts - 1, 40))
-  return Math.round(ceiling / 2 + random() * (ceiling / 2))
-}
