@@ -16,7 +16,11 @@ describe('createReadMemo', () => {
   let memo: ReadMemo
   const counter = () => (db.$client.prepare('SELECT n FROM counter').get() as { n: number }).n
   let loads = 0
-  const read = () => memo.read('counter', () => (loads++, counter()))
+  const read = () =>
+    memo.read('counter', () => {
+      loads++
+      return counter()
+    })
 
   beforeAll(async () => {
     db = await openDatabase(path)
@@ -39,7 +43,7 @@ describe('createReadMemo', () => {
 
   it('forgets at once when this connection writes, in the same turn', () => {
     expect(read()).toBe(1)
-    db.$client.prepare('UPDATE counter SET n = 2').run()
+    db.$client.exec('UPDATE counter SET n = 2')
     expect(read()).toBe(2)
   })
 
