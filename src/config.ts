@@ -33,6 +33,8 @@ export const envSchema = z.object({
   ALLOW_PRIVATE_ADDRESSES: flag.default(false),
   /** The longest a send may take to be handed to WhatsApp (media already fetched); past it, 504 with the record's state. */
   SEND_TIMEOUT_MS: positiveInt.default(30_000),
+  /** A message handed to WhatsApp with no server ack after this long is marked failed (no_server_ack). */
+  SEND_ACK_TIMEOUT_MS: positiveInt.default(60_000),
   /** How long connect waits for the first QR or pairing code before answering 504. */
   CONNECT_TIMEOUT_MS: positiveInt.default(20_000),
   /** Lifetime of each QR payload Baileys shows; WhatsApp sends a handful of them per pairing. */
@@ -107,6 +109,7 @@ export interface GatewayConfig {
   allowPrivateAddresses: boolean
   connectTimeoutMs: number
   sendTimeoutMs: number
+  sendAckTimeoutMs: number
   qrTimeoutMs?: number
   queryTimeoutMs: number
   reconnect: { baseMs: number; maxMs: number }
@@ -163,6 +166,7 @@ function fromEnv(e: Env): GatewayConfig {
     allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
     connectTimeoutMs: e.CONNECT_TIMEOUT_MS,
     sendTimeoutMs: e.SEND_TIMEOUT_MS,
+    sendAckTimeoutMs: e.SEND_ACK_TIMEOUT_MS,
     qrTimeoutMs: e.QR_TIMEOUT_MS,
     queryTimeoutMs: e.WA_QUERY_TIMEOUT_MS,
     reconnect: { baseMs: e.RECONNECT_BASE_MS, maxMs: e.RECONNECT_MAX_MS },

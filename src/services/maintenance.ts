@@ -1,25 +1,38 @@
 import type { ServiceContext } from './context'
+import { failUnacknowledgedSends } from './messages/ack-deadline'
 import { pruneMessages } from './messages/retention'
 
 /** Housekeeping runs this often; the first run is right after start. */
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000
+/** The ack deadline is checked at least this often (and twice per SEND_ACK_TIMEOUT_MS when that is shorter). */
+const ACK_SWEEP_MS = 15_000
 
 /**
- * Periodic housekeeping of one gateway (retention of records and keys). Answers a stop
- * function; the timer never keeps the process alive on its own.
+ * Periodic housekeeping of one gateway: retention of records and keys (hourly), and sends past
+ * their ack deadline (every few seconds). Answers a stop function; the timers never keep the
+ * process alive on their own.
  */
 export function startMaintenance(ctx: ServiceContext, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
-  const run = () => {
+  const guarded = (what: string, task: () => void) => () => {
     try {
-      const pruned = pruneMessages(ctx)
-      if (pruned.messages > 0 || pruned.idempotencyKeys > 0)
-        ctx.logger.info(pruned, 'pruned old message records and idempotency keys')
+      task()
     } catch (error) {
-      ctx.logger.error({ err: error }, 'housekeeping failed')
+      ctx.logger.error({ err: error, task: what }, 'housekeeping failed')
     }
   }
-  run()
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+  const prune = guarded('retention', () => {
+    const pruned = pruneMessages(ctx)
+    if (pruned.messages > 0 || pruned.idempotencyKeys > 0)
+      ctx.logger.info(pruned, 'pruned old message records and idempotency keys')
+  })
+  const sweep = guarded('ack deadline', () => void failUnacknowledgedSends(ctx))
+  prune()
+  const timers = [
+    setInterval(prune, intervalMs),
+    setInterval(sweep, Math.min(ACK_SWEEP_MS, ctx.config.sendAckTimeoutMs / 2)),
+  ]
+  for (const timer of timers) timer.unref()
+  return () => {
+    for (const timer of timers) clearInterval(timer)
+  }
 }

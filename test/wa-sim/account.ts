@@ -36,7 +36,7 @@ export class Account {
   linked = true
   /** Set by the refuse-login fault: logins get <failure reason=401> until cleared */
   refuseLogin = false
-  /** Set by the unresponsive fault: iqs are swallowed until cleared */
+  /** Set by the unresponsive fault: iqs and messages are swallowed (never answered, never relayed) until cleared */
   unresponsive = false
   /** Set by the unreachable fault: login attempts are dropped without an answer until cleared */
   unreachable = false

@@ -25,6 +25,7 @@ export const handleClientMessage = async (state: SimState, connection: Connectio
   const to = node.attrs.to
   if (!account || !id || !to) return
   account.stats.messagesReceived++
+  if (account.unresponsive) return // the server takes it and says nothing: no ack, no delivery
   const target = splitJid(to)
   if (target.server !== 'g.us' && account.restrictNewChats && !account.chats.has(target.user)) {
     // WhatsApp's answer to a restricted account opening a chat: the message goes nowhere

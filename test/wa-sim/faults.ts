@@ -23,7 +23,7 @@ export const injectFault = (state: SimState, account: Account, kind: FaultKind):
     case 'refuse-login': // next logins get <failure reason=401>
       account.refuseLogin = true
       return
-    case 'unresponsive': // iqs are swallowed until clearFaults(): queries time out
+    case 'unresponsive': // iqs and messages are swallowed until clearFaults(): queries time out, sends get no ack
       account.unresponsive = true
       return
     case 'unreachable': // the network is gone for this account: the connection drops, and so does every login until cleared

@@ -45,9 +45,9 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     sql: 'CREATE TABLE `session_list_versions` (\n\t`workspace_id` text PRIMARY KEY NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nCREATE TRIGGER `sessions_inserted_bumps_list_version` AFTER INSERT ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_updated_bumps_list_version` AFTER UPDATE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_deleted_bumps_list_version` AFTER DELETE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (OLD.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;\n',
   },
   {
-    tag: '0007_unsent_sends',
-    when: 1795480534497,
+    tag: '0007_pending_sends',
+    when: 1795482444782,
     breakpoints: true,
-    sql: 'CREATE INDEX `messages_unsent_idx` ON `messages` (`session_id`) WHERE "messages"."status" = \'pending\' AND "messages"."payload" IS NULL;',
+    sql: 'CREATE INDEX `messages_pending_idx` ON `messages` (`created_at`) WHERE "messages"."status" = \'pending\';',
   },
 ]

@@ -50,8 +50,9 @@ export const messages = sqliteTable(
     primaryKey({ columns: [t.sessionId, t.id] }),
     index('messages_session_created_idx').on(t.sessionId, t.createdAt),
     index('messages_created_idx').on(t.createdAt),
-    // Sends recorded but never handed to WhatsApp (no proto kept): found at start without a scan.
-    index('messages_unsent_idx').on(t.sessionId).where(sql`${t.status} = 'pending' AND ${t.payload} IS NULL`),
+    // Sends still pending (never handed over, or with no server ack yet): found by the start-up
+    // recovery and the ack deadline without scanning every record.
+    index('messages_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 )
 

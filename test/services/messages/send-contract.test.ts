@@ -25,7 +25,7 @@ describe('a send WhatsApp does not take', () => {
     )
 
   beforeAll(async () => {
-    t = await startSimulatedGateway({ config: { queryTimeoutMs: 1_500, sendTimeoutMs: 600 } })
+    t = await startSimulatedGateway({ config: { queryTimeoutMs: 1_500, sendTimeoutMs: 600, sendAckTimeoutMs: 800 } })
     sessionId = await t.pairByQr('contract', ACCOUNT)
   })
   afterAll(() => t.close())
@@ -99,5 +99,23 @@ describe('a send WhatsApp does not take', () => {
       },
     )
     expect(records().filter((r) => r.id === messageId)).toHaveLength(1)
+  })
+
+  it('fails a send WhatsApp took but never acknowledged after SEND_ACK_TIMEOUT_MS, never pending for ever', async () => {
+    const known = '15551263003'
+    t.sim.addContact(known)
+    const first = await t.post('/v1/message/text', { sessionId, phone: known, message: 'hello' })
+    await t.waitForRecord(sessionId, first.body.messageId, (r) => r.status === 'sent')
+    account().fault('unresponsive') // the socket stays open; the server answers nothing
+    const lost = await t.post('/v1/message/text', { sessionId, phone: known, message: 'into the void' })
+    expect(lost.status).toBe(200)
+    expect(lost.body.status).toBe('pending')
+    const failed = await t.waitForRecord(sessionId, lost.body.messageId, (r) => r.status === 'failed', 10_000)
+    expect(failed.statusReason).toBe('no_server_ack')
+    expect(events(lost.body.messageId).map((e) => [e.data.status, e.data.statusReason])).toEqual([
+      ['pending', null],
+      ['failed', 'no_server_ack'],
+    ])
+    account().clearFaults()
   })
 })

@@ -1,0 +1,1 @@
+CREATE INDEX `messages_pending_idx` ON `messages` (`created_at`) WHERE "messages"."status" = 'pending';

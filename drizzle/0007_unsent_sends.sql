@@ -1,1 +1,0 @@
-CREATE INDEX `messages_unsent_idx` ON `messages` (`session_id`) WHERE "messages"."status" = 'pending' AND "messages"."payload" IS NULL;
