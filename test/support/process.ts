@@ -80,3 +80,34 @@ export function spawnProcess(
 
 /** The port from the gateway's JSON "listening" log line. */
 export const listeningPort = (line: string) => (JSON.parse(line) as { port: number }).port
+
+export interface GatewayProcess {
+  process: Spawned
+  /** http://127.0.0.1:<port> */
+  url: string
+  /** The first start's API key, when this start printed one (an empty database). */
+  firstKey?: string
+}
+
+/**
+ * `npm run dev`'s gateway in a child process of its own, on `databasePath`, pointed at a
+ * simulator: for tests that kill it (SIGKILL must reach the process that holds the database, so
+ * it is node itself, not the tsx wrapper). Resolves once it listens.
+ */
+export async function startGatewayProcess(
+  databasePath: string,
+  simulatorUrl: string,
+  env: Record<string, string> = {},
+): Promise<GatewayProcess> {
+  const child = spawnProcess(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    DATABASE_PATH: databasePath,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    WA_SIMULATOR: simulatorUrl,
+    ...env,
+  })
+  const port = listeningPort(await child.waitForLine(/"msg":"listening"/, 30_000))
+  const firstKey = /API key[^:]*: (wag_\w+)/.exec(child.output())?.[1]
+  return { process: child, url: `http://127.0.0.1:${port}`, ...(firstKey ? { firstKey } : {}) }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
-import { listeningPort, spawnProcess, type Spawned } from '../support/process'
+import { startGatewayProcess, type Spawned } from '../support/process'
 import { queryFile } from '../support/sqlite-file'
 import { tempDir } from '../support/temp-dir'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
@@ -22,20 +22,17 @@ describe('webhook events across a SIGKILL', () => {
   let receiver: WebhookReceiver
   let gateway: Spawned | undefined
 
+  let firstKey = ''
   const start = async () => {
-    // node itself, not the tsx wrapper: SIGKILL must reach the process that holds the database.
-    gateway = spawnProcess(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      DATABASE_PATH: databasePath,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WA_SIMULATOR: control.url,
+    const started = await startGatewayProcess(databasePath, control.url, {
       WEBHOOK_ALLOW_HTTP: 'true',
       ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOK_RETRY_BASE_MS: '50',
       WEBHOOK_RETRY_MAX_MS: '200',
     })
-    return `http://127.0.0.1:${listeningPort(await gateway.waitForLine(/"msg":"listening"/, 30_000))}`
+    gateway = started.process
+    firstKey ||= started.firstKey ?? ''
+    return started.url
   }
   const eventIds = () =>
     queryFile<{ id: string; sequence: number }>(
@@ -60,7 +57,7 @@ describe('webhook events across a SIGKILL', () => {
   it('delivers every event recorded before the kill after the restart', async () => {
     receiver.respond = () => 503 // the endpoint is down: a backlog builds up
     const base = await start()
-    const key = /API key[^:]*: (wag_\w+)/.exec(await gateway!.waitForLine(/API key/))![1]!
+    const key = firstKey
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${base}${path}`, {
         ...init,

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestGateway, type TestGateway } from '../../support/gateway'
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { launchChromium } from '../../support/browser'
 
 describe('GET /docs in headless Chromium', () => {
   let t: TestGateway
@@ -15,24 +13,12 @@ describe('GET /docs in headless Chromium', () => {
   const externalRequests: string[] = []
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run installs the Debian package`)
     t = await startTestGateway()
     await new Promise<void>((resolve) => {
       server = serve({ fetch: t.gateway.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
     })
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    browser = await launchChromium()
   }, 60_000)
 
   afterAll(async () => {

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import jsQR from 'jsqr'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../../../src/runtime/serve'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { launchChromium } from '../../support/browser'
 import {
   fastWebhooks,
   loopbackWebhooks,
@@ -13,7 +14,6 @@ import {
   type WebhookReceiver,
 } from '../../support/webhook-receiver'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Set to a folder (e.g. docs/images) to keep screenshots of the main screens. */
 const SCREENSHOTS = process.env.PANEL_SCREENSHOT_DIR
 const PHONE = '15550009001'
@@ -47,7 +47,6 @@ describe('the web panel in headless Chromium', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run installs the Debian package`)
     receiver = await startWebhookReceiver()
     receiver.respond = () => (hookUp ? 200 : 503)
     // Deliveries fail for good after ~1 s, so the log shows a failed one to retry.
@@ -58,18 +57,7 @@ describe('the web panel in headless Chromium', () => {
     })
     server = await serve({ fetch: t.gateway.app.fetch, port: 0, hostname: '127.0.0.1' })
     baseUrl = `http://127.0.0.1:${server.port}`
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     page.on('request', (request) => {
       if (!request.url().startsWith(baseUrl) && !request.url().startsWith('data:')) offOrigin.push(request.url())

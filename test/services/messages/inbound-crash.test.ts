@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ControlApi } from '../../wa-sim/control-api'
 import { WhatsAppSimulator } from '../../wa-sim/simulator'
-import { listeningPort, spawnProcess, type Spawned } from '../../support/process'
+import { startGatewayProcess, type Spawned } from '../../support/process'
 import { queryFile } from '../../support/sqlite-file'
 import { tempDir } from '../../support/temp-dir'
 import { pollUntil } from '../../support/poll'
@@ -25,17 +25,13 @@ describe('inbound messages across stops and SIGKILLs', () => {
   let key = ''
 
   const start = async () => {
-    // node itself, not the tsx wrapper: SIGKILL must reach the process that holds the database.
-    gateway = spawnProcess(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      DATABASE_PATH: databasePath,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.TEST_GATEWAY_LOG_LEVEL ?? 'info',
-      WA_SIMULATOR: control.url,
+    const started = await startGatewayProcess(databasePath, control.url, {
       RECONNECT_BASE_MS: '50',
       RECONNECT_MAX_MS: '200',
     })
-    base = `http://127.0.0.1:${listeningPort(await gateway.waitForLine(/"msg":"listening"/, 30_000))}`
+    gateway = started.process
+    base = started.url
+    key ||= started.firstKey ?? ''
   }
   const api = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${base}${path}`, {
@@ -67,7 +63,6 @@ describe('inbound messages across stops and SIGKILLs', () => {
     }
     const recorded = new Set(inbound())
     const missing = ids.filter((id) => !recorded.has(id))
-    require('node:fs').writeFileSync('/tmp/inbound-fail.log', gateway!.output())
     const lines = gateway!
       .output()
       .split('\n')
@@ -82,7 +77,6 @@ describe('inbound messages across stops and SIGKILLs', () => {
     control = await ControlApi.start(sim)
     sim.addContact(CONTACT)
     await start()
-    key = /API key[^:]*: (wag_\w+)/.exec(await gateway!.waitForLine(/API key/))![1]!
     const connect = await api('/v1/session/connect', {
       method: 'POST',
       body: JSON.stringify({ sessionName: 'inbox', webhookUrl: 'https://hooks.invalid/inbox' }),

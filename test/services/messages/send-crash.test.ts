@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ControlApi } from '../../wa-sim/control-api'
 import { WhatsAppSimulator } from '../../wa-sim/simulator'
-import { listeningPort, spawnProcess, type Spawned } from '../../support/process'
+import { startGatewayProcess, type Spawned } from '../../support/process'
 import { queryFile } from '../../support/sqlite-file'
 import { tempDir } from '../../support/temp-dir'
 import { pollUntil } from '../../support/poll'
@@ -21,15 +21,10 @@ describe('sends across a SIGKILL', () => {
   let key = ''
 
   const start = async () => {
-    gateway = spawnProcess(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      DATABASE_PATH: databasePath,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WA_SIMULATOR: control.url,
-      WA_QUERY_TIMEOUT_MS: '60000',
-    })
-    base = `http://127.0.0.1:${listeningPort(await gateway.waitForLine(/"msg":"listening"/, 30_000))}`
+    const started = await startGatewayProcess(databasePath, control.url, { WA_QUERY_TIMEOUT_MS: '60000' })
+    gateway = started.process
+    base = started.url
+    key ||= started.firstKey ?? ''
   }
   const api = async (path: string, init: RequestInit & { idempotencyKey?: string } = {}) => {
     const headers: Record<string, string> = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
@@ -43,16 +38,7 @@ describe('sends across a SIGKILL', () => {
     sim = await WhatsAppSimulator.start()
     control = await ControlApi.start(sim)
     for (const phone of STRANGERS) sim.addContact(phone)
-    gateway = spawnProcess(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      DATABASE_PATH: databasePath,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WA_SIMULATOR: control.url,
-      WA_QUERY_TIMEOUT_MS: '60000',
-    })
-    key = /API key[^:]*: (wag_\w+)/.exec(await gateway.waitForLine(/API key/))![1]!
-    base = `http://127.0.0.1:${listeningPort(await gateway.waitForLine(/"msg":"listening"/, 30_000))}`
+    await start()
     const connect = await api('/v1/session/connect', {
       method: 'POST',
       body: JSON.stringify({ sessionName: 'crash', webhookUrl: 'https://hooks.invalid/crash' }),
