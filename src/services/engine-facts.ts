@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm'
-import { sessions } from '../db/schema'
 import type { EngineFact } from '../engine/whatsapp/types'
 import type { GatewayContext } from './context'
 import { applyInboundChange, recordInbound } from './messages/inbound'
 import { applyReceipt } from './messages/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
+import { sessionById } from './sessions/view'
 import { recordEvent, type NewEvent } from '../webhooks/outbox'
 import type { WebhookEventType } from '../schemas/webhook-events'
 
@@ -13,12 +12,7 @@ function recordInOwnTransaction<T extends WebhookEventType>(ctx: GatewayContext,
   ctx.db.transaction((tx) => void recordEvent(tx, ctx, event), { behavior: 'immediate' })
 }
 
-const sessionOf = (ctx: GatewayContext, sessionId: string) =>
-  ctx.db
-    .select({ workspaceId: sessions.workspaceId, status: sessions.status })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .get()
+const sessionOf = (ctx: GatewayContext, sessionId: string) => sessionById(ctx.db, sessionId)
 
 /**
  * Where every fact the engine reports lands: session facts go through the state machine,

@@ -9,7 +9,8 @@ import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { assertSessionCap, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { newWebhookSecret } from '../../webhooks/secret'
-import { announceStatusChange, recordStatusEvent, transition } from './transitions'
+import { announceStatusChange, canTransition, recordStatusEvent, transition } from './transitions'
+import { sessionById } from './view'
 
 /**
  * Finds or creates the session for a name in one synchronous transaction, so concurrent
@@ -53,6 +54,9 @@ function claimSession(
         .get()!.n
       assertSessionCap(ctx.config, plan, live)
       if (existing) {
+        // A re-pairing is the table's finished → pending; written here with the pairing's other
+        // columns (and the new session's insert below) in the one claim transaction.
+        if (!canTransition(existing.status, 'pending')) throw new Error(`no transition ${existing.status} → pending`)
         const session = tx.update(sessions).set(pairing).where(eq(sessions.id, existing.id)).returning().get()
         recordStatusEvent(tx, ctx, session, existing.status)
         return { session, previousStatus: existing.status }
@@ -166,10 +170,6 @@ function disconnectedWhilePairing(ctx: GatewayContext, sessionId: string): Gatew
 
 /** Throws the 409 connect answers when the client disconnected the session meanwhile. */
 function assertStillPairing(ctx: GatewayContext, sessionId: string): void {
-  const status = ctx.db
-    .select({ status: sessions.status })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .get()?.status
+  const status = sessionById(ctx.db, sessionId)?.status
   if (status === 'disconnected') throw disconnectedWhilePairing(ctx, sessionId)
 }

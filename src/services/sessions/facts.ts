@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm'
-import { sessions } from '../../db/schema'
 import type { EngineFact } from '../../engine/whatsapp/types'
 import type { GatewayContext } from '../context'
+import { sessionById } from './view'
 import { closeReason, decideAfterClose } from './close-policy'
 import { transition } from './transitions'
 import { awaitsUnlink, unlinkNow } from './unlink'
@@ -41,7 +40,7 @@ export function onClosed(ctx: GatewayContext, fact: Fact<'closed'>): void {
     transition(ctx, fact.sessionId, { status: decision.status, reason: decision.reason })
     return
   }
-  const session = ctx.db.select().from(sessions).where(eq(sessions.id, fact.sessionId)).get()
+  const session = sessionById(ctx.db, fact.sessionId)
   // The restart WhatsApp asks for right after pairing (515): still pairing until the login.
   // A session waiting to be unlinked keeps trying, quietly `disconnected`.
   if (session?.status === 'pending' || awaitsUnlink(session))

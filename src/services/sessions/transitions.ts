@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { sessions, type Session, type SessionStatus } from '../../db/schema'
 import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
+import { sessionById } from './view'
 
 /**
  * Every status change a session may make (docs/architecture.md "Session states"). Anything not
@@ -41,7 +42,7 @@ export type TransitionResult =
 export function transition(ctx: GatewayContext, sessionId: string, change: StatusChange): TransitionResult {
   const result = ctx.db.transaction(
     (tx): TransitionResult => {
-      const current = tx.select().from(sessions).where(eq(sessions.id, sessionId)).get()
+      const current = sessionById(tx, sessionId)
       if (!current || !canTransition(current.status, change.status)) return { applied: false, session: current }
       const now = ctx.clock.now()
       const online = change.status === 'connected' || current.status === 'connected'

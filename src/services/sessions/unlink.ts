@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
-import { sessions, type Session } from '../../db/schema'
+import type { Session } from '../../db/schema'
 import { backoffDelay } from '../../engine/whatsapp/backoff'
 import type { SessionHandle } from '../../engine/whatsapp/types'
 import type { GatewayContext } from '../context'
+import { sessionById } from './view'
 
 /**
  * A session the client disconnected whose device is still linked on the phone: it was
@@ -11,8 +11,7 @@ import type { GatewayContext } from '../context'
 export const awaitsUnlink = (session: Pick<Session, 'status' | 'statusReason'> | undefined) =>
   session?.status === 'disconnected' && session.statusReason === 'client_request'
 
-const sessionRow = (ctx: GatewayContext, sessionId: string) =>
-  ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
+const sessionRow = (ctx: GatewayContext, sessionId: string) => sessionById(ctx.db, sessionId)
 
 /**
  * Connects only to remove the companion device: the login is reported as `opened`, which

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { sessions, type Session } from '../../db/schema'
 import { notFound } from '../../errors'
 import type { SessionView } from '../../schemas/session'
+import type { DbOrTx } from '../../webhooks/outbox'
 import type { ServiceContext } from '../context'
 
 /** A session as the API shows it. */
@@ -31,6 +32,14 @@ export function sessionView(
     autoRejectCalls: session.autoRejectCalls,
     lastSeen: session.lastSeen ? session.lastSeen.toISOString() : null,
   }
+}
+
+/**
+ * A session by id, whatever its workspace: for what the engine and the gateway itself do to a
+ * session (facts, restores, unlinks). The API's reads go through findSession, which scopes.
+ */
+export function sessionById(db: Pick<DbOrTx, 'select'>, sessionId: string): Session | undefined {
+  return db.select().from(sessions).where(eq(sessions.id, sessionId)).get()
 }
 
 /** A session of the caller's workspace; any other id is 404, so existence never leaks. */
