@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { backupCommand } from './cli/backup'
 import { keyCommand } from './cli/key'
 import { migrateCommand } from './cli/migrate'
-import { serveCommand } from './cli/serve'
+import { ListenError, serveCommand } from './cli/serve'
 import { usage, UsageError } from './cli/usage'
 import { workspaceCommand } from './cli/workspace'
 import { ConfigError } from './config'
@@ -42,6 +42,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`${(error as Error).message}\n\n${usage}`)
     process.exit(64)
+  }
+  if (error instanceof ListenError) {
+    console.error(error.message)
+    process.exit(1)
   }
   console.error(error)
   process.exit(1)

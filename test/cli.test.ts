@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeDatabase, openDatabase } from '../src/db/database'
 import { listeningPort, runCli, spawnProcess } from './support/process'
+import { startLoopbackServer } from './support/loopback-server'
 import { queryFile } from './support/sqlite-file'
 import { tempDir } from './support/temp-dir'
 
@@ -117,5 +118,33 @@ describe('CLI', () => {
     await second.waitForLine(/"msg":"listening"/)
     await second.stop()
     expect(second.output()).not.toContain('API key')
+  })
+
+  it('stops with one line on a busy port, before it creates anything, and says where it listens otherwise', async () => {
+    const busy = await startLoopbackServer((_req, res) => res.end())
+    const fresh = {
+      DATABASE_PATH: join(dir.path, 'busy.db'),
+      PORT: String(busy.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    }
+    const refused = spawnProcess(join('node_modules', '.bin', 'tsx'), ['src/cli.ts', 'serve'], fresh)
+    const code = await new Promise((resolve) =>
+      refused.child.exitCode !== null ? resolve(refused.child.exitCode) : refused.child.once('exit', resolve),
+    )
+    expect(code).toBe(1)
+    await busy.close()
+    expect(refused.output()).toContain(
+      `Port ${busy.port} on 127.0.0.1 is already in use: stop what listens there, or set PORT`,
+    )
+    expect(refused.output()).not.toContain('API key')
+    expect(refused.output()).not.toMatch(/\n\s+at /) // no stack trace
+    expect(queryFile(fresh.DATABASE_PATH, 'SELECT name FROM workspaces')).toEqual([])
+
+    const started = spawnProcess(join('node_modules', '.bin', 'tsx'), ['src/cli.ts', 'serve'], { ...fresh, PORT: '0' })
+    const line = JSON.parse(await started.waitForLine(/"msg":"listening"/)) as Record<string, string>
+    expect(line.panel).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/panel$/)
+    expect(line.docs).toBe(line.panel!.replace('/panel', '/docs'))
+    expect(await started.stop()).toBe(0)
   })
 })

@@ -40,15 +40,37 @@ export async function runGateway({
 }: RunOptions): Promise<{ gateway: Gateway; server: RunningServer }> {
   const database = await openDatabase(config.databasePath)
   const gateway = createGateway({ database, config, logger })
-  await prepare?.(gateway)
 
+  // Listen before anything is created (the first API key): a busy port then stops the start
+  // with one line, and nothing half-made is left behind.
   const server = await serve({
     fetch: gateway.app.fetch,
     port: config.port,
     hostname: config.host,
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+  }).catch((error: unknown) => {
+    closeDatabase(database)
+    throw listenFailure(error, config)
   })
-  logger.info({ host: config.host, port: server.port, database: config.databasePath }, 'listening')
+  const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${server.port}`
+  logger.info(
+    {
+      host: config.host,
+      port: server.port,
+      database: config.databasePath,
+      api: `${base}/v1`,
+      docs: `${base}/docs`,
+      panel: `${base}/panel`,
+    },
+    'listening',
+  )
+  if (config.simulatorUrl) {
+    logger.warn(
+      { simulator: config.simulatorUrl },
+      'WA_SIMULATOR is set: sessions connect to the simulator, NOT to WhatsApp',
+    )
+  }
+  await prepare?.(gateway)
   await gateway.start()
 
   let stopping = false
@@ -68,6 +90,25 @@ export async function runGateway({
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
   return { gateway, server }
+}
+
+/** A port that cannot be listened on is the operator's to fix: one line saying which and why. */
+export class ListenError extends Error {
+  override readonly name = 'ListenError'
+}
+
+function listenFailure(error: unknown, config: GatewayConfig): Error {
+  const code = (error as { code?: unknown })?.code
+  if (code === 'EADDRINUSE')
+    return new ListenError(
+      `Port ${config.port} on ${config.host} is already in use: stop what listens there, or set PORT`,
+    )
+  if (code === 'EACCES')
+    return new ListenError(
+      `Not allowed to listen on port ${config.port} on ${config.host}: choose a port above 1023, or set PORT`,
+    )
+  if (code === 'EADDRNOTAVAIL') return new ListenError(`HOST ${config.host} is not an address of this machine`)
+  return error instanceof Error ? error : new Error(String(error))
 }
 
 export async function serveCommand(): Promise<void> {

@@ -4,7 +4,7 @@ import { serve as honoServe } from '@hono/node-server'
 import type { RunningServer, ServeOptions } from './serve'
 
 export function serve(options: ServeOptions): Promise<RunningServer> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const server = honoServe({ fetch: options.fetch, port: options.port, hostname: options.hostname }, (info) => {
       resolve({
         port: (info as AddressInfo).port,
@@ -22,6 +22,8 @@ export function serve(options: ServeOptions): Promise<RunningServer> {
           }),
       })
     }) as Server
+    // A port already in use (EADDRINUSE) or not allowed: the caller says so, rather than a crash.
+    server.once('error', reject)
     if (options.keepAliveTimeoutMs !== undefined) {
       server.keepAliveTimeout = options.keepAliveTimeoutMs
       // Node's own advice: headersTimeout above keepAliveTimeout, or a request arriving just as the
