@@ -17,6 +17,10 @@ export const API_VERSION = '1.0.0'
 type Route = Omit<RouteConfig, 'middleware'>
 type Definitions = OpenAPIHono['openAPIRegistry']['definitions']
 
+/** The routes an app registered (its `openAPIRegistry`), in order. */
+export const registeredRoutes = (definitions: Definitions): Route[] =>
+  definitions.flatMap((definition) => (definition.type === 'route' ? [definition.route as Route] : []))
+
 /**
  * A request body is registered under components/requestBodies (named by its schema's id) with
  * the schema inline, not as a $ref to components/schemas. Reason: openapi-typescript (with its
@@ -61,14 +65,13 @@ function operation({ method: _m, path: _p, request, hide: _h, ...rest }: Route):
 }
 
 /**
- * The document, built from the routes registered with @hono/zod-openapi's `createRoute`.
+ * The document, built from route declarations (@hono/zod-openapi's `createRoute` objects).
  * `admin`: the operator enabled /v1/admin (ADMIN_API_KEY), so its tag and credential are described.
  */
-export function buildOpenApiDocument(definitions: Definitions, options: { admin?: boolean } = {}): oas31.OpenAPIObject {
+export function buildOpenApiDocument(routes: readonly Route[], options: { admin?: boolean } = {}): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {}
-  for (const definition of definitions) {
-    if (definition.type !== 'route' || (definition.route as Route).hide) continue
-    const route = definition.route as Route
+  for (const route of routes) {
+    if (route.hide) continue
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) }
   }
   return createDocument({
