@@ -146,7 +146,7 @@ export function createEdgeApp(env: EdgeEnv) {
     const { workspace, plan } = c.get('credential')
     const { text, json } = await readJson(c.req.raw)
     const parsed = ConnectSessionBody.safeParse(json)
-    if (!parsed.success) throw issuesError(parsed.error.issues)
+    if (!parsed.success) throw issuesError(parsed.error.issues, json)
     const sessionName = parsed.data.sessionName
     const claim = await workspaceObject(c.env, workspace).claim({ workspace, plan, sessionName })
     if ('error' in claim) throwRefusal(claim as Refusal)
@@ -177,7 +177,7 @@ export function createEdgeApp(env: EdgeEnv) {
     const { workspace, plan } = c.get('credential')
     const { text, json } = await readJson(c.req.raw)
     const parsed = ContactCheckBody.safeParse(json)
-    if (!parsed.success) throw issuesError(parsed.error.issues)
+    if (!parsed.success) throw issuesError(parsed.error.issues, json)
     const index = workspaceObject(c.env, workspace)
     const sessionName = await index.locate(parsed.data.sessionId)
     if (!sessionName) throw new GatewayError('not_found', `Session ${parsed.data.sessionId} not found`)

@@ -74,50 +74,59 @@ export function buildOpenApiDocument(routes: readonly Route[], options: { admin?
     if (route.hide) continue
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) }
   }
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Messaging Session Service',
-      version: API_VERSION,
-      description:
-        'Links WhatsApp accounts to workspaces through sessions, sends messages, checks numbers and delivers events to webhooks.',
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
-    // Replaced per request by the mount point the document is served under (see routes/docs.ts).
-    servers: [{ url: '/' }],
-    tags: [
-      { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
-      { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
-      { name: 'Workspace', description: 'Who a credential acts for.' },
-      {
-        name: 'Webhooks',
-        description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.',
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Messaging Session Service',
+        version: API_VERSION,
+        description:
+          'Links WhatsApp accounts to workspaces through sessions, sends messages, checks numbers and delivers events to webhooks.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-      { name: 'Events', description: 'The same events as webhooks, as a live Server-Sent Events stream.' },
-      ...(options.admin
-        ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }]
-        : []),
-    ],
-    paths,
-    webhooks: webhookCatalogue(),
-    components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description:
-            'An API key issued with the CLI (`key create`), or an HS256 JWT when the operator set JWT_SECRET.',
+      // Replaced per request by the mount point the document is served under (see routes/docs.ts).
+      servers: [{ url: '/' }],
+      tags: [
+        { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
+        { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
+        { name: 'Workspace', description: 'Who a credential acts for.' },
+        {
+          name: 'Webhooks',
+          description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.',
         },
-        deploymentKey: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'x-api-key',
-          description: 'Required in addition when the operator set DEPLOYMENT_API_KEY.',
-        },
+        { name: 'Events', description: 'The same events as webhooks, as a live Server-Sent Events stream.' },
         ...(options.admin
-          ? { adminBearer: { type: 'http' as const, scheme: 'bearer', description: 'The operator’s ADMIN_API_KEY.' } }
-          : {}),
+          ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }]
+          : []),
+      ],
+      paths,
+      webhooks: webhookCatalogue(),
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key issued with the CLI (`key create`), or an HS256 JWT when the operator set JWT_SECRET.',
+          },
+          deploymentKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-api-key',
+            description: 'Required in addition when the operator set DEPLOYMENT_API_KEY.',
+          },
+          ...(options.admin
+            ? { adminBearer: { type: 'http' as const, scheme: 'bearer', description: 'The operator’s ADMIN_API_KEY.' } }
+            : {}),
+        },
       },
     },
-  })
+    {
+      // Responses stay open (zod draws output objects closed): a strict generated client must
+      // not break on a field added in a later release.
+      override: ({ io, jsonSchema }) => {
+        if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties
+      },
+    },
+  )
 }
