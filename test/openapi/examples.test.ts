@@ -32,9 +32,7 @@ describe('the request examples of /openapi.json', () => {
       for (const method of methods) {
         const body = item[method]?.requestBody
         if (!body) continue
-        const content = body.$ref
-          ? document.components.requestBodies[body.$ref.split('/').pop()].content
-          : body.content
+        const content = body.$ref ? document.components.requestBodies[body.$ref.split('/').pop()].content : body.content
         const media = content['application/json']
         examples.set(path, { method, example: media.schema.example ?? media.example })
       }
