@@ -23,6 +23,7 @@ import type { UnstampedFact } from './listeners/types'
 import type { NetworkTarget } from './network-target'
 import { withNetworkErrors } from './network-errors'
 import { checkNumbers } from './number-check'
+import { lookupPhone, phoneForLid } from './recipients'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
 import { withSharedAsyncStorage } from './shared-async-storage'
@@ -213,6 +214,14 @@ export class SessionConnection implements SessionHandle {
 
   checkNumbers(phones: string[]) {
     return withNetworkErrors(() => checkNumbers(this.#connected(), phones))
+  }
+
+  phoneForLid(lidJid: string) {
+    return withNetworkErrors(() => phoneForLid(this.#connected(), lidJid))
+  }
+
+  lookupPhone(phoneJid: string) {
+    return withNetworkErrors(() => lookupPhone(this.#connected(), phoneJid))
   }
 
   #connected(): WASocket {

@@ -16,7 +16,7 @@ const simulatorConfig = z.object({
   wsUrl: z.string(),
   rootPublicKey: z.string(),
   mediaCaPem: z.string(),
-  mediaHost: z.string(),
+  mediaHost: z.string().optional(),
 })
 
 /**
@@ -31,7 +31,7 @@ export async function resolveNetworkTarget(simulatorUrl: string | undefined, log
   if (!response.ok) throw new Error(`WA_SIMULATOR ${simulatorUrl} answered ${response.status} to GET /config`)
   const config = simulatorConfig.parse(await response.json())
   WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(config.rootPublicKey, 'base64')
-  trustSimulatorMediaHostOnBun(config.mediaHost, config.mediaCaPem)
+  if (config.mediaHost) trustSimulatorMediaHostOnBun(config.mediaHost, config.mediaCaPem)
   logger.warn(
     { simulator: simulatorUrl, wsUrl: config.wsUrl },
     'WA_SIMULATOR is set: NOT talking to WhatsApp; every session connects to the simulator',

@@ -23,6 +23,12 @@ export interface NumberCheck {
   lid?: string
 }
 
+/** Whether a phone number has a WhatsApp account, and its LID (digits) when WhatsApp gives one. */
+export interface PhoneLookup {
+  exists: boolean
+  lid?: string
+}
+
 /** Delivery progress of a message we sent, as WhatsApp reports it. */
 export type ReceiptStatus = 'sent' | 'delivered' | 'read' | 'played' | 'failed'
 
@@ -110,6 +116,10 @@ export interface SessionHandle {
   revoke(message: OwnMessageRef): Promise<void>
   /** One network round trip for the whole batch. */
   checkNumbers(phones: string[]): Promise<NumberCheck[]>
+  /** The number (digits) a LID (`…@lid`) belongs to, when this account knows it. */
+  phoneForLid(lidJid: ChatJid): Promise<string | undefined>
+  /** Whether a number (`…@s.whatsapp.net`) is on WhatsApp; asks WhatsApp only when not known. */
+  lookupPhone(phoneJid: ChatJid): Promise<PhoneLookup>
 }
 
 /**
