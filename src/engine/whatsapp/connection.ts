@@ -242,6 +242,11 @@ export class SessionConnection implements SessionHandle {
     socket.ws.on('open', () => {
       run.reachedServer = true
     })
+    // Baileys forwards ws's 'unexpected-response' (an HTTP answer instead of the upgrade, e.g. a
+    // proxy's 407) without handling it, and ws then neither errors nor closes: end it ourselves.
+    socket.ws.on('unexpected-response', (_request: unknown, response: { statusCode?: number }) => {
+      socket.end(new Error(`Unexpected server response: ${response.statusCode}`) as never)
+    })
     socket.ws.on('frame', () => {
       run.lastFrameAt = Date.now()
     })

@@ -59,6 +59,27 @@ const withHost = (raw: string, address: string) => {
   return url.href
 }
 
+/**
+ * https-proxy-agent sets up the TLS to the target from the request's options only, not the
+ * agent's: the simulator's media CA is added to each request's here.
+ */
+class TrustingHttpsProxyAgent extends HttpsProxyAgent<string> {
+  constructor(
+    url: string,
+    options: ConstructorParameters<typeof HttpsProxyAgent<string>>[1],
+    private readonly ca: string,
+  ) {
+    super(url, options)
+  }
+
+  override connect(
+    request: Parameters<HttpsProxyAgent<string>['connect']>[0],
+    options: Parameters<HttpsProxyAgent<string>['connect']>[1],
+  ) {
+    return super.connect(request, { ...options, ca: this.ca } as typeof options)
+  }
+}
+
 /** undici has no SOCKS agent: its connector opens the tunnel with `socks`, then TLS over it. */
 function socksConnector(proxy: ProxyEndpoint, address: string, ca: string | undefined): buildConnector.connector {
   return (options, callback) => {
@@ -119,7 +140,9 @@ export async function proxiedTarget(
       : undefined
     const options = { keepAlive: false, timeout: PROXY_CONNECT_TIMEOUT_MS, ...(lookup ? { lookup } : {}) }
     agent = new HttpsProxyAgent(url, options) as unknown as Agent
-    fetchAgent = new HttpsProxyAgent(url, { ...options, ...tls }) as unknown as Agent
+    fetchAgent = (ca
+      ? new TrustingHttpsProxyAgent(url, options, ca)
+      : new HttpsProxyAgent(url, options)) as unknown as Agent
     dispatcher = new ProxyAgent({
       uri: withHost(setting.url, address),
       ...(https ? { proxyTls: { servername: proxy.host } } : {}),
