@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/message-types'
+import { alias, eitherRequired, type AliasPair } from './requirements'
 import { chatAddress, type ChatAddress } from './phone'
 
 export const MAX_LIST_ROWS = 5
@@ -16,22 +17,7 @@ const quoteId = z
 const mediaUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 const messageId = z.string().min(1).max(128)
 
-/** The seed SDK's names, accepted when the canonical field is absent (decisions: naming). */
-const alias = (of: string) => ({
-  deprecated: true,
-  description: `Alias of \`${of}\` (client SDK name); used only when \`${of}\` is absent.`,
-})
-
-type Issue = { code: 'custom'; path: string[]; message: string }
-const requireOne = (
-  body: Record<string, unknown>,
-  canonical: string,
-  aliasName: string,
-  add: (issue: Issue) => void,
-) => {
-  if (body[canonical] === undefined && body[aliasName] === undefined)
-    add({ code: 'custom', path: [canonical], message: 'is required' })
-}
+const PHONE: AliasPair = ['phone', 'to']
 
 const addressed = {
   sessionId,
@@ -39,17 +25,15 @@ const addressed = {
   to: chatAddress.optional().meta(alias('phone')),
 }
 
-export const SendTextBody = z
-  .strictObject({
+export const SendTextBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     message: z.string().min(1).max(65_536).optional(),
     text: z.string().min(1).max(65_536).optional().meta(alias('message')),
     quoteId,
-  })
-  .superRefine((b, ctx) => {
-    requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
-    requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
-  })
+  }),
+  [PHONE, ['message', 'text']],
+)
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
   .meta({ id: 'SendTextRequest' })
 
@@ -57,17 +41,16 @@ const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({ to, ..
   ...b,
   phone: (b.phone ?? to)!,
 })
-const phoneRequired = (b: { phone?: ChatAddress; to?: ChatAddress }, ctx: z.RefinementCtx) =>
-  requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
 
-export const SendImageBody = z
-  .strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId })
-  .superRefine(phoneRequired)
+export const SendImageBody = eitherRequired(
+  z.strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendImageRequest' })
 
-export const SendAudioBody = z
-  .strictObject({
+export const SendAudioBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     audioUrl: mediaUrl.meta({ description: 'mp3, ogg (vorbis or opus) or opus.' }),
     ptt: z
@@ -75,29 +58,32 @@ export const SendAudioBody = z
       .default(false)
       .meta({ description: 'true: sent as a voice note (converted to OGG/Opus); false: as an audio file.' }),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendAudioRequest' })
 
-export const SendStickerBody = z
-  .strictObject({
+export const SendStickerBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     stickerUrl: mediaUrl.meta({ description: 'A .webp or .gif image (animation kept).' }),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendStickerRequest' })
 
-export const SendLocationBody = z
-  .strictObject({
+export const SendLocationBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendLocationRequest' })
 
@@ -121,8 +107,8 @@ function flagRepeats(ids: { id: string; path: (string | number)[] }[], addIssue:
   }
 }
 
-export const SendListBody = z
-  .strictObject({
+export const SendListBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     text: z.string().min(1).max(1024),
     buttonText: z.string().min(1).max(20).meta({ description: 'Label of the button that opens the list.' }),
@@ -130,9 +116,10 @@ export const SendListBody = z
     footer: z.string().max(60).optional(),
     sections: z.array(ListSection).min(1).max(MAX_LIST_ROWS),
     quoteId,
-  })
+  }),
+  [PHONE],
+)
   .superRefine((b, ctx) => {
-    phoneRequired(b, ctx)
     const rows = b.sections.reduce((n, s) => n + s.rows.length, 0)
     if (rows > MAX_LIST_ROWS) {
       ctx.addIssue({
@@ -152,17 +139,17 @@ export const SendListBody = z
     description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections, each rowId different.`,
   })
 
-const Button = z
-  .strictObject({
+const Button = eitherRequired(
+  z.strictObject({
     buttonId: z.string().min(1).max(256),
     buttonText: z.string().min(1).max(20).optional(),
     text: z.string().min(1).max(20).optional().meta(alias('buttonText')),
-  })
-  .superRefine((b, ctx) => requireOne(b, 'buttonText', 'text', (i) => ctx.addIssue(i)))
-  .transform(({ text, ...b }) => ({ buttonId: b.buttonId, buttonText: (b.buttonText ?? text)! }))
+  }),
+  [['buttonText', 'text']],
+).transform(({ text, ...b }) => ({ buttonId: b.buttonId, buttonText: (b.buttonText ?? text)! }))
 
-export const SendButtonsBody = z
-  .strictObject({
+export const SendButtonsBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     message: z.string().min(1).max(1024).optional(),
     text: z.string().min(1).max(1024).optional().meta(alias('message')),
@@ -174,10 +161,10 @@ export const SendButtonsBody = z
         error: (issue) => `at most ${MAX_BUTTONS} buttons (got ${(issue.input as unknown[]).length})`,
       }),
     quoteId,
-  })
+  }),
+  [PHONE, ['message', 'text']],
+)
   .superRefine((b, ctx) => {
-    phoneRequired(b, ctx)
-    requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
     flagRepeats(
       b.buttons.map((button, i) => ({ id: button.buttonId, path: ['buttons', i, 'buttonId'] })),
       (issue) => ctx.addIssue(issue),
@@ -194,23 +181,16 @@ const referenced = {
   messageId: messageId.optional(),
   id: messageId.optional().meta(alias('messageId')),
 }
-const referencedRequired = (
-  b: { phone?: ChatAddress; to?: ChatAddress; messageId?: string; id?: string },
-  ctx: z.RefinementCtx,
-) => {
-  phoneRequired(b, ctx)
-  requireOne(b, 'messageId', 'id', (i) => ctx.addIssue(i))
-}
+const REFERENCED: AliasPair[] = [PHONE, ['messageId', 'id']]
 
-export const EditMessageBody = z
-  .strictObject({ ...referenced, newMessage: z.string().min(1).max(65_536) })
-  .superRefine(referencedRequired)
+export const EditMessageBody = eitherRequired(
+  z.strictObject({ ...referenced, newMessage: z.string().min(1).max(65_536) }),
+  REFERENCED,
+)
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
   .meta({ id: 'EditMessageRequest' })
 
-export const DeleteMessageBody = z
-  .strictObject(referenced)
-  .superRefine(referencedRequired)
+export const DeleteMessageBody = eitherRequired(z.strictObject(referenced), REFERENCED)
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
   .meta({ id: 'DeleteMessageRequest' })
 

@@ -7,7 +7,8 @@ import { SessionConnection, type ConnectionTiming } from './connection'
 import { directTarget, resolveEndpoint, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
 import type { ProxyGuard } from './proxy-target'
 import { SocketCacheRegistry } from './socket-caches'
-import type { EngineFact, OpenOptions, WhatsAppEngine } from './types'
+import { FactListeners } from './fact-listeners'
+import type { OpenOptions, WhatsAppEngine } from './types'
 import type { WebVersionKeeper } from './web-version'
 
 export interface BaileysEngineDeps {
@@ -21,13 +22,13 @@ export interface BaileysEngineDeps {
   /** The WhatsApp Web version sockets announce (learnt at start and after a 405). */
   versions: WebVersionKeeper
   proxyGuard: ProxyGuard
-  report(fact: EngineFact): void
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
 }
 
 /** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
+  const facts = new FactListeners()
   const caches = new SocketCacheRegistry()
   const statements = authStatements(deps.db)
   // Baileys is loading because a session opens: learn the version its first socket announces.
@@ -46,6 +47,8 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   }
 
   return {
+    onFact: (listener) => facts.add(listener),
+
     async open(sessionId: string, options: OpenOptions) {
       const { endpoint, direct } = await networkTarget()
       // From here on nothing awaits: the swap below cannot interleave with another open().
@@ -61,7 +64,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         versions: deps.versions,
         timing: deps.timing,
         caches,
-        report: deps.report,
+        report: facts.emit,
         storedMessage: deps.storedMessage,
         onStopped: (stopped) => {
           if (connections.get(sessionId) === stopped) connections.delete(sessionId)

@@ -1,5 +1,6 @@
 import type { GatewayDatabase } from '../../db/database'
 import { clearAuthState, hasPairedCredentials } from './credentials'
+import { FactListeners } from './fact-listeners'
 import type { WhatsAppEngine } from './types'
 import type { WebVersionKeeper } from './web-version'
 
@@ -15,9 +16,15 @@ export function lazyEngine(
 ): WhatsAppEngine {
   let loading: Promise<WhatsAppEngine> | undefined
   let loaded: WhatsAppEngine | undefined
+  // Subscribers come before the real engine does: its facts are passed on to them.
+  const facts = new FactListeners()
   const engine = () =>
     (loading ??= load().then(
-      (real) => (loaded = real),
+      (real) => {
+        real.onFact(facts.emit)
+        loaded = real
+        return real
+      },
       (error: unknown) => {
         loading = undefined // a failed load (e.g. out of memory) is tried again by the next open
         throw error
@@ -25,6 +32,7 @@ export function lazyEngine(
     ))
 
   return {
+    onFact: (listener) => facts.add(listener),
     open: async (sessionId, options) => (await engine()).open(sessionId, options),
     session: (sessionId) => loaded?.session(sessionId),
     hasCredentials: (sessionId) => hasPairedCredentials(db, sessionId),

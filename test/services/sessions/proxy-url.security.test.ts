@@ -64,7 +64,7 @@ describe('proxyUrl from a workspace', () => {
     }
     // Nothing was stored, and no session was created by the refused connects.
     expect((await t.listSessions()).map((s) => s.sessionName)).toEqual(['guarded'])
-    expect((await t.listSessions())[0].proxyUrl).toBeNull()
+    expect((await t.listSessions())[0]?.proxyUrl).toBeNull()
   })
 
   it('refuses malformed, foreign-scheme, oversized and credential-bomb URLs with a 400, never a 500', async () => {
