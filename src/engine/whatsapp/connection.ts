@@ -51,6 +51,12 @@ export interface ConnectionTiming {
   keepAliveIntervalMs: number
 }
 
+/** Bun's built-in stand-in for undici has dispatchers without close(): release what can be. */
+const closeDispatcher = (target: NetworkTarget) => {
+  const dispatcher = target.dispatcher as { close?: () => Promise<void> } | undefined
+  if (typeof dispatcher?.close === 'function') void dispatcher.close().catch(() => {})
+}
+
 /** What one socket went through, for telling why it closed. */
 interface SocketRun {
   viaProxy: boolean
@@ -157,7 +163,7 @@ export class SessionConnection implements SessionHandle {
   #releaseTarget(): void {
     const target = this.#target
     this.#target = undefined
-    if (target && target !== this.deps.direct) void target.dispatcher?.close().catch(() => {})
+    if (target && target !== this.deps.direct) closeDispatcher(target)
   }
 
   async #open(number: number): Promise<void> {
@@ -184,7 +190,7 @@ export class SessionConnection implements SessionHandle {
       return
     }
     if (!current()) {
-      if (target !== this.deps.direct) void target.dispatcher?.close().catch(() => {})
+      if (target !== this.deps.direct) closeDispatcher(target)
       return
     }
     this.#releaseTarget()

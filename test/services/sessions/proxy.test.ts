@@ -3,6 +3,7 @@ import { createLogger } from '../../../src/logger'
 import { fixtures } from '../../support/media-fixtures'
 import { startMediaServer, type MediaServer } from '../../support/media-server'
 import { deadPort, startConnectProxy, startSocksProxy, type LoopbackProxy } from '../../support/proxies'
+import { pollUntil } from '../../support/poll'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 
@@ -120,9 +121,11 @@ describe('a session behind a proxy', () => {
     expect(update.status).toBe(200)
     const refusedBefore = http.connections.filter((c) => !c.accepted).length
     await t.post(`/v1/session/${body.sessionId}/restart`, {})
-    await expect
-      .poll(async () => (await session(body.sessionId))?.statusReason, { timeout: 5_000 })
-      .toBe('proxy_refused')
+    await pollUntil(
+      async () => (await session(body.sessionId))?.statusReason,
+      (reason) => reason === 'proxy_refused',
+      { timeoutMs: 5_000, what: 'proxy_refused' },
+    )
 
     expect((await session(body.sessionId))?.status).toBe('connecting')
     const start = http.connections.filter((c) => !c.accepted).length
