@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/message-types'
+import { isDataUrl } from '../media/data-url'
+import { fileName } from './file-name'
+import { ContactCard, MAX_CONTACT_CARDS } from './contact-card'
 import { chatAddress, type ChatAddress } from './phone'
 
 export const MAX_LIST_ROWS = 5
@@ -13,7 +16,25 @@ const quoteId = z
   .max(128)
   .optional()
   .meta({ description: 'messageId of the message this one replies to.' })
-const mediaUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
+const MAX_URL_CHARS = 2048
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+/**
+ * Where a send's media comes from: an http(s) URL the gateway fetches, or the file itself as a
+ * base64 `data:` URL (bounded by BODY_LIMIT_BYTES; decoded and checked by the media source).
+ */
+const mediaUrl = z
+  .string()
+  .refine((value) => isDataUrl(value) || (value.length <= MAX_URL_CHARS && isHttpUrl(value)), {
+    error: `must be an http(s) URL (at most ${MAX_URL_CHARS} characters) or a data: URL (data:<type>;base64,<data>)`,
+  })
+  .meta({ format: 'uri' })
 const messageId = z.string().min(1).max(128)
 
 /** The seed SDK's names, accepted when the canonical field is absent (decisions: naming). */
@@ -89,6 +110,47 @@ export const SendStickerBody = z
   .superRefine(phoneRequired)
   .transform(withPhone)
   .meta({ id: 'SendStickerRequest' })
+
+export const SendVideoBody = z
+  .strictObject({
+    ...addressed,
+    videoUrl: mediaUrl.meta({
+      description: 'An MP4 (H.264/AAC) is sent as it is; other videos and GIFs are converted to one.',
+    }),
+    caption: z.string().max(1024).optional(),
+    gifPlayback: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Shown as a looping, silent GIF (the sound is dropped when converting).' }),
+    quoteId,
+  })
+  .superRefine(phoneRequired)
+  .transform(withPhone)
+  .meta({ id: 'SendVideoRequest' })
+
+export const SendDocumentBody = z
+  .strictObject({
+    ...addressed,
+    documentUrl: mediaUrl.meta({ description: 'Any file up to MEDIA_MAX_BYTES.' }),
+    fileName: fileName.optional().meta({
+      description: 'The name the contact sees; default: the URL’s last path segment (made safe), else `document`.',
+    }),
+    caption: z.string().max(1024).optional(),
+    quoteId,
+  })
+  .superRefine(phoneRequired)
+  .transform(withPhone)
+  .meta({ id: 'SendDocumentRequest' })
+
+export const SendContactBody = z
+  .strictObject({
+    ...addressed,
+    contacts: z.array(ContactCard).min(1).max(MAX_CONTACT_CARDS),
+    quoteId,
+  })
+  .superRefine(phoneRequired)
+  .transform(withPhone)
+  .meta({ id: 'SendContactRequest', description: `1 to ${MAX_CONTACT_CARDS} contact cards, sent as vCards 3.0.` })
 
 export const SendLocationBody = z
   .strictObject({
@@ -224,6 +286,17 @@ export const MessageContentSchema = z
     height: z.number().optional(),
     animated: z.boolean().optional(),
     fileName: z.string().optional(),
+    gifPlayback: z.boolean().optional(),
+    contacts: z
+      .array(
+        z.object({
+          name: z.string(),
+          phones: z.array(z.string()),
+          organization: z.string().optional(),
+          email: z.string().optional(),
+        }),
+      )
+      .optional(),
     latitude: z.number().optional(),
     longitude: z.number().optional(),
     name: z.string().optional(),
@@ -298,6 +371,9 @@ export type SendImageInput = z.infer<typeof SendImageBody>
 export type SendAudioInput = z.infer<typeof SendAudioBody>
 export type SendStickerInput = z.infer<typeof SendStickerBody>
 export type SendLocationInput = z.infer<typeof SendLocationBody>
+export type SendVideoInput = z.infer<typeof SendVideoBody>
+export type SendDocumentInput = z.infer<typeof SendDocumentBody>
+export type SendContactInput = z.infer<typeof SendContactBody>
 export type SendListInput = z.infer<typeof SendListBody>
 export type SendButtonsInput = z.infer<typeof SendButtonsBody>
 export type EditMessageInput = z.infer<typeof EditMessageBody>
