@@ -25,6 +25,7 @@ import { withNetworkErrors } from './network-errors'
 import { checkNumbers } from './number-check'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
+import { markRead, sendPresence } from './chat-actions'
 import { withSharedAsyncStorage } from './shared-async-storage'
 import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
 import {
@@ -33,6 +34,8 @@ import {
   type OpenOptions,
   type OwnMessageRef,
   type PairingPrompt,
+  type PresenceUpdate,
+  type ReceivedMessageRef,
   type SendOptions,
   type SessionHandle,
 } from './types'
@@ -213,6 +216,18 @@ export class SessionConnection implements SessionHandle {
 
   checkNumbers(phones: string[]) {
     return withNetworkErrors(() => checkNumbers(this.#connected(), phones))
+  }
+
+  markRead(messages: ReceivedMessageRef[]) {
+    return withNetworkErrors(() => markRead(this.#connected(), messages))
+  }
+
+  get hasProfileName(): boolean {
+    return Boolean(this.#auth?.state.creds.me?.name)
+  }
+
+  sendPresence(update: PresenceUpdate) {
+    return withNetworkErrors(() => sendPresence(this.#connected(), update))
   }
 
   #connected(): WASocket {
