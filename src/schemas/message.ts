@@ -4,6 +4,7 @@ import { messageTypes } from '../engine/whatsapp/message-types'
 import { isDataUrl } from '../media/data-url'
 import { fileName } from './file-name'
 import { ContactCard, MAX_CONTACT_CARDS } from './contact-card'
+import { alias, eitherRequired, type AliasPair } from './requirements'
 import { chatAddress, type ChatAddress } from './phone'
 
 export const MAX_LIST_ROWS = 5
@@ -37,22 +38,7 @@ const mediaUrl = z
   .meta({ format: 'uri' })
 const messageId = z.string().min(1).max(128)
 
-/** The seed SDK's names, accepted when the canonical field is absent (decisions: naming). */
-const alias = (of: string) => ({
-  deprecated: true,
-  description: `Alias of \`${of}\` (client SDK name); used only when \`${of}\` is absent.`,
-})
-
-type Issue = { code: 'custom'; path: string[]; message: string }
-const requireOne = (
-  body: Record<string, unknown>,
-  canonical: string,
-  aliasName: string,
-  add: (issue: Issue) => void,
-) => {
-  if (body[canonical] === undefined && body[aliasName] === undefined)
-    add({ code: 'custom', path: [canonical], message: 'is required' })
-}
+const PHONE: AliasPair = ['phone', 'to']
 
 const addressed = {
   sessionId,
@@ -60,17 +46,15 @@ const addressed = {
   to: chatAddress.optional().meta(alias('phone')),
 }
 
-export const SendTextBody = z
-  .strictObject({
+export const SendTextBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     message: z.string().min(1).max(65_536).optional(),
     text: z.string().min(1).max(65_536).optional().meta(alias('message')),
     quoteId,
-  })
-  .superRefine((b, ctx) => {
-    requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
-    requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
-  })
+  }),
+  [PHONE, ['message', 'text']],
+)
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
   .meta({ id: 'SendTextRequest' })
 
@@ -78,17 +62,16 @@ const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({ to, ..
   ...b,
   phone: (b.phone ?? to)!,
 })
-const phoneRequired = (b: { phone?: ChatAddress; to?: ChatAddress }, ctx: z.RefinementCtx) =>
-  requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
 
-export const SendImageBody = z
-  .strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId })
-  .superRefine(phoneRequired)
+export const SendImageBody = eitherRequired(
+  z.strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendImageRequest' })
 
-export const SendAudioBody = z
-  .strictObject({
+export const SendAudioBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     audioUrl: mediaUrl.meta({ description: 'mp3, ogg (vorbis or opus) or opus.' }),
     ptt: z
@@ -96,23 +79,25 @@ export const SendAudioBody = z
       .default(false)
       .meta({ description: 'true: sent as a voice note (converted to OGG/Opus); false: as an audio file.' }),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendAudioRequest' })
 
-export const SendStickerBody = z
-  .strictObject({
+export const SendStickerBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     stickerUrl: mediaUrl.meta({ description: 'A .webp or .gif image (animation kept).' }),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendStickerRequest' })
 
-export const SendVideoBody = z
-  .strictObject({
+export const SendVideoBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     videoUrl: mediaUrl.meta({
       description: 'An MP4 (H.264/AAC) is sent as it is; other videos and GIFs are converted to one.',
@@ -123,13 +108,14 @@ export const SendVideoBody = z
       .default(false)
       .meta({ description: 'Shown as a looping, silent GIF (the sound is dropped when converting).' }),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendVideoRequest' })
 
-export const SendDocumentBody = z
-  .strictObject({
+export const SendDocumentBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     documentUrl: mediaUrl.meta({ description: 'Any file up to MEDIA_MAX_BYTES.' }),
     fileName: fileName.optional().meta({
@@ -137,29 +123,32 @@ export const SendDocumentBody = z
     }),
     caption: z.string().max(1024).optional(),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendDocumentRequest' })
 
-export const SendContactBody = z
-  .strictObject({
+export const SendContactBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     contacts: z.array(ContactCard).min(1).max(MAX_CONTACT_CARDS),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendContactRequest', description: `1 to ${MAX_CONTACT_CARDS} contact cards, sent as vCards 3.0.` })
 
-export const SendLocationBody = z
-  .strictObject({
+export const SendLocationBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
   .meta({ id: 'SendLocationRequest' })
 
@@ -183,8 +172,8 @@ function flagRepeats(ids: { id: string; path: (string | number)[] }[], addIssue:
   }
 }
 
-export const SendListBody = z
-  .strictObject({
+export const SendListBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     text: z.string().min(1).max(1024),
     buttonText: z.string().min(1).max(20).meta({ description: 'Label of the button that opens the list.' }),
@@ -192,9 +181,10 @@ export const SendListBody = z
     footer: z.string().max(60).optional(),
     sections: z.array(ListSection).min(1).max(MAX_LIST_ROWS),
     quoteId,
-  })
+  }),
+  [PHONE],
+)
   .superRefine((b, ctx) => {
-    phoneRequired(b, ctx)
     const rows = b.sections.reduce((n, s) => n + s.rows.length, 0)
     if (rows > MAX_LIST_ROWS) {
       ctx.addIssue({
@@ -214,17 +204,17 @@ export const SendListBody = z
     description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections, each rowId different.`,
   })
 
-const Button = z
-  .strictObject({
+const Button = eitherRequired(
+  z.strictObject({
     buttonId: z.string().min(1).max(256),
     buttonText: z.string().min(1).max(20).optional(),
     text: z.string().min(1).max(20).optional().meta(alias('buttonText')),
-  })
-  .superRefine((b, ctx) => requireOne(b, 'buttonText', 'text', (i) => ctx.addIssue(i)))
-  .transform(({ text, ...b }) => ({ buttonId: b.buttonId, buttonText: (b.buttonText ?? text)! }))
+  }),
+  [['buttonText', 'text']],
+).transform(({ text, ...b }) => ({ buttonId: b.buttonId, buttonText: (b.buttonText ?? text)! }))
 
-export const SendButtonsBody = z
-  .strictObject({
+export const SendButtonsBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     message: z.string().min(1).max(1024).optional(),
     text: z.string().min(1).max(1024).optional().meta(alias('message')),
@@ -236,10 +226,10 @@ export const SendButtonsBody = z
         error: (issue) => `at most ${MAX_BUTTONS} buttons (got ${(issue.input as unknown[]).length})`,
       }),
     quoteId,
-  })
+  }),
+  [PHONE, ['message', 'text']],
+)
   .superRefine((b, ctx) => {
-    phoneRequired(b, ctx)
-    requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
     flagRepeats(
       b.buttons.map((button, i) => ({ id: button.buttonId, path: ['buttons', i, 'buttonId'] })),
       (issue) => ctx.addIssue(issue),
@@ -256,23 +246,16 @@ const referenced = {
   messageId: messageId.optional(),
   id: messageId.optional().meta(alias('messageId')),
 }
-const referencedRequired = (
-  b: { phone?: ChatAddress; to?: ChatAddress; messageId?: string; id?: string },
-  ctx: z.RefinementCtx,
-) => {
-  phoneRequired(b, ctx)
-  requireOne(b, 'messageId', 'id', (i) => ctx.addIssue(i))
-}
+const REFERENCED: AliasPair[] = [PHONE, ['messageId', 'id']]
 
-export const EditMessageBody = z
-  .strictObject({ ...referenced, newMessage: z.string().min(1).max(65_536) })
-  .superRefine(referencedRequired)
+export const EditMessageBody = eitherRequired(
+  z.strictObject({ ...referenced, newMessage: z.string().min(1).max(65_536) }),
+  REFERENCED,
+)
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
   .meta({ id: 'EditMessageRequest' })
 
-export const DeleteMessageBody = z
-  .strictObject(referenced)
-  .superRefine(referencedRequired)
+export const DeleteMessageBody = eitherRequired(z.strictObject(referenced), REFERENCED)
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
   .meta({ id: 'DeleteMessageRequest' })
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { sessionStatuses } from '../db/schema'
 import { phoneDigits } from './phone'
+import { atLeastOneOf } from './requirements'
 import { sessionName } from './session-name'
 
 const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
@@ -67,8 +68,8 @@ export const UpdateSessionResponse = SessionSchema.extend({
 
 export const SessionListResponse = z.object({ sessions: z.array(SessionSchema) }).meta({ id: 'SessionList' })
 
-export const UpdateSessionBody = z
-  .strictObject({
+export const UpdateSessionBody = atLeastOneOf(
+  z.strictObject({
     sessionName: sessionName.optional(),
     webhookUrl: webhookUrl.optional(),
     webhookMessages: z.boolean().optional(),
@@ -77,11 +78,8 @@ export const UpdateSessionBody = z
       description:
         'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
     }),
-  })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    message: 'send at least one of sessionName, webhookUrl, webhookMessages, autoRejectCalls, rotateWebhookSecret',
-  })
-  .meta({ id: 'UpdateSessionRequest' })
+  }),
+).meta({ id: 'UpdateSessionRequest' })
 
 export const SessionQrResponse = z
   .object({

@@ -130,8 +130,8 @@ describe('marking a chat read', () => {
     t.sim.account(ACCOUNT).fault('drop') // the privacy setting is asked once per connection
     t.sim.account(ACCOUNT).clearFaults()
     await pollUntil(
-      () => t.sim.account(ACCOUNT).stats().logins > logins && t.gateway.context.engine.session(sessionId)?.online,
-      (online) => online === true,
+      () => t.sim.account(ACCOUNT).stats().logins > logins && t.sim.account(ACCOUNT).online,
+      (online) => online,
       { timeoutMs: 10_000, what: 'the session logged in again' },
     )
     await t.waitForStatus(sessionId, 'connected')
