@@ -28,6 +28,6 @@ export const ContactCard = z
     organization: cardText.optional(),
     email: z.email().max(254).optional(),
   })
-  .meta({ id: 'ContactCard', description: `A person to share: a name, 1 to ${MAX_CARD_PHONES} phone numbers.` })
+  .meta({ description: `A person to share: a name, 1 to ${MAX_CARD_PHONES} phone numbers.` })
 
 export type ContactCardInput = z.infer<typeof ContactCard>

@@ -92,7 +92,7 @@ function spawnFfmpeg(
     child.once('close', (code) => {
       clearTimeout(timer)
       if (stopped) return reject(conversionFailed(what, stopped))
-      if (code !== 0) return reject(conversionFailed(what, lastLine(stderr)))
+      if (code !== 0) return reject(conversionFailed(what, explain(stderr)))
       resolve({ stdout: new Uint8Array(Buffer.concat(stdout)), stderr })
     })
   })
@@ -102,6 +102,16 @@ export function conversionFailed(what: string, reason: string): GatewayError {
   return new GatewayError('media_unavailable', `The ${what} could not be converted: ${reason}`, {
     reason: reason.slice(0, 200),
   })
+}
+
+/**
+ * Why a run failed: a frame refused by the pixel bound (`-max_pixels`) says so, rather than
+ * ffmpeg's closing "Conversion failed!"; otherwise ffmpeg's last line.
+ */
+function explain(stderr: string): string {
+  const size = /Picture size (\d+)x(\d+) is invalid/.exec(stderr)
+  if (size) return `a frame is ${size[1]}×${size[2]} pixels, more than a picture may have here`
+  return lastLine(stderr)
 }
 
 function lastLine(stderr: string): string {

@@ -7,17 +7,18 @@ import { declaredVideo, type DeclaredVideo } from './video-probe'
 /** Containers ffmpeg is asked to open; anything else is refused before it runs (file-type's names). */
 const VIDEO_INPUTS = new Set([
   'video/mp4',
+  'video/x-m4v',
   'video/quicktime',
   'video/webm',
-  'video/x-matroska',
-  'video/x-msvideo',
+  'video/matroska',
+  'video/vnd.avi',
   'video/mpeg',
   'video/mp2t',
   'video/3gpp',
   'video/3gpp2',
-  'video/x-m4v',
   'video/ogg',
   'video/x-flv',
+  'video/x-ms-asf',
   'image/gif',
 ])
 
