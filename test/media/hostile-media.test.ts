@@ -52,6 +52,17 @@ async function aviFrameClaiming(side: number): Promise<Uint8Array> {
 const twentyMinutes = (container: string[], ext: string) =>
   generate(['-f', 'lavfi', '-i', 'testsrc=size=16x16:rate=1:duration=1200', '-c:v', 'libx264', ...container], ext)
 
+/** An MP4 whose movie, media and track headers say 5 s while its packets cover the whole file. */
+function claimingFiveSeconds(mp4: Uint8Array): Uint8Array {
+  const bytes = Buffer.from(mp4)
+  for (const box of ['mvhd', 'mdhd']) {
+    const at = bytes.indexOf(box) // version 0: timescale at +16, duration at +20
+    bytes.writeUInt32BE(bytes.readUInt32BE(at + 16) * 5, at + 20)
+  }
+  bytes.writeUInt32BE(5_000, bytes.indexOf('tkhd') + 24)
+  return new Uint8Array(bytes)
+}
+
 const rss = () => process.memoryUsage().rss
 
 describe('media that decodes to far more than it weighs', () => {
@@ -102,6 +113,8 @@ describe('media that decodes to far more than it weighs', () => {
     // Written as a live stream: the container declares no duration (Duration: N/A), the packets cover 20 minutes.
     files.serve('undeclared.mkv', await twentyMinutes(['-live', '1'], 'mkv'))
     files.serve('bomb.avi', await aviFrameClaiming(30_000))
+    // H.264 4:2:0 in MP4 would go as it is: only counting its packets shows the 20 minutes.
+    files.serve('understated.mp4', claimingFiveSeconds(await twentyMinutes(['-pix_fmt', 'yuv420p'], 'mp4')))
     files.serve('wide.mp4', await generate([...testPicture('4112x16', 1), '-frames:v', '1', '-c:v', 'libx264'], 'mp4'))
     files.serve('huge.gif', gifClaiming(60_000))
     files.serve('big.gif', gifClaiming(16_000))
@@ -133,7 +146,7 @@ describe('media that decodes to far more than it weighs', () => {
         path: '/v1/message/sticker',
         body: { sessionId, phone: '15551230001', stickerUrl: files.url(file) },
       })),
-      ...['huge.gif', 'long.mp4', 'undeclared.mkv', 'bomb.avi', 'wide.mp4'].map((file) => ({
+      ...['huge.gif', 'long.mp4', 'undeclared.mkv', 'understated.mp4', 'bomb.avi', 'wide.mp4'].map((file) => ({
         path: '/v1/message/video',
         body: { sessionId, phone: '15551230001', videoUrl: files.url(file) },
       })),
@@ -155,6 +168,7 @@ describe('media that decodes to far more than it weighs', () => {
       [422, 'media_unavailable', expect.stringMatching(/60000×60000; a sticker is made from at most 4096×4096/)],
       [422, 'media_unavailable', expect.stringMatching(/16000×16000/)],
       [422, 'media_unavailable', expect.stringMatching(/60000×60000/)],
+      [422, 'media_unavailable', expect.stringMatching(/longer than 900 s/)],
       [422, 'media_unavailable', expect.stringMatching(/longer than 900 s/)],
       [422, 'media_unavailable', expect.stringMatching(/longer than 900 s/)],
       [422, 'media_unavailable', expect.stringMatching(/a frame is 30000×30000 pixels/)],
