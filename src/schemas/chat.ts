@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
 import { chatAddress } from './phone'
 
 /** Ids a read request may name; a chat's whole unread backlog goes by leaving them out. */
@@ -22,7 +23,7 @@ export const ChatReadBody = z
         description: `Inbound messages of this chat to mark read (1 to ${MAX_READ_IDS}); omitted: every unread inbound message of the chat (the newest ${MAX_READ_BATCH} per request).`,
       }),
   })
-  .meta({ id: 'ChatReadRequest' })
+  .meta({ id: 'ChatReadRequest', example: { sessionId: EXAMPLE_SESSION_ID, phone: EXAMPLE_PHONE } })
 
 export const ChatReadResponse = z
   .object({
@@ -54,7 +55,7 @@ export const PresenceBody = z
     if (!forChat && body.phone)
       ctx.addIssue({ code: 'custom', path: ['phone'], message: `must be absent: ${body.state} is the account's` })
   })
-  .meta({ id: 'PresenceRequest' })
+  .meta({ id: 'PresenceRequest', example: { sessionId: EXAMPLE_SESSION_ID, phone: EXAMPLE_PHONE, state: 'composing' } })
 
 export const PresenceResponse = z
   .object({ sessionId: z.string(), phone: z.string().nullable(), state: z.enum([...chatStates, ...accountStates]) })

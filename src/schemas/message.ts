@@ -4,6 +4,7 @@ import { messageTypes } from '../engine/whatsapp/message-types'
 import { isDataUrl } from '../media/data-url'
 import { fileName } from './file-name'
 import { ContactCard, MAX_CONTACT_CARDS } from './contact-card'
+import { EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
 import { alias, eitherRequired, type AliasPair } from './requirements'
 import { chatAddress, type ChatAddress } from './phone'
 
@@ -39,6 +40,8 @@ const mediaUrl = z
 const messageId = z.string().min(1).max(128)
 
 const PHONE: AliasPair = ['phone', 'to']
+/** Where every example send goes (see examples.ts). */
+const to = { sessionId: EXAMPLE_SESSION_ID, phone: EXAMPLE_PHONE }
 
 const addressed = {
   sessionId,
@@ -56,7 +59,7 @@ export const SendTextBody = eitherRequired(
   [PHONE, ['message', 'text']],
 )
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
-  .meta({ id: 'SendTextRequest' })
+  .meta({ id: 'SendTextRequest', example: { ...to, message: 'Hello from the gateway' } })
 
 const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({ to, ...b }: T) => ({
   ...b,
@@ -68,7 +71,10 @@ export const SendImageBody = eitherRequired(
   [PHONE],
 )
   .transform(withPhone)
-  .meta({ id: 'SendImageRequest' })
+  .meta({
+    id: 'SendImageRequest',
+    example: { ...to, imageUrl: 'https://example.com/photo.jpg', caption: 'The photo' },
+  })
 
 export const SendAudioBody = eitherRequired(
   z.strictObject({
@@ -83,18 +89,21 @@ export const SendAudioBody = eitherRequired(
   [PHONE],
 )
   .transform(withPhone)
-  .meta({ id: 'SendAudioRequest' })
+  .meta({ id: 'SendAudioRequest', example: { ...to, audioUrl: 'https://example.com/note.mp3', ptt: true } })
 
 export const SendStickerBody = eitherRequired(
   z.strictObject({
     ...addressed,
-    stickerUrl: mediaUrl.meta({ description: 'A .webp or .gif image (animation kept).' }),
+    stickerUrl: mediaUrl.meta({
+      description:
+        'A .webp, .gif, .png or .jpg image (at most 4096×4096; a GIF stays animated) → a 512×512 WebP sticker.',
+    }),
     quoteId,
   }),
   [PHONE],
 )
   .transform(withPhone)
-  .meta({ id: 'SendStickerRequest' })
+  .meta({ id: 'SendStickerRequest', example: { ...to, stickerUrl: 'https://example.com/sticker.webp' } })
 
 export const SendVideoBody = eitherRequired(
   z.strictObject({
@@ -112,7 +121,7 @@ export const SendVideoBody = eitherRequired(
   [PHONE],
 )
   .transform(withPhone)
-  .meta({ id: 'SendVideoRequest' })
+  .meta({ id: 'SendVideoRequest', example: { ...to, videoUrl: 'https://example.com/clip.mp4', caption: 'The clip' } })
 
 export const SendDocumentBody = eitherRequired(
   z.strictObject({
@@ -127,7 +136,10 @@ export const SendDocumentBody = eitherRequired(
   [PHONE],
 )
   .transform(withPhone)
-  .meta({ id: 'SendDocumentRequest' })
+  .meta({
+    id: 'SendDocumentRequest',
+    example: { ...to, documentUrl: 'https://example.com/report.pdf', fileName: 'Q3 report.pdf', caption: 'The report' },
+  })
 
 export const SendContactBody = eitherRequired(
   z.strictObject({
@@ -138,7 +150,11 @@ export const SendContactBody = eitherRequired(
   [PHONE],
 )
   .transform(withPhone)
-  .meta({ id: 'SendContactRequest', description: `1 to ${MAX_CONTACT_CARDS} contact cards, sent as vCards 3.0.` })
+  .meta({
+    id: 'SendContactRequest',
+    description: `1 to ${MAX_CONTACT_CARDS} contact cards, sent as vCards 3.0.`,
+    example: { ...to, contacts: [{ name: 'Ana Lima', phones: ['+1 555-123-0002'], organization: 'Acme' }] },
+  })
 
 export const SendLocationBody = eitherRequired(
   z.strictObject({
@@ -150,7 +166,7 @@ export const SendLocationBody = eitherRequired(
   [PHONE],
 )
   .transform(withPhone)
-  .meta({ id: 'SendLocationRequest' })
+  .meta({ id: 'SendLocationRequest', example: { ...to, latitude: 48.8584, longitude: 2.2945 } })
 
 const ListRow = z.strictObject({
   title: z.string().min(1).max(24),
@@ -201,6 +217,20 @@ export const SendListBody = eitherRequired(
   .transform(withPhone)
   .meta({
     id: 'SendListRequest',
+    example: {
+      ...to,
+      text: 'What can we help with?',
+      buttonText: 'Choose',
+      sections: [
+        {
+          title: 'Orders',
+          rows: [
+            { title: 'Where is my order?', rowId: 'order-status' },
+            { title: 'Return an item', rowId: 'return', description: 'Within 30 days' },
+          ],
+        },
+      ],
+    },
     description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections, each rowId different.`,
   })
 
@@ -238,6 +268,14 @@ export const SendButtonsBody = eitherRequired(
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
   .meta({
     id: 'SendButtonsRequest',
+    example: {
+      ...to,
+      message: 'Did this answer your question?',
+      buttons: [
+        { buttonId: 'yes', buttonText: 'Yes' },
+        { buttonId: 'no', buttonText: 'No' },
+      ],
+    },
     description: `Paid plans. At most ${MAX_BUTTONS} buttons, each buttonId different.`,
   })
 
@@ -253,11 +291,14 @@ export const EditMessageBody = eitherRequired(
   REFERENCED,
 )
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
-  .meta({ id: 'EditMessageRequest' })
+  .meta({
+    id: 'EditMessageRequest',
+    example: { ...to, messageId: EXAMPLE_MESSAGE_ID, newMessage: 'Hello again, corrected' },
+  })
 
 export const DeleteMessageBody = eitherRequired(z.strictObject(referenced), REFERENCED)
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
-  .meta({ id: 'DeleteMessageRequest' })
+  .meta({ id: 'DeleteMessageRequest', example: { ...to, messageId: EXAMPLE_MESSAGE_ID } })
 
 export const MessageContentSchema = z
   .object({

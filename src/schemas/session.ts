@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { sessionStatuses } from '../db/schema'
 import { phoneDigits } from './phone'
+import { EXAMPLE_WEBHOOK_URL } from './examples'
 import { atLeastOneOf } from './requirements'
 import { sessionName } from './session-name'
 
@@ -23,7 +24,7 @@ export const ConnectSessionBody = z
     if (body.mode === 'qr' && body.pairingNumber)
       ctx.addIssue({ code: 'custom', path: ['pairingNumber'], message: 'is only used when mode is "pairing"' })
   })
-  .meta({ id: 'ConnectSessionRequest' })
+  .meta({ id: 'ConnectSessionRequest', example: { sessionName: 'sales', webhookUrl: EXAMPLE_WEBHOOK_URL } })
 
 export const SessionStatusSchema = z.enum(sessionStatuses).meta({
   id: 'SessionStatus',
@@ -79,7 +80,7 @@ export const UpdateSessionBody = atLeastOneOf(
         'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
     }),
   }),
-).meta({ id: 'UpdateSessionRequest' })
+).meta({ id: 'UpdateSessionRequest', example: { webhookMessages: true, autoRejectCalls: true } })
 
 export const SessionQrResponse = z
   .object({
