@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/message-types'
-import { isDataUrl } from '../media/data-url'
 import { fileName } from './file-name'
+import { mediaUrl } from './media-source'
 import { ContactCard, MAX_CONTACT_CARDS } from './contact-card'
 import { EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
 import { alias, eitherRequired, type AliasPair } from './requirements'
@@ -18,25 +18,6 @@ const quoteId = z
   .max(128)
   .optional()
   .meta({ description: 'messageId of the message this one replies to.' })
-const MAX_URL_CHARS = 2048
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-/**
- * Where a send's media comes from: an http(s) URL the gateway fetches, or the file itself as a
- * base64 `data:` URL (bounded by BODY_LIMIT_BYTES; decoded and checked by the media source).
- */
-const mediaUrl = z
-  .string()
-  .refine((value) => isDataUrl(value) || (value.length <= MAX_URL_CHARS && isHttpUrl(value)), {
-    error: `must be an http(s) URL (at most ${MAX_URL_CHARS} characters) or a data: URL (data:<type>;base64,<data>)`,
-  })
-  .meta({ format: 'uri' })
 const messageId = z.string().min(1).max(128)
 
 const PHONE: AliasPair = ['phone', 'to']
