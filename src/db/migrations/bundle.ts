@@ -50,4 +50,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE INDEX `messages_pending_idx` ON `messages` (`created_at`) WHERE "messages"."status" = \'pending\';',
   },
+  {
+    tag: '0008_session_proxy',
+    when: 1795598562155,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `proxy_url` text;',
+  },
 ]

@@ -94,10 +94,14 @@ function unreadCount(ctx: GatewayContext, sessionId: string, input: ChatReadInpu
 
 /** The receipt names the chat as WhatsApp addressed it and, in a group, the author (by LID when known). */
 function receiptTarget(record: MessageRecord): ReceivedMessageRef {
+  const participant = record.participant
+  // lid is stored as digits; participant is the number's digits, or already a `…@lid`.
   const author = record.lid
     ? `${record.lid}@lid`
-    : record.participant
-      ? `${record.participant}@s.whatsapp.net`
+    : participant
+      ? participant.includes('@')
+        ? participant
+        : `${participant}@s.whatsapp.net`
       : undefined
   return {
     id: record.id,
