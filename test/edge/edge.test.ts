@@ -103,6 +103,11 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(bugs.gcmEmptyAad).toMatch(/^reproduces/)
     expect(bugs.utf8WriteOffset).toMatch(/^reproduces/)
     expect((await fetch(`${dev.url}/v1/session/all`)).status).toBe(401)
+    // The panel, served by the Worker as by the Node app, with its strict CSP.
+    const panel = await fetch(`${dev.url}/panel`)
+    expect(panel.status).toBe(200)
+    expect(panel.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(await (await fetch(`${dev.url}/panel/app.js`)).text()).toContain('/v1/events')
   })
 
   let sessionId: string
@@ -162,6 +167,26 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     )
     expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1))
     expect(sim.violations()).toEqual([])
+
+    // What the panel does on the edge: the workspace-wide stream is refused (400, each session
+    // keeps its own events), one session's stream is served by its object, and a delivery is
+    // retried naming its session.
+    expect((await fetch(`${dev.url}/v1/events`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(400)
+    const stream = await fetch(`${dev.url}/v1/events?sessionId=${sessionId}`, {
+      headers: { authorization: `Bearer ${token}`, 'last-event-id': events[0]!.eventId },
+    })
+    expect(stream.status).toBe(200)
+    const reader = stream.body!.getReader()
+    let seen = ''
+    while (!seen.includes(events[1]!.eventId)) seen += new TextDecoder().decode((await reader.read()).value)
+    await reader.cancel()
+    const log = await api('GET', `/v1/webhooks/deliveries?sessionId=${sessionId}&limit=1`)
+    const retried = await api(
+      'POST',
+      `/v1/webhooks/deliveries/${log.body.deliveries[0].deliveryId}/retry?sessionId=${sessionId}`,
+      {},
+    )
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200)
   }, 120_000)
 
   it('sends an image through the simulator media host; voice notes and stickers answer 422 (no ffmpeg)', async () => {
