@@ -4,7 +4,7 @@ import type { GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { BaileysEngineDeps } from './engine/whatsapp/engine'
 import { lazyEngine } from './engine/whatsapp/lazy-engine'
-import type { EngineFact, WhatsAppEngine } from './engine/whatsapp/types'
+import type { EngineFact, GroupInfo, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { EventStreams } from './http/event-streams'
@@ -14,6 +14,7 @@ import { createMediaTools } from './media/media-tools'
 import { defaultResolver, type HostResolver } from './net/host-resolver'
 import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './services/messages/media-tools'
+import { storedGroup } from './services/groups/store'
 import { storedPayload } from './services/messages/records'
 import { failUnsentSends } from './services/messages/recovery'
 import { startMaintenance } from './services/maintenance'
@@ -32,6 +33,8 @@ export interface EngineFactoryDeps {
   report(fact: EngineFact): void
   /** A sent message's stored proto, for Baileys' retries. */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
+  /** A group as the store has it, for Baileys' group sends (no metadata query per send). */
+  groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
 }
 
 export type EngineFactory = (deps: EngineFactoryDeps) => WhatsAppEngine
@@ -83,6 +86,7 @@ export const baileysEngineDeps = ({
   config,
   report,
   storedMessage,
+  groupMetadata,
 }: EngineFactoryDeps): BaileysEngineDeps => ({
   db,
   logger: logger.child({ component: 'whatsapp' }),
@@ -91,6 +95,7 @@ export const baileysEngineDeps = ({
   timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
   report,
   storedMessage,
+  groupMetadata,
 })
 
 /** Baileys, loaded when the first session opens (see lazyEngine). */
@@ -118,6 +123,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     config,
     report: (fact) => applyEngineFact(context, fact),
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
+    groupMetadata: (sessionId, groupJid) => storedGroup(db, sessionId, groupJid),
   })
   const media = options.media ?? createMediaTools(config)
   const clock = options.clock ?? systemClock

@@ -6,7 +6,7 @@ import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
 import { SocketCacheRegistry } from './socket-caches'
-import type { EngineFact, OpenOptions, WhatsAppEngine } from './types'
+import type { EngineFact, GroupInfo, OpenOptions, WhatsAppEngine } from './types'
 
 export interface BaileysEngineDeps {
   db: GatewayDatabase
@@ -18,6 +18,7 @@ export interface BaileysEngineDeps {
   simulatorUrl?: string
   report(fact: EngineFact): void
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
+  groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
 }
 
 /** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
@@ -50,6 +51,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         caches,
         report: deps.report,
         storedMessage: deps.storedMessage,
+        groupMetadata: deps.groupMetadata,
         onStopped: (stopped) => {
           if (connections.get(sessionId) === stopped) connections.delete(sessionId)
         },

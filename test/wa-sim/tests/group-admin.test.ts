@@ -75,7 +75,7 @@ describe('group administration iqs and w:gp2 notifications (real Baileys)', () =
     groupJid = `${group.attrs.id}@g.us`
     const participants = (group.content as any[]).filter((n) => n.tag === 'participant')
     const byJid = new Map(participants.map((p) => [p.attrs.phone_number ?? p.attrs.jid, p]))
-    expect(byJid.get(pn(ANNA))?.attrs).toMatchObject({ jid: sim.contact(ANNA).lid + '@lid' })
+    expect(byJid.get(pn(ANNA))?.attrs).toMatchObject({ jid: `${sim.contact(ANNA).lid}@lid` })
     expect(byJid.get(pn(ADMIN))?.attrs.type).toBe('superadmin')
     expect(byJid.get(pn(PRIVATE))?.attrs.error).toBe('403')
     expect(byJid.get(pn(PRIVATE))?.content[0]).toMatchObject({ tag: 'add_request' })
