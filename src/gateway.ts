@@ -4,7 +4,7 @@ import type { GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { BaileysEngineDeps } from './engine/whatsapp/engine'
 import { lazyEngine } from './engine/whatsapp/lazy-engine'
-import type { EngineFact, GroupInfo, WhatsAppEngine } from './engine/whatsapp/types'
+import type { GroupInfo, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { EventStreams } from './http/event-streams'
@@ -20,8 +20,8 @@ import { failUnsentSends } from './services/messages/recovery'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 import { createCredentialCache } from './services/credential-cache'
-import { createStatementCache } from './db/prepared'
-import { createReadMemo } from './db/read-memo'
+import { createStatementCache } from './perf/prepared'
+import { createReadMemo } from './perf/read-memo'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
 import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 
@@ -29,8 +29,6 @@ export interface EngineFactoryDeps {
   db: GatewayDatabase
   logger: Logger
   config: GatewayConfig
-  /** Where the engine reports what happens on each connection. */
-  report(fact: EngineFact): void
   /** A sent message's stored proto, for Baileys' retries. */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
   /** A group as the store has it, for Baileys' group sends (no metadata query per send). */
@@ -58,10 +56,16 @@ export interface GatewayOptions {
   migrate?: (db: GatewayDatabase) => number
 }
 
+/**
+ * What an embedding app may use of a running gateway besides its HTTP app: the store, the
+ * settings, the logs and the in-process events. Caches, queues and the engine stay inside.
+ */
+export type PublicContext = Pick<GatewayContext, 'db' | 'config' | 'clock' | 'logger' | 'events'>
+
 export interface Gateway {
   app: HttpApp
   config: GatewayConfig
-  context: GatewayContext
+  context: PublicContext
   /**
    * Starts webhook delivery and marks every stored session that has credentials `connecting`;
    * they reconnect in the background, RESTORE_CONCURRENCY at a time.
@@ -84,7 +88,6 @@ export const baileysEngineDeps = ({
   db,
   logger,
   config,
-  report,
   storedMessage,
   groupMetadata,
 }: EngineFactoryDeps): BaileysEngineDeps => ({
@@ -93,7 +96,6 @@ export const baileysEngineDeps = ({
   logLevel: logger.level,
   simulatorUrl: config.simulatorUrl,
   timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
-  report,
   storedMessage,
   groupMetadata,
 })
@@ -109,25 +111,29 @@ export const baileysEngine: EngineFactory = (deps) =>
  * one process share nothing but the code.
  */
 export function createGateway(options: GatewayOptions): Gateway {
+  return assembleGateway(options).gateway
+}
+
+/**
+ * createGateway, also answering the whole service context (caches and queues included): for
+ * the project's own runtimes, tests and benches, never published.
+ */
+export function assembleGateway(options: GatewayOptions): { gateway: Gateway; context: GatewayContext } {
   const config = resolveConfig(options.config)
   const logger = options.logger ?? createLogger(config.logLevel)
   const db = options.database
   const applied = (options.migrate ?? migrate)(db)
   if (applied > 0) logger.info({ applied }, 'database migrations applied')
 
-  const events = new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed'))
-  let context: GatewayContext
+  const clock = options.clock ?? systemClock
+  const resolver = options.resolver ?? defaultResolver
   const engine = (options.engine ?? baileysEngine)({
     db,
     logger,
     config,
-    report: (fact) => applyEngineFact(context, fact),
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
     groupMetadata: (sessionId, groupJid) => storedGroup(db, sessionId, groupJid),
   })
-  const media = options.media ?? createMediaTools(config)
-  const clock = options.clock ?? systemClock
-  const resolver = options.resolver ?? defaultResolver
   const webhooks = createWebhookDispatcher({
     db,
     clock,
@@ -143,31 +149,30 @@ export function createGateway(options: GatewayOptions): Gateway {
         resolver,
       }),
   })
-  const statements = createStatementCache(db)
   const reads = createReadMemo(db.$client)
-  const credentials = createCredentialCache({ db, clock, logger, config, reads })
-  context = {
+  const context: GatewayContext = {
     db,
     clock,
     logger,
     config,
     engine,
-    events,
-    media,
+    events: new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed')),
+    media: options.media ?? createMediaTools(config),
     resolver,
     inFlightSends: new Map(),
     webhooks,
-    statements,
-    credentials,
+    statements: createStatementCache(db),
+    credentials: createCredentialCache({ db, clock, logger, config, reads }),
     reads,
     sessionLists: new Map(),
     eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
   }
+  engine.onFact((fact) => applyEngineFact(context, fact))
 
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
   let restoring: Promise<void> | undefined
-  return {
+  const gateway: Gateway = {
     app: createHttpApp(context),
     config,
     context,
@@ -188,7 +193,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       await restoring
       await engine.stopAll()
       await webhooks.stop()
-      credentials.flush()
+      context.credentials.flush()
     },
   }
+  return { gateway, context }
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { echo } from './echo'
+import { EXAMPLE_INVITE_CODE, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
+import { atLeastOneOf } from './requirements'
 import { GROUP_ID, phoneNumber } from './phone'
 
 /** WhatsApp's limits: what it refuses (406) is refused here first, with the field named. */
@@ -38,7 +40,11 @@ const phones = (min: number) =>
 
 export const GroupIdParam = z.object({ groupId })
 export const GroupSessionQuery = z.strictObject({ sessionId })
-export const GroupSessionBody = z.strictObject({ sessionId }).meta({ id: 'GroupSessionRequest' })
+/** Bodies that only name the session (an id per route: OpenAPI registers each request body once). */
+const sessionOnly = (id: string) =>
+  z.strictObject({ sessionId }).meta({ id, example: { sessionId: EXAMPLE_SESSION_ID } })
+export const RevokeGroupInviteBody = sessionOnly('RevokeGroupInviteRequest')
+export const LeaveGroupBody = sessionOnly('LeaveGroupRequest')
 
 export const CreateGroupBody = z
   .strictObject({
@@ -48,10 +54,13 @@ export const CreateGroupBody = z
       description: `Up to ${MAX_PHONES_PER_GROUP_REQUEST} phone numbers (not the session's own: WhatsApp adds the creator). Each gets its own result: a number WhatsApp cannot add is reported, not an error.`,
     }),
   })
-  .meta({ id: 'CreateGroupRequest' })
+  .meta({
+    id: 'CreateGroupRequest',
+    example: { sessionId: EXAMPLE_SESSION_ID, subject: 'Team', participants: [EXAMPLE_PHONE] },
+  })
 
-export const UpdateGroupBody = z
-  .strictObject({
+export const UpdateGroupBody = atLeastOneOf(
+  z.strictObject({
     sessionId,
     subject: subject.optional(),
     description: description
@@ -60,12 +69,12 @@ export const UpdateGroupBody = z
       .meta({ description: `Up to ${DESCRIPTION_MAX_CHARS} characters; null or "" deletes it.` }),
     announce: z.boolean().optional().meta({ description: 'true: only admins send messages.' }),
     restrict: z.boolean().optional().meta({ description: 'true: only admins edit the group’s info.' }),
-  })
-  .refine(
-    (body) => [body.subject, body.description, body.announce, body.restrict].some((value) => value !== undefined),
-    { message: 'send at least one of subject, description, announce, restrict' },
-  )
-  .meta({ id: 'UpdateGroupRequest' })
+  }),
+  ['subject', 'description', 'announce', 'restrict'],
+).meta({
+  id: 'UpdateGroupRequest',
+  example: { sessionId: EXAMPLE_SESSION_ID, subject: 'Team, renamed', restrict: true },
+})
 
 export const participantActions = ['add', 'remove', 'promote', 'demote'] as const
 
@@ -77,10 +86,13 @@ export const GroupParticipantsBody = z
       description: `1 to ${MAX_PHONES_PER_GROUP_REQUEST} phone numbers (not the session's own: leave with POST /v1/group/{groupId}/leave).`,
     }),
   })
-  .meta({ id: 'GroupParticipantsRequest' })
+  .meta({
+    id: 'GroupParticipantsRequest',
+    example: { sessionId: EXAMPLE_SESSION_ID, action: 'add', phones: ['+1 555-123-0002'] },
+  })
 
-export const JoinGroupBody = z
-  .strictObject({
+export const JoinGroupBody = atLeastOneOf(
+  z.strictObject({
     sessionId,
     inviteCode: z.string().max(64).regex(INVITE_CODE, 'is not an invite code: 10 to 64 letters and digits').optional(),
     link: z
@@ -89,12 +101,14 @@ export const JoinGroupBody = z
       .regex(INVITE_LINK, 'is not a group invite link: https://chat.whatsapp.com/<code>')
       .optional()
       .meta({ description: 'https://chat.whatsapp.com/<code>, as GET /v1/group/{groupId}/invite answers it.' }),
-  })
-  .refine((body) => (body.inviteCode === undefined) !== (body.link === undefined), {
-    message: 'send either inviteCode or link',
+  }),
+  ['inviteCode', 'link'],
+)
+  .refine((body) => body.inviteCode === undefined || body.link === undefined, {
+    message: 'send inviteCode or link, not both',
   })
   .transform((body) => ({ sessionId: body.sessionId, code: body.inviteCode ?? INVITE_LINK.exec(body.link!)![1]! }))
-  .meta({ id: 'JoinGroupRequest' })
+  .meta({ id: 'JoinGroupRequest', example: { sessionId: EXAMPLE_SESSION_ID, inviteCode: EXAMPLE_INVITE_CODE } })
 
 const Party = z
   .object({

@@ -6,7 +6,8 @@ import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
 import { SocketCacheRegistry } from './socket-caches'
-import type { EngineFact, GroupInfo, OpenOptions, WhatsAppEngine } from './types'
+import { FactListeners } from './fact-listeners'
+import type { GroupInfo, OpenOptions, WhatsAppEngine } from './types'
 
 export interface BaileysEngineDeps {
   db: GatewayDatabase
@@ -16,7 +17,6 @@ export interface BaileysEngineDeps {
   timing: ConnectionTiming
   /** Control URL of the project's simulator, or undefined for WhatsApp itself. */
   simulatorUrl?: string
-  report(fact: EngineFact): void
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
   groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
 }
@@ -24,6 +24,7 @@ export interface BaileysEngineDeps {
 /** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
+  const facts = new FactListeners()
   const caches = new SocketCacheRegistry()
   const statements = authStatements(deps.db)
   let target: Promise<NetworkTarget> | undefined
@@ -37,6 +38,8 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   }
 
   return {
+    onFact: (listener) => facts.add(listener),
+
     async open(sessionId: string, options: OpenOptions) {
       const resolved = await networkTarget()
       // From here on nothing awaits: the swap below cannot interleave with another open().
@@ -49,7 +52,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         target: resolved,
         timing: deps.timing,
         caches,
-        report: deps.report,
+        report: facts.emit,
         storedMessage: deps.storedMessage,
         groupMetadata: deps.groupMetadata,
         onStopped: (stopped) => {

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { GroupIdParam, GroupInviteResponse, GroupSessionBody } from '../../../../schemas/group'
+import { GroupIdParam, GroupInviteResponse, RevokeGroupInviteBody } from '../../../../schemas/group'
 import type { GatewayContext } from '../../../../services/context'
 import { groupInvite } from '../../../../services/groups/invite'
 import { createRouter } from '../../../router'
@@ -13,7 +13,7 @@ export const revokeGroupInviteRoute = createRoute({
   summary: 'Reset the group’s invite link',
   description: 'Admins only. The old link stops working (joining with it is 404); the new one is answered.',
   security: bearerSecurity,
-  request: { params: GroupIdParam, body: jsonBody(GroupSessionBody) },
+  request: { params: GroupIdParam, body: jsonBody(RevokeGroupInviteBody) },
   responses: {
     200: jsonResponse(GroupInviteResponse, 'The new invite code and link'),
     ...errorResponses([

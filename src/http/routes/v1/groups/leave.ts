@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { GroupIdParam, GroupSessionBody, LeaveGroupResponse } from '../../../../schemas/group'
+import { GroupIdParam, LeaveGroupBody, LeaveGroupResponse } from '../../../../schemas/group'
 import type { GatewayContext } from '../../../../services/context'
 import { leaveGroup } from '../../../../services/groups/leave'
 import { createRouter } from '../../../router'
@@ -12,7 +12,7 @@ export const leaveGroupRoute = createRoute({
   tags: ['Groups'],
   summary: 'Leave a group',
   security: bearerSecurity,
-  request: { params: GroupIdParam, body: jsonBody(GroupSessionBody) },
+  request: { params: GroupIdParam, body: jsonBody(LeaveGroupBody) },
   responses: {
     200: jsonResponse(LeaveGroupResponse, 'Left'),
     ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
