@@ -74,9 +74,13 @@ export class GroupHandle {
     }
   }
 
-  /** What `phone` (a contact, or an account from its phone) does to the group. */
-  by(phone: string): GroupMemberActions {
-    return new GroupMemberActions(this.state, this.jid, phone.replace(/\D/g, ''))
+  /**
+   * What `phone` (a contact, or an account from its phone) does to the group. `notify: false`
+   * changes it without telling any member's device, as if the notifications were lost: the way
+   * to leave a client's copy of the group out of date.
+   */
+  by(phone: string, options: { notify?: boolean } = {}): GroupMemberActions {
+    return new GroupMemberActions(this.state, this.jid, phone.replace(/\D/g, ''), options.notify ?? true)
   }
 }
 
@@ -85,12 +89,18 @@ export class GroupMemberActions {
     private readonly state: SimState,
     private readonly jid: string,
     private readonly phone: string,
+    private readonly notify: boolean,
   ) {
     if (!memberOf(state, this.phone)) throw new SimulatorError('unknown_user', `no account or contact ${phone}`, 404)
   }
 
   private act<T>(work: (group: Group) => T): T {
-    return refused(() => work(groupOf(this.state, this.jid)))
+    this.state.groupNotificationsLost = !this.notify
+    try {
+      return refused(() => work(groupOf(this.state, this.jid)))
+    } finally {
+      this.state.groupNotificationsLost = false
+    }
   }
 
   setSubject(subject: string): void {

@@ -13,6 +13,7 @@ export const notifyMembers = (
   child: BinaryNode,
   recipients: Iterable<string> = group.participants,
 ): void => {
+  if (state.groupNotificationsLost) return
   const by = memberOf(state, actor)
   for (const phone of new Set(recipients)) {
     const account = state.accounts.get(phone)

@@ -52,6 +52,8 @@ export class SimState {
   readonly groups = new Map<string, Group>()
   /** Phones (accounts or contacts) whose privacy refuses being added to groups */
   readonly refusesGroupAdds = new Set<string>()
+  /** While set, group changes reach nobody's devices: a test's way to lose notifications */
+  groupNotificationsLost = false
   /**
    * Number forms the network answers in another form, alias -> the contact's own number: WhatsApp
    * does this for Brazilian mobiles registered before the ninth digit (asked +55 11 9xxxx-xxxx,
