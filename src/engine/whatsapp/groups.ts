@@ -37,6 +37,9 @@ async function groupQuery(socket: WASocket, to: string, type: 'get' | 'set', con
   return result
 }
 
+const metadataQuery = (socket: WASocket, jid: string) =>
+  groupQuery(socket, jid, 'get', [{ tag: 'query', attrs: { request: 'interactive' } }])
+
 const metadataOf = (result: BinaryNode): GroupInfo => toGroupInfo(extractGroupMetadata(result))
 
 /**
@@ -110,9 +113,7 @@ export class GroupLayer implements SessionGroups {
   }
 
   #metadata(socket: WASocket, jid: string): Promise<GroupInfo> {
-    return withNetworkErrors(async () =>
-      metadataOf(await groupQuery(socket, jid, 'get', [{ tag: 'query', attrs: { request: 'interactive' } }])),
-    )
+    return withNetworkErrors(async () => metadataOf(await metadataQuery(socket, jid)))
   }
 
   info(jid: string): Promise<GroupInfo> {
@@ -132,16 +133,12 @@ export class GroupLayer implements SessionGroups {
       if (!groupNode) throw new EngineError('upstream', 'WhatsApp answered the create without <group>')
       // Those WhatsApp could not add are listed with an `error`: outcomes, never members
       const answered = participantNodes(groupNode)
+      const others = Array.isArray(groupNode.content) ? groupNode.content.filter((n) => n.tag !== 'participant') : []
       const members = answered.filter((node) => node.attrs.error === undefined)
       const group = metadataOf({
         tag: 'result',
         attrs: {},
-        content: [
-          {
-            ...groupNode,
-            content: [...(groupNode.content as BinaryNode[]).filter((n) => n.tag !== 'participant'), ...members],
-          },
-        ],
+        content: [{ ...groupNode, content: [...others, ...members] }],
       })
       return { group, outcomes: participantOutcomes(phones, answered) }
     })
@@ -171,7 +168,7 @@ export class GroupLayer implements SessionGroups {
       }
       if (change.description !== undefined) {
         // WhatsApp wants the id of the description it replaces: read it fresh, as Baileys does
-        const previous = child(child(await this.#query(socket, jid), 'group'), 'description')?.attrs.id
+        const previous = child(child(await metadataQuery(socket, jid), 'group'), 'description')?.attrs.id
         const text = change.description
         await groupQuery(socket, jid, 'set', [
           {
@@ -196,10 +193,6 @@ export class GroupLayer implements SessionGroups {
         applied('restrict')
       }
     })
-  }
-
-  #query(socket: WASocket, jid: string) {
-    return groupQuery(socket, jid, 'get', [{ tag: 'query', attrs: { request: 'interactive' } }])
   }
 
   inviteCode(jid: string) {
