@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { proxyUrlProblem } from './net/proxy-url'
 import type { PlanName } from './plans'
 
 const port = z.coerce.number().int().min(0).max(65_535)
@@ -77,6 +78,27 @@ export const envSchema = z.object({
   RESTORE_CONCURRENCY: positiveInt.default(20),
   /** Control URL of the project's WhatsApp simulator: points Baileys away from WhatsApp. */
   WA_SIMULATOR: z.url().optional(),
+  /** Pins the WhatsApp Web version the client announces (e.g. 2.3000.1023456789); unset, the current one is fetched. */
+  WA_VERSION: z
+    .string()
+    .regex(/^2\.\d{1,6}\.\d{1,12}$/, 'must look like 2.3000.1023456789')
+    .optional(),
+  /** How long the version fetch (web.whatsapp.com) may take before the bundled version is used. */
+  WA_VERSION_FETCH_TIMEOUT_MS: positiveInt.default(10_000),
+  /**
+   * Baileys' keep-alive: a ping every this often on a connected socket, which is closed and
+   * reconnected (`unresponsive`) when no frame arrived for this plus 5 s at a tick: a dead
+   * socket is caught within 2 × this + 5 s (35 s by default).
+   */
+  WA_KEEPALIVE_INTERVAL_MS: positiveInt.min(100).default(15_000),
+  /** Default proxy for every session's WhatsApp traffic (http://, https:// or socks5://, credentials allowed). */
+  PROXY_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = value === undefined ? null : proxyUrlProblem(value)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -120,8 +142,19 @@ export interface GatewayConfig {
   /** Message records older than this are deleted; 0 keeps them. */
   messageRetentionDays: number
   simulatorUrl?: string
+  /** A pinned WhatsApp Web version (WA_VERSION): nothing is fetched. */
+  waVersion?: WaVersion
+  waVersionFetchTimeoutMs: number
+  keepAliveIntervalMs: number
+  /** The operator's default proxy (PROXY_URL) for sessions that name none. */
+  proxyUrl?: string
   webhooks: WebhookConfig
 }
+
+/** A WhatsApp Web version as Baileys announces it: [2, 3000, revision]. */
+export type WaVersion = [number, number, number]
+
+export const parseWaVersion = (text: string): WaVersion => text.split('.').map(Number) as WaVersion
 
 export interface WebhookConfig {
   timeoutMs: number
@@ -193,6 +226,10 @@ function fromEnv(e: Env): GatewayConfig {
     },
     messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     simulatorUrl: e.WA_SIMULATOR,
+    waVersion: e.WA_VERSION ? parseWaVersion(e.WA_VERSION) : undefined,
+    waVersionFetchTimeoutMs: e.WA_VERSION_FETCH_TIMEOUT_MS,
+    keepAliveIntervalMs: e.WA_KEEPALIVE_INTERVAL_MS,
+    proxyUrl: e.PROXY_URL,
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,

@@ -4,6 +4,12 @@ import type { GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { BaileysEngineDeps } from './engine/whatsapp/engine'
 import { lazyEngine } from './engine/whatsapp/lazy-engine'
+import {
+  createWebVersionKeeper,
+  fetchFromWhatsApp,
+  type WaVersionFetcher,
+  type WebVersionKeeper,
+} from './engine/whatsapp/web-version'
 import type { GroupInfo, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
@@ -29,6 +35,10 @@ export interface EngineFactoryDeps {
   db: GatewayDatabase
   logger: Logger
   config: GatewayConfig
+  /** DNS for proxy hosts a workspace names (checked and pinned before each connection). */
+  resolver: HostResolver
+  /** The WhatsApp Web version new sockets announce. */
+  versions: WebVersionKeeper
   /** A sent message's stored proto, for Baileys' retries. */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
   /** A group as the store has it, for Baileys' group sends (no metadata query per send). */
@@ -54,6 +64,11 @@ export interface GatewayOptions {
   webhookSender?: WebhookSender
   /** Applies the embedded migrations; drizzle's sync migrator by default (a Durable Object needs transactionSync). */
   migrate?: (db: GatewayDatabase) => number
+  /**
+   * Learns the current WhatsApp Web version: Baileys' fetchLatestWaWebVersion by default, none
+   * (the bundled version) with WA_SIMULATOR; `null` turns it off. Never called with WA_VERSION.
+   */
+  fetchWaVersion?: WaVersionFetcher | null
 }
 
 /**
@@ -88,6 +103,8 @@ export const baileysEngineDeps = ({
   db,
   logger,
   config,
+  resolver,
+  versions,
   storedMessage,
   groupMetadata,
 }: EngineFactoryDeps): BaileysEngineDeps => ({
@@ -95,14 +112,21 @@ export const baileysEngineDeps = ({
   logger: logger.child({ component: 'whatsapp' }),
   logLevel: logger.level,
   simulatorUrl: config.simulatorUrl,
-  timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
+  versions,
+  proxyGuard: { resolver, allowPrivateAddresses: config.allowPrivateAddresses },
+  timing: {
+    qrTimeoutMs: config.qrTimeoutMs,
+    queryTimeoutMs: config.queryTimeoutMs,
+    backoff: config.reconnect,
+    keepAliveIntervalMs: config.keepAliveIntervalMs,
+  },
   storedMessage,
   groupMetadata,
 })
 
 /** Baileys, loaded when the first session opens (see lazyEngine). */
 export const baileysEngine: EngineFactory = (deps) =>
-  lazyEngine(deps.db, async () =>
+  lazyEngine(deps.db, deps.versions, async () =>
     (await import('./engine/whatsapp/engine')).createBaileysEngine(baileysEngineDeps(deps)),
   )
 
@@ -127,10 +151,23 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
 
   const clock = options.clock ?? systemClock
   const resolver = options.resolver ?? defaultResolver
+  const versions = createWebVersionKeeper({
+    pinned: config.waVersion,
+    fetcher:
+      options.fetchWaVersion === undefined
+        ? config.simulatorUrl
+          ? undefined
+          : fetchFromWhatsApp
+        : (options.fetchWaVersion ?? undefined),
+    timeoutMs: config.waVersionFetchTimeoutMs,
+    logger: logger.child({ component: 'whatsapp' }),
+  })
   const engine = (options.engine ?? baileysEngine)({
     db,
     logger,
     config,
+    resolver,
+    versions,
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
     groupMetadata: (sessionId, groupJid) => storedGroup(db, sessionId, groupJid),
   })
@@ -177,6 +214,12 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     config,
     context,
     async start() {
+      logger.info(
+        { waVersion: versions.info().version, source: versions.info().source, fetch: versions.fetches },
+        versions.fetches
+          ? 'WhatsApp Web version: asking WhatsApp for the current one as Baileys loads (first session)'
+          : 'WhatsApp Web version in use',
+      )
       failUnsentSends(context)
       stopMaintenance = startMaintenance(context)
       webhooks.start()

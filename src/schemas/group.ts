@@ -113,7 +113,7 @@ export const JoinGroupBody = atLeastOneOf(
 const Party = z
   .object({
     phone: z.string().nullable().meta({ description: 'Digits, where WhatsApp revealed them.' }),
-    lid: z.string().nullable().meta({ description: 'WhatsApp’s LID (digits), where known.' }),
+    lid: z.string().nullable().meta({ description: 'WhatsApp’s LID (`<digits>@lid`), where known.' }),
   })
   .meta({ id: 'GroupParty' })
 

@@ -30,8 +30,11 @@ const messageBase = {
   lid: z
     .string()
     .nullable()
-    .meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
-  participant: z.string().nullable().meta({ description: 'Groups, inbound: who wrote it.' }),
+    .meta({ description: 'The other party’s LID (`<digits>@lid`) when known (in groups: the sender’s).' }),
+  participant: z
+    .string()
+    .nullable()
+    .meta({ description: 'Groups, inbound: who wrote it: the number, else its `<digits>@lid`.' }),
   type: z.enum(messageTypes),
   content: MessageContentSchema.meta({ description: 'A summary of what the message says; never media bytes or keys.' }),
   quoteId: z.string().nullable(),
@@ -71,7 +74,8 @@ const CallReceivedData = z
 
 const GroupActor = z.object({ phone: z.string().nullable(), lid: z.string().nullable() }).nullable().meta({
   id: 'GroupActor',
-  description: 'Who did it (digits, each where WhatsApp revealed it); null when WhatsApp did not say.',
+  description:
+    'Who did it: phone (digits) and lid (`<digits>@lid`), each where WhatsApp revealed it; null when WhatsApp did not say.',
 })
 
 const GroupJoinedData = z

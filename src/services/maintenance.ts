@@ -1,4 +1,4 @@
-import type { ServiceContext } from './context'
+import type { GatewayContext } from './context'
 import { failUnacknowledgedSends } from './messages/ack-deadline'
 import { pruneMessages } from './messages/retention'
 
@@ -12,7 +12,7 @@ const ACK_SWEEP_MS = 15_000
  * their ack deadline (every few seconds). Answers a stop function; the timers never keep the
  * process alive on their own.
  */
-export function startMaintenance(ctx: ServiceContext, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
+export function startMaintenance(ctx: GatewayContext, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
   const guarded = (what: string, task: () => void) => () => {
     try {
       task()

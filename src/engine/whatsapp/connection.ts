@@ -3,6 +3,7 @@ import makeWASocket, {
   generateMessageIDV2,
   jidDecode,
   proto,
+  S_WHATSAPP_NET,
   type ConnectionState,
   type WASocket,
 } from '@whiskeysockets/baileys'
@@ -12,8 +13,9 @@ import type { Logger } from '../../logger'
 import { isCacheableKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
 import type { AuthStatements } from './auth-statements'
 import type { BaileysLogger } from './baileys-logger'
-import { isPaired } from './credentials'
+import { hasPairedCredentials, isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
+import { closeCause } from './close-cause'
 import { shouldSyncHistory } from './history-sync'
 import { attachAckListener } from './listeners/acks'
 import { attachCallListener } from './listeners/calls'
@@ -21,28 +23,52 @@ import { attachInboundListener } from './listeners/inbound'
 import { attachReceiptListener } from './listeners/receipts'
 import { GroupLayer } from './groups'
 import type { UnstampedFact } from './listeners/types'
-import type { NetworkTarget } from './network-target'
+import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
+import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
 import { withNetworkErrors } from './network-errors'
 import { checkNumbers } from './number-check'
+import { lookupPhone, phoneForLid } from './recipients'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
 import { withSharedAsyncStorage } from './shared-async-storage'
 import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
 import {
   EngineError,
+  type CloseCause,
   type EngineFact,
   type GroupInfo,
   type OpenOptions,
   type OwnMessageRef,
   type PairingPrompt,
+  type ProxySetting,
   type SendOptions,
   type SessionHandle,
 } from './types'
+import type { WebVersionKeeper } from './web-version'
 
 export interface ConnectionTiming {
   qrTimeoutMs?: number
   queryTimeoutMs: number
   backoff: BackoffPolicy
+  /** Baileys' keep-alive ping period; a socket silent for this + 5 s is closed (unresponsive). Also a liveness check's wait. */
+  keepAliveIntervalMs: number
+}
+
+/** Bun's built-in stand-in for undici has dispatchers without close(): release what can be. */
+const closeDispatcher = (target: NetworkTarget) => {
+  const dispatcher = target.dispatcher as { close?: () => Promise<void> } | undefined
+  if (typeof dispatcher?.close === 'function') void dispatcher.close().catch(() => {})
+}
+
+/** What one socket went through, for telling why it closed. */
+interface SocketRun {
+  viaProxy: boolean
+  reachedServer: boolean
+  probeFailed: boolean
+  probing: boolean
+  lastFrameAt: number
+  /** The version it announced (a 405 refused that one). */
+  version: [number, number, number]
 }
 
 export interface ConnectionDeps {
@@ -52,7 +78,13 @@ export interface ConnectionDeps {
   logger: Logger
   /** What Baileys itself logs through. */
   baileysLogger: BaileysLogger
-  target: NetworkTarget
+  /** WhatsApp or the simulator. */
+  endpoint: WhatsAppEndpoint
+  /** The shared target of connections without a proxy. */
+  direct: NetworkTarget
+  /** How a workspace's proxy host is resolved and checked before each connection. */
+  proxyGuard: ProxyGuard
+  versions: WebVersionKeeper
   timing: ConnectionTiming
   /** Where each socket's caches come from (one sweep timer for the engine). */
   caches: SocketCacheRegistry
@@ -81,6 +113,8 @@ export class SessionConnection implements SessionHandle {
   #reconnectTimer: NodeJS.Timeout | undefined
   #prompt: { promise: Promise<PairingPrompt>; resolve(p: PairingPrompt): void; reject(e: Error): void }
   #prompted = false
+  #run: SocketRun | undefined
+  #target: NetworkTarget | undefined
   readonly groups: GroupLayer
 
   constructor(
@@ -115,9 +149,63 @@ export class SessionConnection implements SessionHandle {
     this.options = { ...this.options, autoRejectCalls: enabled }
   }
 
+  setProxy(proxy: ProxySetting | undefined): void {
+    this.options = { ...this.options, proxy }
+  }
+
+  /** The network target of the socket in use (media code takes its agents from here). */
+  get networkTarget(): NetworkTarget {
+    return this.#target ?? this.deps.direct
+  }
+
   start(): void {
     const number = ++this.#socketNumber
+    void this.#open(number).catch((error: unknown) =>
+      this.deps.logger.error({ err: error }, 'could not open a WhatsApp socket'),
+    )
+  }
+
+  /** A proxied connection's target, or the shared direct one. */
+  async #targetFor(proxy: ProxySetting | undefined): Promise<NetworkTarget> {
+    if (!proxy) return this.deps.direct
+    return proxiedTarget(this.deps.endpoint, proxy, this.deps.proxyGuard)
+  }
+
+  #releaseTarget(): void {
+    const target = this.#target
+    this.#target = undefined
+    if (target && target !== this.deps.direct) closeDispatcher(target)
+  }
+
+  async #open(number: number): Promise<void> {
     const current = () => number === this.#socketNumber && !this.#stopped
+    // After a 405 the current version is being learnt: this socket announces the new one.
+    await this.deps.versions.settled()
+    if (!current()) return
+    let target: NetworkTarget
+    try {
+      target = await this.#targetFor(this.options.proxy)
+    } catch (error) {
+      if (!current()) return
+      const cause: CloseCause = error instanceof ProxyTargetError ? error.closeCause : 'proxy_unreachable'
+      this.deps.logger.warn({ cause, reason: (error as Error).message }, 'the session’s proxy cannot be used')
+      this.deps.report({
+        type: 'closed',
+        sessionId: this.sessionId,
+        socket: number,
+        message: (error as Error).message,
+        paired: hasPairedCredentials(this.deps.db, this.sessionId),
+        mode: this.options.mode,
+        cause,
+      })
+      return
+    }
+    if (!current()) {
+      if (target !== this.deps.direct) closeDispatcher(target)
+      return
+    }
+    this.#releaseTarget()
+    this.#target = target
     // The previous socket has closed: its cached keys, devices and retry counts go with it.
     this.#caches?.close()
     const caches = this.deps.caches.open()
@@ -132,7 +220,17 @@ export class SessionConnection implements SessionHandle {
       current,
     )
     this.#auth = auth
-    const { target, timing } = this.deps
+    const { timing } = this.deps
+    const version = this.deps.versions.current()
+    const run: SocketRun = {
+      viaProxy: target !== this.deps.direct,
+      reachedServer: false,
+      probeFailed: false,
+      probing: false,
+      lastFrameAt: Date.now(),
+      version,
+    }
+    this.#run = run
     const socket = withSharedAsyncStorage(() =>
       makeWASocket({
         auth: auth.state,
@@ -142,7 +240,10 @@ export class SessionConnection implements SessionHandle {
         placeholderResendCache: caches.cache(ttl.MSG_RETRY),
         logger: this.deps.baileysLogger,
         waWebSocketUrl: target.waWebSocketUrl,
+        agent: target.agent,
         fetchAgent: target.fetchAgent,
+        version,
+        keepAliveIntervalMs: timing.keepAliveIntervalMs,
         markOnlineOnConnect: false,
         shouldSyncHistoryMessage: shouldSyncHistory,
         syncFullHistory: false,
@@ -156,6 +257,17 @@ export class SessionConnection implements SessionHandle {
       }),
     )
     this.#socket = socket
+    socket.ws.on('open', () => {
+      run.reachedServer = true
+    })
+    // Baileys forwards ws's 'unexpected-response' (an HTTP answer instead of the upgrade, e.g. a
+    // proxy's 407) without handling it, and ws then neither errors nor closes: end it ourselves.
+    socket.ws.on('unexpected-response', (_request: unknown, response: { statusCode?: number }) => {
+      socket.end(new Error(`Unexpected server response: ${response.statusCode}`) as never)
+    })
+    socket.ws.on('frame', () => {
+      run.lastFrameAt = Date.now()
+    })
     const context = {
       socket,
       logger: this.deps.logger,
@@ -166,7 +278,7 @@ export class SessionConnection implements SessionHandle {
     // Credentials of a replaced socket must not overwrite the current ones (saveCreds checks).
     socket.ev.on('creds.update', () => auth.saveCreds())
     socket.ev.on('connection.update', (update) => {
-      if (current()) this.#onUpdate(socket, update, context.report)
+      if (current()) this.#onUpdate(socket, run, update, context.report)
     })
     attachAckListener(context)
     attachReceiptListener(context)
@@ -189,6 +301,31 @@ export class SessionConnection implements SessionHandle {
     const socket = this.#socket
     this.#stop()
     socket?.end(undefined)
+  }
+
+  checkLiveness(): void {
+    const socket = this.#socket
+    const run = this.#run
+    if (!this.online || !socket || !run || run.probing) return
+    run.probing = true
+    const since = Date.now()
+    const waitMs = this.deps.timing.keepAliveIntervalMs
+    const ping = {
+      tag: 'iq',
+      attrs: { to: S_WHATSAPP_NET, type: 'get', xmlns: 'w:p' },
+      content: [{ tag: 'ping', attrs: {} }],
+    }
+    // rc14's query() resolves undefined when nothing answers in time; any frame at all also counts as alive.
+    void socket
+      .query(ping, waitMs)
+      .catch(() => undefined)
+      .then((answer) => {
+        run.probing = false
+        if (answer || run.lastFrameAt > since || this.#run !== run || this.#stopped) return
+        run.probeFailed = true
+        this.deps.logger.warn({ waitMs }, 'nothing answered a liveness ping; closing the socket')
+        socket.end(new Error(`no answer to a liveness ping within ${waitMs} ms`) as never)
+      })
   }
 
   async unlink(): Promise<void> {
@@ -227,6 +364,14 @@ export class SessionConnection implements SessionHandle {
     return withNetworkErrors(() => checkNumbers(this.#connected(), phones))
   }
 
+  phoneForLid(lidJid: string) {
+    return withNetworkErrors(() => phoneForLid(this.#connected(), lidJid))
+  }
+
+  lookupPhone(phoneJid: string) {
+    return withNetworkErrors(() => lookupPhone(this.#connected(), phoneJid))
+  }
+
   #connected(): WASocket {
     if (!this.online || !this.#socket) throw new EngineError('not_connected', 'The session is not connected')
     return this.#socket
@@ -238,11 +383,17 @@ export class SessionConnection implements SessionHandle {
     this.#online = false
     clearTimeout(this.#reconnectTimer)
     this.#caches?.close()
+    this.#releaseTarget()
     this.#prompt.reject(new Error('connection closed before a QR code arrived'))
     this.deps.onStopped(this)
   }
 
-  #onUpdate(socket: WASocket, update: Partial<ConnectionState>, report: (fact: UnstampedFact) => void): void {
+  #onUpdate(
+    socket: WASocket,
+    run: SocketRun,
+    update: Partial<ConnectionState>,
+    report: (fact: UnstampedFact) => void,
+  ): void {
     if (update.qr) void this.#onQr(socket, update.qr, report)
     if (update.connection === 'open') {
       this.#online = true
@@ -256,12 +407,16 @@ export class SessionConnection implements SessionHandle {
       this.#online = false
       const error = update.lastDisconnect?.error as Boom | undefined
       const paired = this.#auth ? isPaired(this.#auth.state.creds) : false
+      const code = error?.output?.statusCode
+      const cause = closeCause({ code, message: error?.message, data: error?.data, ...run })
+      if (cause === 'outdated_version') void this.deps.versions.refreshAfterOutdated(run.version)
       report({
         type: 'closed',
-        code: error?.output?.statusCode,
+        code,
         message: error?.message,
         paired,
         mode: this.options.mode,
+        ...(cause ? { cause } : {}),
       })
     }
   }

@@ -3,9 +3,12 @@ import type { GroupActor, GroupInfo } from '../../engine/whatsapp/types'
 import type { GroupSummaryView, GroupView } from '../../schemas/group'
 import { ownRole } from './self'
 
-/** A person as the API shows them: digits, each where WhatsApp revealed it. */
+/**
+ * A person as the API shows them, each form where WhatsApp revealed it: the number as digits,
+ * the LID as `<digits>@lid` (the API's one LID form, which `phone` also takes).
+ */
 export const partyView = (party: GroupActor | undefined) =>
-  party ? { phone: party.phone ?? null, lid: party.lid ?? null } : null
+  party ? { phone: party.phone ?? null, lid: party.lid ? `${party.lid}@lid` : null } : null
 
 export function groupSummaryView(
   group: Pick<GroupInfo, 'jid' | 'subject' | 'announce' | 'restrict' | 'createdAt'>,

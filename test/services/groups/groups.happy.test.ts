@@ -78,10 +78,10 @@ describe('groups of a session', () => {
     expect(info.body).toMatchObject({
       groupId: existing,
       description: null,
-      owner: { phone: ANNA, lid: t.sim.contact(ANNA).lid },
+      owner: { phone: ANNA, lid: `${t.sim.contact(ANNA).lid}@lid` },
       participants: [
-        { phone: ANNA, lid: t.sim.contact(ANNA).lid, admin: 'superadmin' },
-        { phone: ACCOUNT, lid: t.sim.account(ACCOUNT).lid, admin: 'admin' },
+        { phone: ANNA, lid: `${t.sim.contact(ANNA).lid}@lid`, admin: 'superadmin' },
+        { phone: ACCOUNT, lid: `${t.sim.account(ACCOUNT).lid}@lid`, admin: 'admin' },
       ],
     })
   })
@@ -104,7 +104,7 @@ describe('groups of a session', () => {
     // Read from the store: the account's device was asked nothing
     expect(t.sim.stats()[ACCOUNT]!.iqs).toBe(before)
     const events = await waitForGroupEvents('main', secret, (list) => list.length >= 3)
-    const anna = { phone: ANNA, lid: t.sim.contact(ANNA).lid }
+    const anna = { phone: ANNA, lid: `${t.sim.contact(ANNA).lid}@lid` }
     expect(events.map((e) => [e.type, e.data])).toEqual([
       ['group.updated', { groupId: existing, subject: 'Renamed by Anna', by: anna }],
       [
@@ -112,7 +112,7 @@ describe('groups of a session', () => {
         {
           groupId: existing,
           action: 'added',
-          participants: [{ phone: BORIS, lid: t.sim.contact(BORIS).lid }],
+          participants: [{ phone: BORIS, lid: `${t.sim.contact(BORIS).lid}@lid` }],
           reason: null,
           by: anna,
         },
@@ -122,7 +122,7 @@ describe('groups of a session', () => {
         {
           groupId: existing,
           action: 'demoted',
-          participants: [{ phone: ACCOUNT, lid: t.sim.account(ACCOUNT).lid }],
+          participants: [{ phone: ACCOUNT, lid: `${t.sim.account(ACCOUNT).lid}@lid` }],
           reason: null,
           by: anna,
         },
@@ -173,7 +173,7 @@ describe('groups of a session', () => {
       groupId: team,
       subject: 'Team',
       reason: 'created',
-      by: { phone: ACCOUNT, lid: t.sim.account(ACCOUNT).lid },
+      by: { phone: ACCOUNT, lid: `${t.sim.account(ACCOUNT).lid}@lid` },
     })
   })
 
@@ -248,7 +248,7 @@ describe('groups of a session', () => {
       announce: true,
       restrict: true,
     })
-    const me = { phone: ACCOUNT, lid: t.sim.account(ACCOUNT).lid }
+    const me = { phone: ACCOUNT, lid: `${t.sim.account(ACCOUNT).lid}@lid` }
     const events = await waitForGroupEvents(
       'main',
       secret,
@@ -277,7 +277,7 @@ describe('groups of a session', () => {
     expect(joined.status).toBe(200)
     expect(joined.body).toMatchObject({ groupId: team, subject: 'Team two', isAdmin: false, announce: true })
     expect(joined.body.participants.map((p: any) => p.phone)).toContain(SECOND)
-    const second = { phone: SECOND, lid: t.sim.account(SECOND).lid }
+    const second = { phone: SECOND, lid: `${t.sim.account(SECOND).lid}@lid` }
     const seen = await waitForGroupEvents('main', secret, (list) =>
       list.some((e) => e.type === 'group.participants' && e.data.participants[0]?.phone === SECOND),
     )
@@ -320,7 +320,7 @@ describe('groups of a session', () => {
     expect(updates.find((e) => e.type === 'group.updated')?.data).toEqual({
       groupId: team,
       subject: 'Team three',
-      by: { phone: ACCOUNT, lid: t.sim.account(ACCOUNT).lid },
+      by: { phone: ACCOUNT, lid: `${t.sim.account(ACCOUNT).lid}@lid` },
     })
     // A reset link stops working
     const reset = await t.post(`/v1/group/${team}/invite/revoke`, { sessionId })
@@ -362,7 +362,7 @@ describe('groups of a session', () => {
     const { status, body } = await t.post(`/v1/group/${team}/leave`, { sessionId: secondId })
     expect([status, body]).toEqual([200, { groupId: team, left: true }])
     expect((await groupOf(secondId, team)).status).toBe(404)
-    const second = { phone: SECOND, lid: t.sim.account(SECOND).lid }
+    const second = { phone: SECOND, lid: `${t.sim.account(SECOND).lid}@lid` }
     const own = await waitForGroupEvents('second', secondSecret, (list) => list.some((e) => e.type === 'group.left'))
     expect(own.find((e) => e.type === 'group.left')?.data).toEqual({ groupId: team, reason: 'left', by: second })
     const seen = await waitForGroupEvents('main', secret, (list) =>
