@@ -11,6 +11,7 @@ import { measureInProcess } from './in-process'
 import { benchMedia } from './media'
 import { measureMemory } from './memory'
 import { measureScale } from './scale'
+import { benchDocumentSends } from './document-sends'
 import { benchSends } from './sends'
 import { measureStartup } from './startup'
 import { measureThroughput } from './throughput'
@@ -131,6 +132,11 @@ if (only.has('sends')) {
     )
     console.log(JSON.stringify({ benchmark: 'sends', ...sends }))
   }
+  const documents = await benchDocumentSends()
+  console.log(
+    `  a ${documents.megabytes} MB document, ${documents.sends} sends one at a time: p50 ${documents.p50Ms} ms   p99 ${documents.p99Ms} ms   ${documents.megabytesPerSecond} MB/s   received by the simulator: ${documents.receivedBySimulator}`,
+  )
+  console.log(JSON.stringify({ benchmark: 'document-sends', ...documents }))
 }
 
 if (only.has('media')) {

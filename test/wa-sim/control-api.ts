@@ -61,7 +61,12 @@ const outgoingContent = (body: Record<string, unknown>): OutgoingContent => {
 
 const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['GET', /^\/config$/, () => sim.config],
-  ['POST', /^\/scan$/, (_, body) => sim.scan(text(body, 'qr')!, text(body, 'phone', false))],
+  [
+    'POST',
+    /^\/scan$/,
+    (_, body) =>
+      sim.scan(text(body, 'qr')!, text(body, 'phone', false), { businessName: text(body, 'businessName', false) }),
+  ],
   ['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
   ['GET', /^\/pairings$/, () => sim.pendingPairings()],
   [
@@ -136,6 +141,19 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
         online: a.online,
         calls: a.calls(),
       })),
+  ],
+  ['GET', /^\/accounts\/(\d+)\/receipts$/, ([phone]) => sim.account(phone!).receipts()],
+  ['GET', /^\/accounts\/(\d+)\/presence$/, ([phone]) => sim.account(phone!).presence()],
+  [
+    'PUT',
+    /^\/accounts\/(\d+)\/privacy$/,
+    ([phone], body) => {
+      const setting = text(body, 'readReceipts')
+      if (setting !== 'all' && setting !== 'none')
+        throw new SimulatorError('invalid_request', '"readReceipts" must be "all" or "none"')
+      sim.account(phone!).setReadReceipts(setting)
+      return { ok: true }
+    },
   ],
   [
     'POST',

@@ -5,6 +5,7 @@ import { Curve } from '@whiskeysockets/baileys'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer } from 'ws'
 import { makeNoiseCertChain } from './certificates'
+import { recordChatState, recordClientReceipt, recordPresence } from './account-signals'
 import { handleClientMessage } from './client-messages'
 import { Connection } from './connection'
 import { handleIq } from './iq-handlers/index'
@@ -173,7 +174,16 @@ export class ChatServer {
             ...(node.attrs.type ? { type: node.attrs.type } : {}),
           },
         })
-        if (connection.account) await onClientReceipt(connection, connection.account, node)
+        if (connection.account) {
+          recordClientReceipt(this.state, connection.account, node)
+          await onClientReceipt(connection, connection.account, node)
+        }
+        return
+      case 'presence':
+        if (connection.account) recordPresence(this.state, connection.account, node)
+        return
+      case 'chatstate':
+        if (connection.account) recordChatState(this.state, connection.account, node)
         return
       case 'call':
         return this.onCall(connection, node)
@@ -184,7 +194,7 @@ export class ChatServer {
           connection.account.unacknowledged.delete(node.attrs.id ?? '')
         return
       default:
-        return // ack, presence, chatstate...: nothing to answer
+        return // nothing to answer
     }
   }
 

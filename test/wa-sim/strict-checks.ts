@@ -8,6 +8,9 @@ export type ViolationKind =
   | 'invalid-device-signature'
   | 'unknown-message-reference'
   | 'undecryptable-message'
+  | 'unknown-receipt-reference'
+  | 'malformed-presence'
+  | 'malformed-chatstate'
   | 'over-limit'
 
 export interface Violation {

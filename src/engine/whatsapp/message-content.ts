@@ -13,6 +13,10 @@ export interface MessageContent {
   height?: number
   animated?: boolean
   fileName?: string
+  /** Videos sent to play as a looping GIF. */
+  gifPlayback?: boolean
+  /** Contact cards: each person's name and phone digits. */
+  contacts?: { name: string; phones: string[]; organization?: string; email?: string }[]
   latitude?: number
   longitude?: number
   name?: string

@@ -198,6 +198,19 @@ export interface OwnMessageRef {
   chatJid: ChatJid
 }
 
+/** A message someone else sent, to acknowledge as read. */
+export interface ReceivedMessageRef {
+  id: string
+  chatJid: ChatJid
+  /** Groups: who wrote it (its jid), as the receipt must name them. */
+  participant?: string
+}
+
+/** What the account shows: typing or recording in a chat (or stopped), or itself on/offline. */
+export type PresenceUpdate =
+  | { state: 'composing' | 'recording' | 'paused'; chatJid: ChatJid }
+  | { state: 'available' | 'unavailable' }
+
 /**
  * A session's groups at WhatsApp. Reads go to WhatsApp only where the store kept from the
  * facts above cannot answer (one query per login, and what a change returns).
@@ -256,6 +269,17 @@ export interface SessionHandle {
   revoke(message: OwnMessageRef): Promise<void>
   /** One network round trip for the whole batch. */
   checkNumbers(phones: string[]): Promise<NumberCheck[]>
+  /**
+   * Read receipts, one per chat (and group author) for its messages; `read-self` instead when
+   * the account turned read receipts off (WhatsApp's privacy setting), as its phone would.
+   */
+  markRead(messages: ReceivedMessageRef[]): Promise<void>
+  /**
+   * Whether WhatsApp has told this device the account's profile (push) name: WhatsApp takes an
+   * account's available/unavailable presence only with it.
+   */
+  readonly hasProfileName: boolean
+  sendPresence(update: PresenceUpdate): Promise<void>
   /** The number (digits) a LID (`…@lid`) belongs to, when this account knows it. */
   phoneForLid(lidJid: ChatJid): Promise<string | undefined>
   /** Whether a number (`…@s.whatsapp.net`) is on WhatsApp; asks WhatsApp only when not known. */

@@ -1,4 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi'
+import { presenceRoute } from './chats/presence'
+import { chatReadRoute } from './chats/read'
 import { checkContactsRoute } from './contacts/check'
 import { eventStreamRoute } from './events/stream'
 import { listGroupsRoute } from './groups/all'
@@ -13,7 +15,9 @@ import { updateGroupRoute } from './groups/update'
 import { listMessagesRoute } from './messages/all'
 import { sendAudioRoute } from './messages/audio'
 import { sendButtonsRoute } from './messages/buttons'
+import { sendContactRoute } from './messages/contact'
 import { deleteMessageRoute } from './messages/delete'
+import { sendDocumentRoute } from './messages/document'
 import { editMessageRoute } from './messages/edit'
 import { getMessageRoute } from './messages/get'
 import { sendImageRoute } from './messages/image'
@@ -21,6 +25,7 @@ import { sendListRoute } from './messages/list-message'
 import { sendLocationRoute } from './messages/location'
 import { sendStickerRoute } from './messages/sticker'
 import { sendTextRoute } from './messages/text'
+import { sendVideoRoute } from './messages/video'
 import { connectSessionRoute } from './sessions/connect'
 import { disconnectSessionRoute } from './sessions/disconnect'
 import { listSessionsRoute } from './sessions/list'
@@ -49,6 +54,9 @@ export const v1Declarations: readonly RouteConfig[] = [
   sendImageRoute,
   sendAudioRoute,
   sendStickerRoute,
+  sendVideoRoute,
+  sendDocumentRoute,
+  sendContactRoute,
   sendLocationRoute,
   sendListRoute,
   sendButtonsRoute,
@@ -56,6 +64,8 @@ export const v1Declarations: readonly RouteConfig[] = [
   deleteMessageRoute,
   listMessagesRoute,
   getMessageRoute,
+  chatReadRoute,
+  presenceRoute,
   checkContactsRoute,
   getWorkspaceRoute,
   listDeliveriesRoute,

@@ -6,6 +6,7 @@ import { bearerAuth } from '../../middleware/bearer-auth'
 import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
+import { chatRoutes } from './chats'
 import { checkContactsEndpoint } from './contacts/check'
 import { eventStreamEndpoint } from './events/stream'
 import { groupRoutes } from './groups'
@@ -22,6 +23,7 @@ export type V1Routes = OpenAPIHono<
   AppEnv,
   ExtractSchema<ReturnType<typeof sessionRoutes>> &
     ExtractSchema<ReturnType<typeof messageRoutes>> &
+    ExtractSchema<ReturnType<typeof chatRoutes>> &
     ExtractSchema<ReturnType<typeof checkContactsEndpoint>> &
     ExtractSchema<ReturnType<typeof getWorkspaceEndpoint>> &
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
@@ -46,6 +48,7 @@ function composeV1(ctx: GatewayContext) {
   return v1
     .route('/', sessionRoutes(ctx))
     .route('/', messageRoutes(ctx))
+    .route('/', chatRoutes(ctx))
     .route('/', checkContactsEndpoint(ctx))
     .route('/', getWorkspaceEndpoint(ctx))
     .route('/', webhookRoutes(ctx))
