@@ -281,7 +281,8 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     const after = (await api('GET', `/__edge/session/${sessionId}`)).body
     expect(after.bootId).not.toBe(before.bootId)
     expect(after.wokenBy).toBe('alarm')
-    expect((await sessionStatus(sessionId)).status).toBe('connected')
+    // The simulator counts the account online at <success>, a moment before Baileys reports the login
+    await waitForStatus(sessionId, 'connected', 10_000)
     // The revived object receives, records and delivers from its own outbox, signed as before.
     const since = Date.now()
     const text = `to the revived object ${since}`
