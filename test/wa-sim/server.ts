@@ -8,6 +8,7 @@ import { makeNoiseCertChain } from './certificates'
 import { handleClientMessage } from './client-messages'
 import { Connection } from './connection'
 import { handleIq } from './iq-handlers/index'
+import { onMediaRetryReceipt } from './media-retry'
 import { unixNow } from './node-utils'
 import { onClientReceipt, relayOfflineQueue } from './offline-queue'
 import { offerQrRefs } from './pairing'
@@ -154,8 +155,11 @@ export class ChatServer {
             ...(node.attrs.type ? { type: node.attrs.type } : {}),
           },
         })
-        if (connection.account) await onClientReceipt(connection, connection.account, node)
-        return
+        if (!connection.account) return
+        // A media retry goes to the account's own phone; it says nothing about delivery
+        if (node.attrs.type === 'server-error')
+          return onMediaRetryReceipt(this.state, connection, connection.account, node)
+        return onClientReceipt(connection, connection.account, node)
       case 'call':
         return this.onCall(connection, node)
       case 'ack':

@@ -8,6 +8,7 @@ export type ViolationKind =
   | 'invalid-device-signature'
   | 'unknown-message-reference'
   | 'undecryptable-message'
+  | 'invalid-media-retry'
 
 export interface Violation {
   /** Account phone, or '' when the connection has none yet */
