@@ -214,6 +214,31 @@ export const DeleteMessageBody = z
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
   .meta({ id: 'DeleteMessageRequest' })
 
+const MediaSummarySchema = z
+  .object({
+    mimetype: z.string().meta({ description: 'As the sender declared it.' }),
+    size: z.number().int().meta({ description: 'Bytes.' }),
+    sha256: z.string().meta({ description: 'SHA-256 of the file, hex; the download’s ETag.' }),
+    fileName: z.string().optional(),
+    seconds: z.number().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+  })
+  .meta({
+    id: 'MediaSummary',
+    description:
+      'The file an inbound image, video, audio, voice note, document or sticker carries: GET /v1/message/{messageId}/media serves it.',
+  })
+
+const CardContactSchema = z
+  .object({
+    name: z.string(),
+    phones: z
+      .array(z.string())
+      .meta({ description: 'Digits; WhatsApp’s own id for the number when the card gives it.' }),
+  })
+  .meta({ id: 'CardContact' })
+
 export const MessageContentSchema = z
   .object({
     text: z.string().optional(),
@@ -227,6 +252,11 @@ export const MessageContentSchema = z
     latitude: z.number().optional(),
     longitude: z.number().optional(),
     name: z.string().optional(),
+    media: MediaSummarySchema.optional(),
+    contacts: z
+      .array(CardContactSchema)
+      .optional()
+      .meta({ description: 'Inbound contact cards (vCards), parsed: at most 50 people, 20 numbers each.' }),
     selectedId: z.string().optional(),
     kind: z.string().optional(),
     buttonText: z.string().optional(),
