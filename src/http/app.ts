@@ -13,6 +13,7 @@ import { panelRoutes } from './routes/panel'
 import { buildOpenApiDocument } from '../openapi/document'
 import { v1Routes, type V1Routes } from './routes/v1'
 import { adminRoutes } from './routes/v1/admin'
+import { signedMediaRoutes } from './routes/media/signed'
 
 /**
  * The app's type, written out rather than inferred: the published `.d.ts` then names each
@@ -23,6 +24,7 @@ export type HttpApp = Hono<
   ExtractSchema<ReturnType<typeof healthRoutes>> &
     ExtractSchema<ReturnType<typeof docsRoutes>> &
     ExtractSchema<ReturnType<typeof panelRoutes>> &
+    ExtractSchema<ReturnType<typeof signedMediaRoutes>> &
     ExtractSchema<V1Routes>,
   '/'
 >
@@ -35,6 +37,9 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   // browser (which cannot send x-api-key on navigation) can load the panel's static page.
   app.route('/', healthRoutes(ctx.db))
   app.route('/', panelRoutes())
+  // The signed token is the credential of a downloadUrl: a receiver has no key to send.
+  const signedMedia = signedMediaRoutes(ctx)
+  app.route('/', signedMedia)
 
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 
@@ -42,7 +47,11 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   // Only with ADMIN_API_KEY set, and before /v1's workspace auth, which never sees these paths.
   const admin = ctx.config.adminApiKey ? adminRoutes(ctx, ctx.config.adminApiKey) : undefined
   if (admin) app.route('/', admin)
-  const definitions = () => [...v1.openAPIRegistry.definitions, ...(admin?.openAPIRegistry.definitions ?? [])]
+  const definitions = () => [
+    ...v1.openAPIRegistry.definitions,
+    ...signedMedia.openAPIRegistry.definitions,
+    ...(admin?.openAPIRegistry.definitions ?? []),
+  ]
   const routes = app
     .route(
       '/',

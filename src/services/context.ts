@@ -12,6 +12,7 @@ import type { HostResolver } from '../net/host-resolver'
 import type { WebhookNotifier } from '../webhooks/outbox'
 import type { MediaTools } from './messages/media-tools'
 import type { InFlightSends } from './messages/idempotency'
+import type { InboundMedia } from './media/runtime'
 import type { SessionListCache } from './sessions/list'
 
 /** What every service verb receives: the gateway's dependencies, never HTTP. */
@@ -43,4 +44,6 @@ export interface GatewayContext extends ServiceContext {
   credentials: CredentialCache
   /** Open GET /v1/events streams: capped per workspace, ended when the gateway stops. */
   eventStreams: EventStreams
+  /** Received files: the store, fetches under way. */
+  inboundMedia: InboundMedia
 }

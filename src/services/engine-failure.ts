@@ -6,20 +6,26 @@ const codeByKind: Record<EngineError['kind'], ErrorCode> = {
   upstream: 'upstream_error',
   not_connected: 'session_not_connected',
   not_found: 'not_found',
+  gone: 'media_expired',
+  too_large: 'payload_too_large',
+  corrupt: 'upstream_error',
+  no_media: 'not_found',
 }
 
 type Kind = EngineError['kind']
+/** Kinds only some calls can meet (a send never meets an expired file): words for them are optional. */
+type Occasional = 'not_found' | 'gone' | 'too_large' | 'corrupt' | 'no_media'
 
 /**
  * The API error for a failure on the WhatsApp side, with the caller's words for each kind.
- * Anything the engine did not classify is the network answering with an error; so is a
- * not_found the caller has no words for (it did not expect WhatsApp to lack something).
+ * Anything the engine did not classify is the network answering with an error; so is an
+ * occasional kind the caller has no words for (it did not expect WhatsApp to say that).
  */
 export function engineFailure(
   error: unknown,
-  messages: Record<Exclude<Kind, 'not_found'>, string> & { not_found?: string },
+  messages: Record<Exclude<Kind, Occasional>, string> & Partial<Record<Occasional, string>>,
 ): GatewayError {
   let kind: Kind = error instanceof EngineError ? error.kind : 'upstream'
-  if (kind === 'not_found' && messages.not_found === undefined) kind = 'upstream'
+  if (messages[kind] === undefined) kind = 'upstream'
   return new GatewayError(codeByKind[kind], messages[kind]!)
 }

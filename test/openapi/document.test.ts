@@ -41,12 +41,14 @@ describe('GET /openapi.json', () => {
       'deleteMessage',
       'listMessages',
       'getMessage',
+      'getMessageMedia',
       'checkContacts',
       'getWorkspace',
       'listWebhookDeliveries',
       'retryWebhookDelivery',
       'replayWebhookEvents',
       'streamEvents',
+      'getSignedMedia',
     ])
   })
 

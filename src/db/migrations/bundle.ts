@@ -50,4 +50,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE INDEX `messages_pending_idx` ON `messages` (`created_at`) WHERE "messages"."status" = \'pending\';',
   },
+  {
+    tag: '0008_opposite_quentin_quire',
+    when: 1795598322939,
+    breakpoints: true,
+    sql: 'CREATE TABLE `gateway_secrets` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE `media_files` (\n\t`session_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`size` integer NOT NULL,\n\t`stored_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `message_id`)\n);\n--> statement-breakpoint\nCREATE INDEX `media_files_stored_idx` ON `media_files` (`stored_at`);',
+  },
 ]

@@ -22,6 +22,7 @@ import { attachReceiptListener } from './listeners/receipts'
 import type { UnstampedFact } from './listeners/types'
 import type { NetworkTarget } from './network-target'
 import { withNetworkErrors } from './network-errors'
+import { reuploadMedia } from './media-retry'
 import { checkNumbers } from './number-check'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
@@ -30,6 +31,7 @@ import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
 import {
   EngineError,
   type EngineFact,
+  type MediaMessageRef,
   type OpenOptions,
   type OwnMessageRef,
   type PairingPrompt,
@@ -213,6 +215,15 @@ export class SessionConnection implements SessionHandle {
 
   checkNumbers(phones: string[]) {
     return withNetworkErrors(() => checkNumbers(this.#connected(), phones))
+  }
+
+  reuploadMedia(message: MediaMessageRef, timeoutMs: number) {
+    return withNetworkErrors(() => reuploadMedia(this.#connected(), message, timeoutMs))
+  }
+
+  /** Where this session's traffic goes (its media downloads too). */
+  get networkTarget(): NetworkTarget {
+    return this.deps.target
   }
 
   #connected(): WASocket {

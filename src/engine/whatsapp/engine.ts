@@ -4,6 +4,7 @@ import { hasPairedCredentials, clearAuthState } from './credentials'
 import { authStatements } from './auth-statements'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
+import { downloadMedia } from './media-download'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
 import { SocketCacheRegistry } from './socket-caches'
 import type { EngineFact, OpenOptions, WhatsAppEngine } from './types'
@@ -69,6 +70,11 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
 
     async stopAll() {
       await Promise.all([...connections.values()].map((connection) => connection.end()))
+    },
+
+    async downloadMedia(sessionId, payload, options) {
+      const target = connections.get(sessionId)?.networkTarget ?? (await networkTarget())
+      return downloadMedia(payload, target.mediaFetch, options)
     },
   }
 }

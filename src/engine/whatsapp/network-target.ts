@@ -2,6 +2,8 @@ import { Agent } from 'node:https'
 import { WA_CERT_DETAILS } from '@whiskeysockets/baileys'
 import { z } from 'zod'
 import type { Logger } from '../../logger'
+import { isBun } from '../../runtime/detect'
+import type { MediaFetch } from './media-download'
 
 /** Where Baileys connects and how it trusts what answers. */
 export interface NetworkTarget {
@@ -9,6 +11,29 @@ export interface NetworkTarget {
   waWebSocketUrl?: string
   /** https agent for media uploads (trusts the simulator's media CA). */
   fetchAgent?: Agent
+  /** fetch for downloading inbound media from WhatsApp's CDN (trusts the simulator's media CA). */
+  mediaFetch: MediaFetch
+}
+
+/** Real WhatsApp: its CDN has public certificates, the runtime's own fetch trusts it. */
+const plainFetch: MediaFetch = (url, init) => fetch(url, init)
+
+/** A Worker (workerd): its fetch takes no CA option; `npm run dev:edge` trusts the simulator through NODE_EXTRA_CA_CERTS. */
+const isWorkerd = () =>
+  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers'
+
+/**
+ * fetch trusting `caPem` besides nothing else (only the simulator needs it). Node's fetch takes
+ * an undici dispatcher, from the undici package (Node's bundled copy is not importable), loaded
+ * only here so Bun, the binary and Workers never load it; Bun's fetch takes `tls.ca`.
+ */
+async function fetchTrusting(caPem: string): Promise<MediaFetch> {
+  if (isWorkerd()) return plainFetch
+  if (isBun()) return (url, init) => fetch(url, { ...init, tls: { ca: caPem } } as RequestInit)
+  const undici = 'undici' // a variable: bundlers for Bun and Workers must not pull undici in
+  const { Agent: Dispatcher, fetch: undiciFetch } = (await import(undici)) as typeof import('undici')
+  const dispatcher = new Dispatcher({ connect: { ca: caPem }, keepAliveTimeout: 1_000 })
+  return (url, init) => undiciFetch(url, { ...init, dispatcher }) as unknown as Promise<Response>
 }
 
 const simulatorConfig = z.object({
@@ -23,7 +48,7 @@ const simulatorConfig = z.object({
  * (Baileys' exported WA_CERT_DETAILS, process-wide) and its media host's CA.
  */
 export async function resolveNetworkTarget(simulatorUrl: string | undefined, logger: Logger): Promise<NetworkTarget> {
-  if (!simulatorUrl) return {}
+  if (!simulatorUrl) return { mediaFetch: plainFetch }
   const response = await fetch(new URL('/config', simulatorUrl))
   if (!response.ok) throw new Error(`WA_SIMULATOR ${simulatorUrl} answered ${response.status} to GET /config`)
   const config = simulatorConfig.parse(await response.json())
@@ -32,5 +57,9 @@ export async function resolveNetworkTarget(simulatorUrl: string | undefined, log
     { simulator: simulatorUrl, wsUrl: config.wsUrl },
     'WA_SIMULATOR is set: NOT talking to WhatsApp; every session connects to the simulator',
   )
-  return { waWebSocketUrl: config.wsUrl, fetchAgent: new Agent({ ca: config.mediaCaPem, keepAlive: false }) }
+  return {
+    waWebSocketUrl: config.wsUrl,
+    fetchAgent: new Agent({ ca: config.mediaCaPem, keepAlive: false }),
+    mediaFetch: await fetchTrusting(config.mediaCaPem),
+  }
 }

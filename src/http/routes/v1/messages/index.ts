@@ -5,6 +5,7 @@ import { sendButtonsEndpoint } from './buttons'
 import { deleteMessageEndpoint } from './delete'
 import { editMessageEndpoint } from './edit'
 import { getMessageEndpoint } from './get'
+import { getMessageMediaEndpoint } from './media'
 import { sendImageEndpoint } from './image'
 import { listMessagesEndpoint } from './all'
 import { sendListEndpoint } from './list-message'
@@ -26,3 +27,4 @@ export const messageRoutes = (ctx: GatewayContext) =>
     .route('/', deleteMessageEndpoint(ctx))
     .route('/', listMessagesEndpoint(ctx))
     .route('/', getMessageEndpoint(ctx))
+    .route('/', getMessageMediaEndpoint(ctx))
