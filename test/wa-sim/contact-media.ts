@@ -44,7 +44,16 @@ export interface StickerContent {
   width?: number
   height?: number
 }
-export type MediaContent = ImageContent | VideoContent | AudioContent | DocumentContent | StickerContent
+/**
+ * A file that is not what its message says, for tests of what a client checks: `mac` alters the
+ * upload's MAC (its encrypted SHA-256 follows, the file decrypts right: only the MAC tells), `sha256` declares another
+ * file's hash, `length` one byte more than there is.
+ */
+export type Tamper = 'mac' | 'sha256' | 'length'
+
+export type MediaContent = (ImageContent | VideoContent | AudioContent | DocumentContent | StickerContent) & {
+  tamper?: Tamper
+}
 
 export const isMediaContent = (content: object): content is MediaContent =>
   'image' in content || 'video' in content || 'audio' in content || 'document' in content || 'sticker' in content
@@ -73,6 +82,7 @@ export const encryptAndUpload = async (
   plain: Buffer,
   keyType: MediaType,
   uploadPath: string,
+  tamper?: Tamper,
 ): Promise<Uploaded> => {
   const mediaKey = randomBytes(32)
   const { iv, cipherKey, macKey } = await getMediaKeys(mediaKey, keyType)
@@ -80,14 +90,15 @@ export const encryptAndUpload = async (
   const encrypted = Buffer.concat([cipher.update(plain), cipher.final()])
   const mac = hmacSign(Buffer.concat([iv, encrypted]), macKey!).subarray(0, 10)
   const body = Buffer.concat([encrypted, mac])
+  if (tamper === 'mac') body[body.length - 1] = (body[body.length - 1] ?? 0) ^ 0xff
   const stored = state.media.store(body, uploadPath)
   return {
     url: state.media.urlFor(stored.directPath),
     directPath: stored.directPath,
     mediaKey,
-    fileSha256: Buffer.from(sha256(plain)),
+    fileSha256: Buffer.from(sha256(tamper === 'sha256' ? Buffer.concat([plain, Buffer.from('x')]) : plain)),
     fileEncSha256: Buffer.from(sha256(body)),
-    fileLength: plain.length,
+    fileLength: plain.length + (tamper === 'length' ? 1 : 0),
     mediaKeyTimestamp: Number(unixNow()),
   }
 }
@@ -97,7 +108,7 @@ const WAVEFORM = Buffer.alloc(64, 40)
 
 export const buildMedia = async (state: SimState, content: MediaContent): Promise<BuiltMedia> => {
   if ('image' in content) {
-    const uploaded = await encryptAndUpload(state, content.image, 'image', '/mms/image')
+    const uploaded = await encryptAndUpload(state, content.image, 'image', '/mms/image', content.tamper)
     const { caption, mimetype, width, height } = content
     return {
       message: proto.Message.fromObject({ imageMessage: { ...uploaded, mimetype, caption, width, height } }),
@@ -105,7 +116,7 @@ export const buildMedia = async (state: SimState, content: MediaContent): Promis
     }
   }
   if ('video' in content) {
-    const uploaded = await encryptAndUpload(state, content.video, 'video', '/mms/video')
+    const uploaded = await encryptAndUpload(state, content.video, 'video', '/mms/video', content.tamper)
     const { caption, seconds, width, height, gifPlayback } = content
     const videoMessage = {
       ...uploaded,
@@ -119,7 +130,7 @@ export const buildMedia = async (state: SimState, content: MediaContent): Promis
     return { message: proto.Message.fromObject({ videoMessage }), mediatype: gifPlayback ? 'gif' : 'video' }
   }
   if ('audio' in content) {
-    const uploaded = await encryptAndUpload(state, content.audio, 'audio', '/mms/audio')
+    const uploaded = await encryptAndUpload(state, content.audio, 'audio', '/mms/audio', content.tamper)
     const ptt = Boolean(content.ptt)
     const audioMessage = {
       ...uploaded,
@@ -131,7 +142,7 @@ export const buildMedia = async (state: SimState, content: MediaContent): Promis
     return { message: proto.Message.fromObject({ audioMessage }), mediatype: ptt ? 'ptt' : 'audio' }
   }
   if ('document' in content) {
-    const uploaded = await encryptAndUpload(state, content.document, 'document', '/mms/document')
+    const uploaded = await encryptAndUpload(state, content.document, 'document', '/mms/document', content.tamper)
     const { fileName, caption } = content
     const documentMessage = {
       ...uploaded,
@@ -144,7 +155,7 @@ export const buildMedia = async (state: SimState, content: MediaContent): Promis
     const message = caption ? { documentWithCaptionMessage: { message: { documentMessage } } } : { documentMessage }
     return { message: proto.Message.fromObject(message), mediatype: 'document' }
   }
-  const uploaded = await encryptAndUpload(state, content.sticker, 'sticker', '/mms/image')
+  const uploaded = await encryptAndUpload(state, content.sticker, 'sticker', '/mms/image', content.tamper)
   const { width, height } = content
   const stickerMessage = {
     ...uploaded,
