@@ -4,7 +4,7 @@ import { databaseFile, type GatewayDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import type { BaileysEngineDeps } from './engine/whatsapp/engine'
 import { lazyEngine } from './engine/whatsapp/lazy-engine'
-import type { EngineFact, WhatsAppEngine } from './engine/whatsapp/types'
+import type { WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { EventStreams } from './http/event-streams'
@@ -19,8 +19,8 @@ import { failUnsentSends } from './services/messages/recovery'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 import { createCredentialCache } from './services/credential-cache'
-import { createStatementCache } from './db/prepared'
-import { createReadMemo } from './db/read-memo'
+import { createStatementCache } from './perf/prepared'
+import { createReadMemo } from './perf/read-memo'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
 import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 import { createMediaStore, type MediaStore } from './media/store'
@@ -30,8 +30,6 @@ export interface EngineFactoryDeps {
   db: GatewayDatabase
   logger: Logger
   config: GatewayConfig
-  /** Where the engine reports what happens on each connection. */
-  report(fact: EngineFact): void
   /** A sent message's stored proto, for Baileys' retries. */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
 }
@@ -59,10 +57,16 @@ export interface GatewayOptions {
   migrate?: (db: GatewayDatabase) => number
 }
 
+/**
+ * What an embedding app may use of a running gateway besides its HTTP app: the store, the
+ * settings, the logs and the in-process events. Caches, queues and the engine stay inside.
+ */
+export type PublicContext = Pick<GatewayContext, 'db' | 'config' | 'clock' | 'logger' | 'events'>
+
 export interface Gateway {
   app: HttpApp
   config: GatewayConfig
-  context: GatewayContext
+  context: PublicContext
   /**
    * Starts webhook delivery and marks every stored session that has credentials `connecting`;
    * they reconnect in the background, RESTORE_CONCURRENCY at a time.
@@ -81,19 +85,12 @@ export interface Gateway {
 const EVENT_STREAMS_PER_WORKSPACE = 10
 
 /** What the Baileys engine is built from, whether it loads at start or on first use. */
-export const baileysEngineDeps = ({
-  db,
-  logger,
-  config,
-  report,
-  storedMessage,
-}: EngineFactoryDeps): BaileysEngineDeps => ({
+export const baileysEngineDeps = ({ db, logger, config, storedMessage }: EngineFactoryDeps): BaileysEngineDeps => ({
   db,
   logger: logger.child({ component: 'whatsapp' }),
   logLevel: logger.level,
   simulatorUrl: config.simulatorUrl,
   timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
-  report,
   storedMessage,
 })
 
@@ -108,24 +105,28 @@ export const baileysEngine: EngineFactory = (deps) =>
  * one process share nothing but the code.
  */
 export function createGateway(options: GatewayOptions): Gateway {
+  return assembleGateway(options).gateway
+}
+
+/**
+ * createGateway, also answering the whole service context (caches and queues included): for
+ * the project's own runtimes, tests and benches, never published.
+ */
+export function assembleGateway(options: GatewayOptions): { gateway: Gateway; context: GatewayContext } {
   const config = resolveConfig(options.config)
   const logger = options.logger ?? createLogger(config.logLevel)
   const db = options.database
   const applied = (options.migrate ?? migrate)(db)
   if (applied > 0) logger.info({ applied }, 'database migrations applied')
 
-  const events = new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed'))
-  let context: GatewayContext
+  const clock = options.clock ?? systemClock
+  const resolver = options.resolver ?? defaultResolver
   const engine = (options.engine ?? baileysEngine)({
     db,
     logger,
     config,
-    report: (fact) => applyEngineFact(context, fact),
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
   })
-  const media = options.media ?? createMediaTools(config)
-  const clock = options.clock ?? systemClock
-  const resolver = options.resolver ?? defaultResolver
   const webhooks = createWebhookDispatcher({
     db,
     clock,
@@ -141,22 +142,20 @@ export function createGateway(options: GatewayOptions): Gateway {
         resolver,
       }),
   })
-  const statements = createStatementCache(db)
   const reads = createReadMemo(db.$client)
-  const credentials = createCredentialCache({ db, clock, logger, config, reads })
-  context = {
+  const context: GatewayContext = {
     db,
     clock,
     logger,
     config,
     engine,
-    events,
-    media,
+    events: new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed')),
+    media: options.media ?? createMediaTools(config),
     resolver,
     inFlightSends: new Map(),
     webhooks,
-    statements,
-    credentials,
+    statements: createStatementCache(db),
+    credentials: createCredentialCache({ db, clock, logger, config, reads }),
     reads,
     sessionLists: new Map(),
     eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
@@ -164,11 +163,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
     ),
   }
+  engine.onFact((fact) => applyEngineFact(context, fact))
 
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
   let restoring: Promise<void> | undefined
-  return {
+  const gateway: Gateway = {
     app: createHttpApp(context),
     config,
     context,
@@ -190,7 +190,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       await restoring
       await engine.stopAll()
       await webhooks.stop()
-      credentials.flush()
+      context.credentials.flush()
     },
   }
+  return { gateway, context }
 }

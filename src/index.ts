@@ -2,6 +2,7 @@ export {
   createGateway,
   baileysEngine,
   type Gateway,
+  type PublicContext,
   type GatewayOptions,
   type EngineFactory,
   type EngineFactoryDeps,

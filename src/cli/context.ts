@@ -3,11 +3,11 @@ import { loadConfig } from '../config'
 import { openDatabase } from '../db/database'
 import { migrate } from '../db/migrate'
 import { createLogger } from '../logger'
-import type { ServiceContext } from '../services/context'
+import type { CoreContext } from '../services/context'
 import { printable } from './printable'
 
 /** What every command starts from: validated config and a migrated database. */
-export async function commandContext(): Promise<ServiceContext> {
+export async function commandContext(): Promise<CoreContext> {
   const config = loadConfig(process.env)
   // Commands write their answers to stdout; logs go to stderr so answers can be piped.
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr)

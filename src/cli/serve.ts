@@ -4,11 +4,11 @@ import { createGateway, type Gateway } from '../gateway'
 import { createLogger, type Logger } from '../logger'
 import { serve, type RunningServer } from '../runtime/serve'
 import { createApiKey } from '../services/api-keys'
-import type { ServiceContext } from '../services/context'
+import type { CoreContext } from '../services/context'
 import { createWorkspace, listWorkspaces } from '../services/workspaces'
 
 /** On the very first start there is no way in yet: create workspace "default" and show its key once. */
-function bootstrapFirstWorkspace(ctx: ServiceContext): void {
+function bootstrapFirstWorkspace(ctx: CoreContext): void {
   if (listWorkspaces(ctx).length > 0) return
   createWorkspace(ctx, { name: 'default', plan: 'free' })
   const { key } = createApiKey(ctx, { workspace: 'default' })

@@ -6,21 +6,24 @@
  * The two seams where one request needs both objects: connect (cap, then socket) and contact
  * check (quota, then query). Everything else is a pass-through to one session object.
  */
-import { Hono, type ErrorHandler, type MiddlewareHandler, type NotFoundHandler } from 'hono'
+import type { RouteConfig } from '@hono/zod-openapi'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { requestId } from 'hono/request-id'
-import { systemClock } from '../clock'
 import { GatewayError } from '../errors'
 import type { AppEnv } from '../http/env'
 import { errorHandler, notFoundHandler } from '../http/error-handler'
 import { bearerToken, unauthorized } from '../http/middleware/bearer-token'
 import { deploymentKey } from '../http/middleware/deployment-key'
 import { readJwtCredential } from '../http/middleware/jwt-credential'
-import { v1Routes } from '../http/routes/v1'
+import { checkContactsRoute } from '../http/routes/v1/contacts/check'
+import { v1Declarations } from '../http/routes/v1/declarations'
+import { connectSessionRoute } from '../http/routes/v1/sessions/connect'
+import { listSessionsRoute } from '../http/routes/v1/sessions/list'
+import { getWorkspaceRoute } from '../http/routes/v1/workspace/get'
 import { issuesError } from '../http/validation'
 import { buildOpenApiDocument } from '../openapi/document'
 import { ContactCheckBody } from '../schemas/contact'
-import { ConnectSessionBody } from '../schemas/session'
-import type { GatewayContext } from '../services/context'
+import { ConnectSessionBody, SessionIdParam, SessionIdPathParam } from '../schemas/session'
 import { edgeConfig, sessionObjectName, type EdgeEnv } from './env'
 import { createEdgeLogger } from './logger'
 import { probePlatformBugs } from './platform-shims'
@@ -45,25 +48,53 @@ const sessionObject = (env: EdgeEnv, workspace: string, sessionName: string) =>
 const forward = (request: Request, body?: string) =>
   new Request(request.url, { method: request.method, headers: request.headers, body })
 
+const invalidJson = (error: unknown) =>
+  new GatewayError('validation_error', `Invalid request: (body): invalid JSON: ${(error as Error).message}`, {
+    fields: [{ path: '(body)', message: `invalid JSON: ${(error as Error).message}` }],
+  })
+
+/** The body as text (to forward) and as JSON (to read here); invalid JSON is a 400, as on Node. */
 async function readJson(request: Request): Promise<{ text: string; json: unknown }> {
   const text = await request.text()
   try {
     return { text, json: JSON.parse(text) }
   } catch (error) {
-    throw new GatewayError('validation_error', `Invalid request: (body): invalid JSON: ${(error as Error).message}`, {
-      fields: [{ path: '(body)', message: `invalid JSON: ${(error as Error).message}` }],
-    })
+    throw invalidJson(error)
   }
 }
 
-/** Which session a request is about: the path id, the `sessionId` query parameter or body field. */
-function sessionIdOf(path: string, query: URLSearchParams, body: unknown): string | undefined {
-  const match = /^\/v1\/session\/(?:(?:update|disconnect)\/([^/]+)|([^/]+)\/(?:restart|qr))$/.exec(path)
-  const fromPath = match?.[1] ?? match?.[2]
-  if (fromPath) return decodeURIComponent(fromPath)
-  const fromQuery = query.get('sessionId')
+/** For finding a sessionId only: a body that is not JSON is the session object's 400 to give. */
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Declared routes the Worker answers itself, with the workspace object (the session cap, the
+ * quota, the index) and the session objects it names. Every other declared route is one
+ * session's: it is forwarded to that session's object.
+ */
+const WORKSPACE_LEVEL = new Set<RouteConfig>([
+  connectSessionRoute,
+  listSessionsRoute,
+  getWorkspaceRoute,
+  checkContactsRoute,
+])
+
+/**
+ * Which session a session-scoped request is about, as its route declares it: the session path
+ * parameter (`/v1/session/{id}/…`), else `sessionId` in the query string or the JSON body.
+ */
+function sessionIdOf(route: RouteConfig, c: Context, json: unknown): string | undefined {
+  const params = route.request?.params
+  if (params === SessionIdParam) return c.req.param('id')
+  if (params === SessionIdPathParam) return c.req.param('session_id')
+  const fromQuery = c.req.query('sessionId')
   if (fromQuery) return fromQuery
-  const fromBody = (body as { sessionId?: unknown } | null)?.sessionId
+  const fromBody = (json as { sessionId?: unknown } | null)?.sessionId
   return typeof fromBody === 'string' ? fromBody : undefined
 }
 
@@ -89,9 +120,7 @@ export function createEdgeApp(env: EdgeEnv) {
   if (config.deploymentApiKey) app.use(deploymentKey(config.deploymentApiKey))
 
   // The document is built from the same route declarations the session objects serve.
-  const document = buildOpenApiDocument(
-    v1Routes({ config, clock: systemClock, logger } as GatewayContext).openAPIRegistry.definitions,
-  )
+  const document = buildOpenApiDocument(v1Declarations)
   app.get('/openapi.json', (c) => c.json(document))
   // Whether each workerd bug the shims work around still reproduces (test/edge: drop a shim when it stops).
   app.get('/__edge/platform', (c) => c.json(probePlatformBugs()))
@@ -117,7 +146,7 @@ export function createEdgeApp(env: EdgeEnv) {
     const { workspace, plan } = c.get('credential')
     const { text, json } = await readJson(c.req.raw)
     const parsed = ConnectSessionBody.safeParse(json)
-    if (!parsed.success) throw issuesError(parsed.error.issues)
+    if (!parsed.success) throw issuesError(parsed.error.issues, json)
     const sessionName = parsed.data.sessionName
     const claim = await workspaceObject(c.env, workspace).claim({ workspace, plan, sessionName })
     if ('error' in claim) throwRefusal(claim as Refusal)
@@ -148,7 +177,7 @@ export function createEdgeApp(env: EdgeEnv) {
     const { workspace, plan } = c.get('credential')
     const { text, json } = await readJson(c.req.raw)
     const parsed = ContactCheckBody.safeParse(json)
-    if (!parsed.success) throw issuesError(parsed.error.issues)
+    if (!parsed.success) throw issuesError(parsed.error.issues, json)
     const index = workspaceObject(c.env, workspace)
     const sessionName = await index.locate(parsed.data.sessionId)
     if (!sessionName) throw new GatewayError('not_found', `Session ${parsed.data.sessionId} not found`)
@@ -177,39 +206,36 @@ export function createEdgeApp(env: EdgeEnv) {
     return c.json({ evicted: true })
   })
 
-  app.all('/v1/*', async (c) => {
-    const { workspace } = c.get('credential')
-    const url = new URL(c.req.url)
-    const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.raw.text()
-    // Read only to find the session; the session object's routes validate the body as on Node.
-    const json = text
-      ? await readJson(new Request(c.req.url, { method: 'POST', body: text })).then(
-          (r) => r.json,
-          () => null,
+  for (const route of v1Declarations) {
+    if (WORKSPACE_LEVEL.has(route)) continue
+    app.on(route.method.toUpperCase(), routingPath(route.path), async (c) => {
+      const { workspace } = c.get('credential')
+      const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.raw.text()
+      // Read only to find the session; the session object's route validates the body as on Node.
+      const sessionId = sessionIdOf(route, c, text ? jsonOrNull(text) : null)
+      if (!sessionId) {
+        throw new GatewayError(
+          'validation_error',
+          'On the edge deployment this request needs a sessionId (path, query or body): each session has its own store',
+          { fields: [{ path: 'sessionId', message: 'is required on the edge deployment' }] },
         )
-      : null
-    const sessionId = sessionIdOf(url.pathname, url.searchParams, json)
-    if (!sessionId) {
-      throw new GatewayError(
-        'validation_error',
-        'On the edge deployment this request needs a sessionId (path, query or body): each session has its own store',
-        {
-          fields: [{ path: 'sessionId', message: 'is required on the edge deployment' }],
-        },
-      )
-    }
-    const name = await routeTo(c.env, workspace, sessionId)
-    return sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))
-  })
+      }
+      const name = await routeTo(c.env, workspace, sessionId)
+      return sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))
+    })
+  }
 
   app.all('*', () => {
     throw new GatewayError('not_found', 'No such route')
   })
-  // The Node app's handlers: the same Error object; they read nothing of the Worker's bindings.
-  app.onError(errorHandler(logger) as unknown as ErrorHandler<WorkerEnv>)
-  app.notFound(notFoundHandler as unknown as NotFoundHandler<WorkerEnv>)
+  // The Node app's handlers: the same Error object.
+  app.onError(errorHandler<WorkerEnv>(logger))
+  app.notFound(notFoundHandler)
   return app
 }
+
+/** A declared path (`/v1/session/{id}/qr`) as Hono routes it (`/v1/session/:id/qr`). */
+const routingPath = (path: string) => path.replaceAll(/\{([^}]+)\}/g, ':$1')
 
 async function routeTo(env: EdgeEnv, workspace: string, sessionId: string): Promise<string> {
   const name = await workspaceObject(env, workspace).locate(sessionId)

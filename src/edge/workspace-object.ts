@@ -17,7 +17,7 @@ import { liveStatuses } from '../db/schema'
 import { GatewayError } from '../errors'
 import { rateLimitHeaders } from '../http/quota-headers'
 import { quotaState, quotaWindow, refundChecks, reserveChecks } from '../services/contacts/quota'
-import type { ServiceContext } from '../services/context'
+import type { CoreContext } from '../services/context'
 import { assertSessionCap } from '../services/sessions/plan-rules'
 import { ensureWorkspace } from '../services/workspaces'
 import { migrateDurable, openDurableDatabase } from './database'
@@ -46,7 +46,7 @@ const refusal = (error: GatewayError): Refusal => ({
 })
 
 export class WorkspaceObject extends DurableObject<EdgeEnv> {
-  readonly #ctx: ServiceContext
+  readonly #ctx: CoreContext
   readonly #index
 
   constructor(ctx: DurableObjectState, env: EdgeEnv) {

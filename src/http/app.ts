@@ -10,7 +10,7 @@ import { requestLog } from './middleware/request-log'
 import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { panelRoutes } from './routes/panel'
-import { buildOpenApiDocument } from '../openapi/document'
+import { buildOpenApiDocument, registeredRoutes } from '../openapi/document'
 import { v1Routes, type V1Routes } from './routes/v1'
 import { adminRoutes } from './routes/v1/admin'
 import { signedMediaRoutes } from './routes/media/signed'
@@ -47,11 +47,12 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   // Only with ADMIN_API_KEY set, and before /v1's workspace auth, which never sees these paths.
   const admin = ctx.config.adminApiKey ? adminRoutes(ctx, ctx.config.adminApiKey) : undefined
   if (admin) app.route('/', admin)
-  const definitions = () => [
-    ...v1.openAPIRegistry.definitions,
-    ...signedMedia.openAPIRegistry.definitions,
-    ...(admin?.openAPIRegistry.definitions ?? []),
-  ]
+  const definitions = () =>
+    registeredRoutes([
+      ...v1.openAPIRegistry.definitions,
+      ...signedMedia.openAPIRegistry.definitions,
+      ...(admin?.openAPIRegistry.definitions ?? []),
+    ])
   const routes = app
     .route(
       '/',

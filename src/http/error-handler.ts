@@ -33,18 +33,27 @@ function errorBody(code: ErrorCode, message: string, details: Record<string, unk
  * @hono/node-server then drains it for 500 ms and drops the connection, under the next request of
  * a client told `keep-alive`. Saying `close` makes the client open a new connection instead.
  */
-const leavesBodyUnread = (c: Context<AppEnv>, error: GatewayError) =>
+const leavesBodyUnread = (c: Context, error: GatewayError) =>
   error.code === 'payload_too_large' || (c.req.raw.body !== null && !c.req.raw.bodyUsed)
 
-function respond(c: Context<AppEnv>, error: GatewayError, now: Date = new Date()) {
+function respond(c: Context, error: GatewayError, now: Date = new Date()) {
   const status = codeToStatus(error.code) as ContentfulStatusCode
   for (const [name, value] of Object.entries(errorHeaders(error, now))) c.header(name, value)
   if (leavesBodyUnread(c, error)) c.header('Connection', 'close')
   return c.json(errorBody(error.code, error.message, error.details), status)
 }
 
-/** The single onError: our errors as they are, Hono's by status, anything else as an opaque 500. */
-export function errorHandler(logger: Logger, clock: Clock = systemClock): ErrorHandler<AppEnv> {
+/** What the handlers read of a request: its id (requestLog or hono/request-id set it). */
+type WithRequestId = { Variables: Pick<AppEnv['Variables'], 'requestId'> }
+
+/**
+ * The single onError: our errors as they are, Hono's by status, anything else as an opaque 500.
+ * Any app whose requests carry an id can use it (the gateway's, the edge Worker).
+ */
+export function errorHandler<E extends WithRequestId = AppEnv>(
+  logger: Logger,
+  clock: Clock = systemClock,
+): ErrorHandler<E> {
   return (err, c) => {
     if (err instanceof GatewayError) return respond(c, err, clock.now())
     if (err instanceof HTTPException) {
@@ -57,5 +66,5 @@ export function errorHandler(logger: Logger, clock: Clock = systemClock): ErrorH
   }
 }
 
-export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
+export const notFoundHandler: NotFoundHandler = (c) =>
   respond(c, new GatewayError('not_found', `No route for ${c.req.method} ${c.req.path}`))

@@ -14,6 +14,15 @@ function charsetOf(contentType: string): string | undefined {
   return match ? (match[1] ?? match[2]) : undefined
 }
 
+/** The 415 for a body that is not declared JSON: the same words whether the type is wrong or absent. */
+export function notJson(type: string): GatewayError {
+  return new GatewayError(
+    'unsupported_media_type',
+    `Request bodies are JSON: send Content-Type: application/json (got ${type ? echo(type) : 'none'})`,
+    { contentType: type ? clip(type) : null },
+  )
+}
+
 /**
  * V8 quotes the start of the text it failed on ('Unexpected token 'x', "{"a": oops"... is not
  * valid JSON'); the reason and position are what helps, the quoted body is not.
@@ -30,16 +39,13 @@ function jsonErrorReason(error: unknown): string {
  */
 export async function readJsonBody(c: Context): Promise<void> {
   const type = mediaType(c)
-  if (!type) return // no body declared: a route that needs one says so through its validator
-  if (!JSON_MEDIA_TYPE.test(type)) {
-    throw new GatewayError(
-      'unsupported_media_type',
-      `Request bodies are JSON: send Content-Type: application/json (got ${echo(type)})`,
-      {
-        contentType: clip(type),
-      },
-    )
+  // No Content-Type: refused only when bytes came (bodyLimit capped them); a POST with no body
+  // (a restart, curl -X POST) is fine, and a route that needs a body says so in its validator.
+  if (!type) {
+    if (c.req.raw.body !== null && (await c.req.arrayBuffer()).byteLength > 0) throw notJson(type)
+    return
   }
+  if (!JSON_MEDIA_TYPE.test(type)) throw notJson(type)
   const charset = charsetOf(c.req.header('content-type') ?? '')
   if (charset !== undefined && !UTF8.test(charset)) {
     throw new GatewayError(

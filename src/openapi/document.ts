@@ -17,6 +17,10 @@ export const API_VERSION = '1.0.0'
 type Route = Omit<RouteConfig, 'middleware'>
 type Definitions = OpenAPIHono['openAPIRegistry']['definitions']
 
+/** The routes an app registered (its `openAPIRegistry`), in order. */
+export const registeredRoutes = (definitions: Definitions): Route[] =>
+  definitions.flatMap((definition) => (definition.type === 'route' ? [definition.route as Route] : []))
+
 /**
  * A request body is registered under components/requestBodies (named by its schema's id) with
  * the schema inline, not as a $ref to components/schemas. Reason: openapi-typescript (with its
@@ -61,60 +65,68 @@ function operation({ method: _m, path: _p, request, hide: _h, ...rest }: Route):
 }
 
 /**
- * The document, built from the routes registered with @hono/zod-openapi's `createRoute`.
+ * The document, built from route declarations (@hono/zod-openapi's `createRoute` objects).
  * `admin`: the operator enabled /v1/admin (ADMIN_API_KEY), so its tag and credential are described.
  */
-export function buildOpenApiDocument(definitions: Definitions, options: { admin?: boolean } = {}): oas31.OpenAPIObject {
+export function buildOpenApiDocument(routes: readonly Route[], options: { admin?: boolean } = {}): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {}
-  for (const definition of definitions) {
-    if (definition.type !== 'route' || (definition.route as Route).hide) continue
-    const route = definition.route as Route
+  for (const route of routes) {
+    if (route.hide) continue
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) }
   }
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Messaging Session Service',
-      version: API_VERSION,
-      description:
-        'Links WhatsApp accounts to workspaces through sessions, sends messages, checks numbers and delivers events to webhooks.',
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
-    // Replaced per request by the mount point the document is served under (see routes/docs.ts).
-    servers: [{ url: '/' }],
-    tags: [
-      { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
-      { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
-      { name: 'Workspace', description: 'Who a credential acts for.' },
-      {
-        name: 'Webhooks',
-        description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.',
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Messaging Session Service',
+        version: API_VERSION,
+        description:
+          'Links WhatsApp accounts to workspaces through sessions, sends messages, checks numbers and delivers events to webhooks.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-      { name: 'Events', description: 'The same events as webhooks, as a live Server-Sent Events stream.' },
-      ...(options.admin
-        ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }]
-        : []),
-    ],
-    paths,
-    webhooks: webhookCatalogue(),
-    components: {
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description:
-            'An API key issued with the CLI (`key create`), or an HS256 JWT when the operator set JWT_SECRET.',
+      // Replaced per request by the mount point the document is served under (see routes/docs.ts).
+      servers: [{ url: '/' }],
+      tags: [
+        { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
+        { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
+        { name: 'Workspace', description: 'Who a credential acts for.' },
+        {
+          name: 'Webhooks',
+          description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.',
         },
-        deploymentKey: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'x-api-key',
-          description: 'Required in addition when the operator set DEPLOYMENT_API_KEY.',
-        },
+        { name: 'Events', description: 'The same events as webhooks, as a live Server-Sent Events stream.' },
         ...(options.admin
-          ? { adminBearer: { type: 'http' as const, scheme: 'bearer', description: 'The operator’s ADMIN_API_KEY.' } }
-          : {}),
+          ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }]
+          : []),
+      ],
+      paths,
+      webhooks: webhookCatalogue(),
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key issued with the CLI (`key create`), or an HS256 JWT when the operator set JWT_SECRET.',
+          },
+          deploymentKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-api-key',
+            description: 'Required in addition when the operator set DEPLOYMENT_API_KEY.',
+          },
+          ...(options.admin
+            ? { adminBearer: { type: 'http' as const, scheme: 'bearer', description: 'The operator’s ADMIN_API_KEY.' } }
+            : {}),
+        },
       },
     },
-  })
+    {
+      // Responses stay open (zod draws output objects closed): a strict generated client must
+      // not break on a field added in a later release.
+      override: ({ io, jsonSchema }) => {
+        if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties
+      },
+    },
+  )
 }

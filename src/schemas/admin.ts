@@ -18,17 +18,17 @@ export const CreateWorkspaceBody = z
     name: workspaceName,
     plan: Plan.default('free'),
   })
-  .meta({ id: 'CreateWorkspaceRequest' })
+  .meta({ id: 'CreateWorkspaceRequest', example: { name: 'acme', plan: 'paid' } })
 
 export const WorkspaceParam = z.object({
   workspace: z.string().min(1).max(100).meta({ description: 'Workspace id or name' }),
 })
 
-export const SetPlanBody = z.object({ plan: Plan }).meta({ id: 'SetWorkspacePlanRequest' })
+export const SetPlanBody = z.object({ plan: Plan }).meta({ id: 'SetWorkspacePlanRequest', example: { plan: 'paid' } })
 
 export const CreateKeyBody = z
   .object({ workspace: z.string().min(1).meta({ description: 'Workspace id or name' }) })
-  .meta({ id: 'CreateApiKeyRequest' })
+  .meta({ id: 'CreateApiKeyRequest', example: { workspace: 'acme' } })
 
 export const IssuedKeySchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
 import { phoneNumber } from './phone'
 
 export const MAX_PHONES_PER_CHECK = 50
@@ -17,7 +18,10 @@ export const ContactCheckBody = z
         description: `1 to ${MAX_PHONES_PER_CHECK} phone numbers; each different number counts once against the daily quota, however it is written.`,
       }),
   })
-  .meta({ id: 'ContactCheckRequest' })
+  .meta({
+    id: 'ContactCheckRequest',
+    example: { sessionId: EXAMPLE_SESSION_ID, phones: [EXAMPLE_PHONE, '+1 555-123-0002'] },
+  })
 
 export const ContactCheckResult = z
   .object({

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/message-types'
+import { EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
+import { alias, eitherRequired, type AliasPair } from './requirements'
 import { chatAddress, type ChatAddress } from './phone'
 
 export const MAX_LIST_ROWS = 5
@@ -16,22 +18,9 @@ const quoteId = z
 const mediaUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 const messageId = z.string().min(1).max(128)
 
-/** The seed SDK's names, accepted when the canonical field is absent (decisions: naming). */
-const alias = (of: string) => ({
-  deprecated: true,
-  description: `Alias of \`${of}\` (client SDK name); used only when \`${of}\` is absent.`,
-})
-
-type Issue = { code: 'custom'; path: string[]; message: string }
-const requireOne = (
-  body: Record<string, unknown>,
-  canonical: string,
-  aliasName: string,
-  add: (issue: Issue) => void,
-) => {
-  if (body[canonical] === undefined && body[aliasName] === undefined)
-    add({ code: 'custom', path: [canonical], message: 'is required' })
-}
+const PHONE: AliasPair = ['phone', 'to']
+/** Where every example send goes (see examples.ts). */
+const to = { sessionId: EXAMPLE_SESSION_ID, phone: EXAMPLE_PHONE }
 
 const addressed = {
   sessionId,
@@ -39,35 +28,35 @@ const addressed = {
   to: chatAddress.optional().meta(alias('phone')),
 }
 
-export const SendTextBody = z
-  .strictObject({
+export const SendTextBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     message: z.string().min(1).max(65_536).optional(),
     text: z.string().min(1).max(65_536).optional().meta(alias('message')),
     quoteId,
-  })
-  .superRefine((b, ctx) => {
-    requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
-    requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
-  })
+  }),
+  [PHONE, ['message', 'text']],
+)
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
-  .meta({ id: 'SendTextRequest' })
+  .meta({ id: 'SendTextRequest', example: { ...to, message: 'Hello from the gateway' } })
 
 const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({ to, ...b }: T) => ({
   ...b,
   phone: (b.phone ?? to)!,
 })
-const phoneRequired = (b: { phone?: ChatAddress; to?: ChatAddress }, ctx: z.RefinementCtx) =>
-  requireOne(b, 'phone', 'to', (i) => ctx.addIssue(i))
 
-export const SendImageBody = z
-  .strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId })
-  .superRefine(phoneRequired)
+export const SendImageBody = eitherRequired(
+  z.strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId }),
+  [PHONE],
+)
   .transform(withPhone)
-  .meta({ id: 'SendImageRequest' })
+  .meta({
+    id: 'SendImageRequest',
+    example: { ...to, imageUrl: 'https://example.com/photo.jpg', caption: 'The photo' },
+  })
 
-export const SendAudioBody = z
-  .strictObject({
+export const SendAudioBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     audioUrl: mediaUrl.meta({ description: 'mp3, ogg (vorbis or opus) or opus.' }),
     ptt: z
@@ -75,31 +64,37 @@ export const SendAudioBody = z
       .default(false)
       .meta({ description: 'true: sent as a voice note (converted to OGG/Opus); false: as an audio file.' }),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
-  .meta({ id: 'SendAudioRequest' })
+  .meta({ id: 'SendAudioRequest', example: { ...to, audioUrl: 'https://example.com/note.mp3', ptt: true } })
 
-export const SendStickerBody = z
-  .strictObject({
+export const SendStickerBody = eitherRequired(
+  z.strictObject({
     ...addressed,
-    stickerUrl: mediaUrl.meta({ description: 'A .webp or .gif image (animation kept).' }),
+    stickerUrl: mediaUrl.meta({
+      description:
+        'A .webp, .gif, .png or .jpg image (at most 4096×4096; a GIF stays animated) → a 512×512 WebP sticker.',
+    }),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
-  .meta({ id: 'SendStickerRequest' })
+  .meta({ id: 'SendStickerRequest', example: { ...to, stickerUrl: 'https://example.com/sticker.webp' } })
 
-export const SendLocationBody = z
-  .strictObject({
+export const SendLocationBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
     quoteId,
-  })
-  .superRefine(phoneRequired)
+  }),
+  [PHONE],
+)
   .transform(withPhone)
-  .meta({ id: 'SendLocationRequest' })
+  .meta({ id: 'SendLocationRequest', example: { ...to, latitude: 48.8584, longitude: 2.2945 } })
 
 const ListRow = z.strictObject({
   title: z.string().min(1).max(24),
@@ -121,8 +116,8 @@ function flagRepeats(ids: { id: string; path: (string | number)[] }[], addIssue:
   }
 }
 
-export const SendListBody = z
-  .strictObject({
+export const SendListBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     text: z.string().min(1).max(1024),
     buttonText: z.string().min(1).max(20).meta({ description: 'Label of the button that opens the list.' }),
@@ -130,9 +125,10 @@ export const SendListBody = z
     footer: z.string().max(60).optional(),
     sections: z.array(ListSection).min(1).max(MAX_LIST_ROWS),
     quoteId,
-  })
+  }),
+  [PHONE],
+)
   .superRefine((b, ctx) => {
-    phoneRequired(b, ctx)
     const rows = b.sections.reduce((n, s) => n + s.rows.length, 0)
     if (rows > MAX_LIST_ROWS) {
       ctx.addIssue({
@@ -149,20 +145,34 @@ export const SendListBody = z
   .transform(withPhone)
   .meta({
     id: 'SendListRequest',
+    example: {
+      ...to,
+      text: 'What can we help with?',
+      buttonText: 'Choose',
+      sections: [
+        {
+          title: 'Orders',
+          rows: [
+            { title: 'Where is my order?', rowId: 'order-status' },
+            { title: 'Return an item', rowId: 'return', description: 'Within 30 days' },
+          ],
+        },
+      ],
+    },
     description: `Paid plans. At most ${MAX_LIST_ROWS} rows across all sections, each rowId different.`,
   })
 
-const Button = z
-  .strictObject({
+const Button = eitherRequired(
+  z.strictObject({
     buttonId: z.string().min(1).max(256),
     buttonText: z.string().min(1).max(20).optional(),
     text: z.string().min(1).max(20).optional().meta(alias('buttonText')),
-  })
-  .superRefine((b, ctx) => requireOne(b, 'buttonText', 'text', (i) => ctx.addIssue(i)))
-  .transform(({ text, ...b }) => ({ buttonId: b.buttonId, buttonText: (b.buttonText ?? text)! }))
+  }),
+  [['buttonText', 'text']],
+).transform(({ text, ...b }) => ({ buttonId: b.buttonId, buttonText: (b.buttonText ?? text)! }))
 
-export const SendButtonsBody = z
-  .strictObject({
+export const SendButtonsBody = eitherRequired(
+  z.strictObject({
     ...addressed,
     message: z.string().min(1).max(1024).optional(),
     text: z.string().min(1).max(1024).optional().meta(alias('message')),
@@ -174,10 +184,10 @@ export const SendButtonsBody = z
         error: (issue) => `at most ${MAX_BUTTONS} buttons (got ${(issue.input as unknown[]).length})`,
       }),
     quoteId,
-  })
+  }),
+  [PHONE, ['message', 'text']],
+)
   .superRefine((b, ctx) => {
-    phoneRequired(b, ctx)
-    requireOne(b, 'message', 'text', (i) => ctx.addIssue(i))
     flagRepeats(
       b.buttons.map((button, i) => ({ id: button.buttonId, path: ['buttons', i, 'buttonId'] })),
       (issue) => ctx.addIssue(issue),
@@ -186,6 +196,14 @@ export const SendButtonsBody = z
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
   .meta({
     id: 'SendButtonsRequest',
+    example: {
+      ...to,
+      message: 'Did this answer your question?',
+      buttons: [
+        { buttonId: 'yes', buttonText: 'Yes' },
+        { buttonId: 'no', buttonText: 'No' },
+      ],
+    },
     description: `Paid plans. At most ${MAX_BUTTONS} buttons, each buttonId different.`,
   })
 
@@ -194,25 +212,21 @@ const referenced = {
   messageId: messageId.optional(),
   id: messageId.optional().meta(alias('messageId')),
 }
-const referencedRequired = (
-  b: { phone?: ChatAddress; to?: ChatAddress; messageId?: string; id?: string },
-  ctx: z.RefinementCtx,
-) => {
-  phoneRequired(b, ctx)
-  requireOne(b, 'messageId', 'id', (i) => ctx.addIssue(i))
-}
+const REFERENCED: AliasPair[] = [PHONE, ['messageId', 'id']]
 
-export const EditMessageBody = z
-  .strictObject({ ...referenced, newMessage: z.string().min(1).max(65_536) })
-  .superRefine(referencedRequired)
+export const EditMessageBody = eitherRequired(
+  z.strictObject({ ...referenced, newMessage: z.string().min(1).max(65_536) }),
+  REFERENCED,
+)
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
-  .meta({ id: 'EditMessageRequest' })
+  .meta({
+    id: 'EditMessageRequest',
+    example: { ...to, messageId: EXAMPLE_MESSAGE_ID, newMessage: 'Hello again, corrected' },
+  })
 
-export const DeleteMessageBody = z
-  .strictObject(referenced)
-  .superRefine(referencedRequired)
+export const DeleteMessageBody = eitherRequired(z.strictObject(referenced), REFERENCED)
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
-  .meta({ id: 'DeleteMessageRequest' })
+  .meta({ id: 'DeleteMessageRequest', example: { ...to, messageId: EXAMPLE_MESSAGE_ID } })
 
 const MediaSummarySchema = z
   .object({

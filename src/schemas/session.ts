@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { sessionStatuses } from '../db/schema'
 import { phoneDigits } from './phone'
+import { EXAMPLE_WEBHOOK_URL } from './examples'
+import { atLeastOneOf } from './requirements'
 import { sessionName } from './session-name'
 
 const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
@@ -22,7 +24,7 @@ export const ConnectSessionBody = z
     if (body.mode === 'qr' && body.pairingNumber)
       ctx.addIssue({ code: 'custom', path: ['pairingNumber'], message: 'is only used when mode is "pairing"' })
   })
-  .meta({ id: 'ConnectSessionRequest' })
+  .meta({ id: 'ConnectSessionRequest', example: { sessionName: 'sales', webhookUrl: EXAMPLE_WEBHOOK_URL } })
 
 export const SessionStatusSchema = z.enum(sessionStatuses).meta({
   id: 'SessionStatus',
@@ -67,8 +69,8 @@ export const UpdateSessionResponse = SessionSchema.extend({
 
 export const SessionListResponse = z.object({ sessions: z.array(SessionSchema) }).meta({ id: 'SessionList' })
 
-export const UpdateSessionBody = z
-  .strictObject({
+export const UpdateSessionBody = atLeastOneOf(
+  z.strictObject({
     sessionName: sessionName.optional(),
     webhookUrl: webhookUrl.optional(),
     webhookMessages: z.boolean().optional(),
@@ -77,11 +79,8 @@ export const UpdateSessionBody = z
       description:
         'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
     }),
-  })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    message: 'send at least one of sessionName, webhookUrl, webhookMessages, autoRejectCalls, rotateWebhookSecret',
-  })
-  .meta({ id: 'UpdateSessionRequest' })
+  }),
+).meta({ id: 'UpdateSessionRequest', example: { webhookMessages: true, autoRejectCalls: true } })
 
 export const SessionQrResponse = z
   .object({

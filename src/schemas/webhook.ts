@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { webhookDeliveryStatuses } from '../db/schema'
+import { EXAMPLE_SESSION_ID } from './examples'
 
 const sessionId = z.string().min(1).max(100)
 
@@ -69,7 +70,10 @@ export const ReplayBody = z
         description: 'nextCursor of the previous replay (same sessionId and since): continues after its last event.',
       }),
   })
-  .meta({ id: 'WebhookReplayRequest' })
+  .meta({
+    id: 'WebhookReplayRequest',
+    example: { sessionId: EXAMPLE_SESSION_ID, since: '2026-11-25T09:00:00.000Z' },
+  })
 
 export const ReplayResponse = z
   .object({

@@ -4,7 +4,7 @@ import { sha256Hex } from '../crypto'
 import { apiKeys, workspaces, type Workspace } from '../db/schema'
 import { notFound } from '../errors'
 import { newApiKeyId, randomBase32 } from '../ids'
-import type { ServiceContext } from './context'
+import type { CoreContext } from './context'
 import { findWorkspace } from './workspaces'
 
 const KEY_PREFIX = 'wag_'
@@ -20,7 +20,7 @@ export interface IssuedApiKey {
   key: string
 }
 
-export function createApiKey(ctx: ServiceContext, input: { workspace: string }): IssuedApiKey {
+export function createApiKey(ctx: CoreContext, input: { workspace: string }): IssuedApiKey {
   const workspace = findWorkspace(ctx, input.workspace)
   const key = `${KEY_PREFIX}${randomBase32(40)}`
   const row = {
@@ -34,7 +34,7 @@ export function createApiKey(ctx: ServiceContext, input: { workspace: string }):
   return { id: row.id, workspaceId: workspace.id, prefix: row.prefix, key }
 }
 
-export function listApiKeys(ctx: ServiceContext, input: { workspace?: string } = {}) {
+export function listApiKeys(ctx: CoreContext, input: { workspace?: string } = {}) {
   const workspaceId = input.workspace ? findWorkspace(ctx, input.workspace).id : undefined
   return ctx.db
     .select({
@@ -52,7 +52,7 @@ export function listApiKeys(ctx: ServiceContext, input: { workspace?: string } =
     .all()
 }
 
-export function revokeApiKey(ctx: ServiceContext, input: { id: string }): void {
+export function revokeApiKey(ctx: CoreContext, input: { id: string }): void {
   const revoked = ctx.db
     .update(apiKeys)
     .set({ revokedAt: ctx.clock.now() })
@@ -65,7 +65,7 @@ export function revokeApiKey(ctx: ServiceContext, input: { id: string }): void {
 }
 
 /** The workspace a presented key belongs to, or null for an unknown or revoked key. */
-export function verifyApiKey(ctx: ServiceContext, presented: string): Workspace | null {
+export function verifyApiKey(ctx: CoreContext, presented: string): Workspace | null {
   const hash = sha256Hex(presented)
   const found = ctx.db
     .select({ key: apiKeys, workspace: workspaces })
@@ -80,7 +80,7 @@ export function verifyApiKey(ctx: ServiceContext, presented: string): Workspace 
   return found.workspace
 }
 
-function touchLastUsed(ctx: ServiceContext, id: string): void {
+function touchLastUsed(ctx: CoreContext, id: string): void {
   const now = ctx.clock.now()
   ctx.db
     .update(apiKeys)

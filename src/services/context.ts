@@ -1,34 +1,41 @@
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
-import type { StatementCache } from '../db/prepared'
-import type { ReadMemo } from '../db/read-memo'
 import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
-import type { Logger } from '../logger'
-import type { CredentialCache } from './credential-cache'
 import type { EventStreams } from '../http/event-streams'
+import type { Logger } from '../logger'
 import type { HostResolver } from '../net/host-resolver'
+import type { ReadMemo } from '../perf/read-memo'
+import type { StatementCache } from '../perf/prepared'
 import type { WebhookNotifier } from '../webhooks/outbox'
-import type { MediaTools } from './messages/media-tools'
+import type { CredentialCache } from './credential-cache'
 import type { InFlightSends } from './messages/idempotency'
 import type { InboundMedia } from './media/runtime'
+import type { MediaTools } from './messages/media-tools'
 import type { SessionListCache } from './sessions/list'
 
-/** What every service verb receives: the gateway's dependencies, never HTTP. */
-export interface ServiceContext {
+/**
+ * The store, its clock, the settings and the logs: all that the verbs a one-off command runs
+ * need (workspaces, API keys, plans, the contact-check quota). The CLI builds only this.
+ */
+export interface CoreContext {
   db: GatewayDatabase
   clock: Clock
   logger: Logger
   config: GatewayConfig
-  /** Woken when an event enters the webhook outbox (absent in the CLI: nothing delivers there). */
-  webhooks?: WebhookNotifier
-  /** The gateway's prepared hot-path statements (absent in the CLI: one-off commands build them per call). */
-  statements?: StatementCache
-  /** Trigger-kept counters read once per event-loop turn (absent in the CLI: read every time). */
-  reads?: ReadMemo
-  /** Each workspace's session list as last read (absent in the CLI: it reads every time). */
-  sessionLists?: SessionListCache
+}
+
+/** What every service verb of a running gateway receives: never HTTP. */
+export interface ServiceContext extends CoreContext {
+  /** Woken when an event enters the webhook outbox. */
+  webhooks: WebhookNotifier
+  /** The gateway's prepared hot-path statements. */
+  statements: StatementCache
+  /** Trigger-kept counters read once per event-loop turn. */
+  reads: ReadMemo
+  /** Each workspace's session list as last read. */
+  sessionLists: SessionListCache
 }
 
 /** A running gateway's context: adds the live WhatsApp side, media tools and the event stream. */

@@ -4,7 +4,6 @@ import { sha256Hex } from '../crypto'
 import type { GatewayDatabase } from '../db/database'
 import { apiKeys, authVersion, workspaces, type Workspace } from '../db/schema'
 import type { ServiceContext } from './context'
-import { unmemoized } from '../db/read-memo'
 
 /** Writing last_used_at on every request would make every read a write; once a minute is enough. */
 export const LAST_USED_RESOLUTION_MS = 60_000
@@ -72,8 +71,10 @@ interface CachedKey {
   lastUsedMs: number
 }
 
-export function createCredentialCache(ctx: ServiceContext): CredentialCache {
-  const { db, clock, reads = unmemoized } = ctx
+export function createCredentialCache(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'config' | 'reads'>,
+): CredentialCache {
+  const { db, clock, reads } = ctx
   const version = versionQuery(db)
   const lookupKey = keyByHash(db)
   const lookupWorkspace = workspaceByName(db)

@@ -5,10 +5,10 @@ import { GatewayError, notFound } from '../errors'
 import { newWorkspaceId } from '../ids'
 import { workspaceName } from '../schemas/workspace-name'
 import { validationError } from './validation-error'
-import type { ServiceContext } from './context'
+import type { CoreContext } from './context'
 
 /** The CLI and the admin API both create through here: the name's rules hold whoever asks. */
-export function createWorkspace(ctx: ServiceContext, input: { name: string; plan?: PlanName }): Workspace {
+export function createWorkspace(ctx: CoreContext, input: { name: string; plan?: PlanName }): Workspace {
   const parsed = workspaceName.safeParse(input.name)
   if (!parsed.success)
     throw validationError(parsed.error.issues.map((issue) => ({ path: 'name', message: issue.message })))
@@ -23,12 +23,12 @@ export function createWorkspace(ctx: ServiceContext, input: { name: string; plan
     .get()
 }
 
-export function listWorkspaces(ctx: ServiceContext): Workspace[] {
+export function listWorkspaces(ctx: CoreContext): Workspace[] {
   return ctx.db.select().from(workspaces).orderBy(asc(workspaces.createdAt)).all()
 }
 
 /** Looks a workspace up by id or by name (operators type names). */
-export function findWorkspace(ctx: ServiceContext, idOrName: string): Workspace {
+export function findWorkspace(ctx: CoreContext, idOrName: string): Workspace {
   const found = ctx.db
     .select()
     .from(workspaces)
@@ -42,7 +42,7 @@ export function findWorkspace(ctx: ServiceContext, idOrName: string): Workspace 
  * The workspace a verified JWT names, created on first sight: with JWTs an outside system
  * issues the credentials, so it also decides which workspaces exist.
  */
-export function ensureWorkspace(ctx: ServiceContext, name: string): Workspace {
+export function ensureWorkspace(ctx: CoreContext, name: string): Workspace {
   const byName = () => ctx.db.select().from(workspaces).where(eq(workspaces.name, name)).get()
   // Every JWT request comes through here: read first, so only a new workspace takes the write lock.
   const existing = byName()

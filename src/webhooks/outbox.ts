@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
-import { prepared, type StatementCache } from '../db/prepared'
+import { prepared, type StatementCache } from '../perf/prepared'
 import { sessions, webhookDeliveries, webhookEvents, webhookSequences } from '../db/schema'
 import { newDeliveryId, newEventId } from '../ids'
 import { isMessageEvent, type WebhookEventData, type WebhookEventType } from '../schemas/webhook-events'
@@ -19,10 +19,10 @@ export interface WebhookNotifier {
 export interface OutboxContext {
   clock: Clock
   config: Pick<GatewayConfig, 'webhooks'>
-  webhooks?: WebhookNotifier
-  /** With the gateway's database and statement cache, the writes below run prepared. */
-  db?: GatewayDatabase
-  statements?: StatementCache
+  webhooks: WebhookNotifier
+  /** The gateway's database and statement cache: the writes below run prepared. */
+  db: GatewayDatabase
+  statements: StatementCache
 }
 
 const ph = (name: string) => sql.placeholder(name)
@@ -70,13 +70,6 @@ const insertDelivery = (db: GatewayDatabase) =>
     })
     .prepare()
 
-/** The prepared statement when the context carries the gateway's database, else built on `tx`. */
-function statement<T>(tx: DbOrTx, ctx: OutboxContext, build: (db: GatewayDatabase) => T): T {
-  return ctx.db && ctx.statements
-    ? prepared({ db: ctx.db, statements: ctx.statements }, build)
-    : build(tx as GatewayDatabase)
-}
-
 export interface NewEvent<T extends WebhookEventType> {
   sessionId: string
   type: T
@@ -93,20 +86,22 @@ export interface NewEvent<T extends WebhookEventType> {
  * after the commit still finds the event here. `message.*` events of a session with
  * `webhookMessages: false` are not written at all (the setting in force when the event
  * happened decides). Answers the event id, or null when nothing was written.
+ * `_tx` is that transaction: every call site names it, and the prepared statements below run
+ * on the same connection, hence inside it.
  */
 export function recordEvent<T extends WebhookEventType>(
-  tx: DbOrTx,
+  _tx: DbOrTx,
   ctx: OutboxContext,
   event: NewEvent<T>,
 ): string | null {
   const sessionId = event.sessionId
   if (isMessageEvent(event.type)) {
-    const session = statement(tx, ctx, selectWebhookMessages).get({ sessionId })
+    const session = prepared(ctx, selectWebhookMessages).get({ sessionId })
     if (!session?.webhookMessages) return null
   }
   const now = ctx.clock.now()
   const at = event.at ?? now
-  const sequence = statement(tx, ctx, bumpSequence).get({ sessionId })!.last
+  const sequence = prepared(ctx, bumpSequence).get({ sessionId })!.last
   const id = newEventId()
   const body = JSON.stringify({
     type: event.type,
@@ -116,11 +111,11 @@ export function recordEvent<T extends WebhookEventType>(
     sequence,
     data: event.data,
   })
-  statement(tx, ctx, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
+  prepared(ctx, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
   const delivery = newDelivery(ctx, id, sessionId, now)
   if (event.holdUntil) delivery.nextAttemptAt = event.holdUntil
-  statement(tx, ctx, insertDelivery).run(delivery)
-  ctx.webhooks?.wake(event.sessionId)
+  prepared(ctx, insertDelivery).run(delivery)
+  ctx.webhooks.wake(event.sessionId)
   return id
 }
 
@@ -147,7 +142,7 @@ export function releaseEvent(
       ),
     )
     .run()
-  ctx.webhooks?.wake(sessionId)
+  ctx.webhooks.wake(sessionId)
 }
 
 /** A fresh delivery series of an event: due now, retried until WEBHOOK_RETRY_HOURS from now. */

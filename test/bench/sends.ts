@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { closeDatabase, openDatabase } from '../../src/db/database'
-import { createGateway } from '../../src/gateway'
+import { assembleGateway } from '../../src/gateway'
 import { silentLogger } from '../../src/logger'
 import { createApiKey } from '../../src/services/api-keys'
 import { createWorkspace } from '../../src/services/workspaces'
@@ -38,7 +38,7 @@ export async function benchSends(messages = 2_000, concurrency = 32, sessions = 
   const sim = await startSimulatorProcess(['--contacts', contact])
   const dir = mkdtempSync(join(tmpdir(), 'bench-sends-'))
   const database = await openDatabase(join(dir, 'gateway.db'))
-  const gateway = createGateway({
+  const { gateway, context } = assembleGateway({
     database,
     logger: silentLogger(),
     config: { simulatorUrl: sim.controlUrl, rateLimitPerMinute: 0 },
@@ -63,7 +63,7 @@ export async function benchSends(messages = 2_000, concurrency = 32, sessions = 
       })
       const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
       await sim.control('/scan', { qr: qrCode, phone: account })
-      for (let wait = 0; wait < 500 && !gateway.context.engine.session(sessionId)?.online; wait++)
+      for (let wait = 0; wait < 500 && !context.engine.session(sessionId)?.online; wait++)
         await new Promise((resolve) => setTimeout(resolve, 20))
       sessionIds.push(sessionId)
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { closeDatabase, openDatabase } from '../../src/db/database'
 import { sessions } from '../../src/db/schema'
-import { createGateway } from '../../src/gateway'
+import { assembleGateway } from '../../src/gateway'
 import { silentLogger } from '../../src/logger'
 import { createWorkspace } from '../../src/services/workspaces'
 import { recordEvent } from '../../src/webhooks/outbox'
@@ -51,12 +51,11 @@ export async function measureWebhookThroughput(sessionCount: number, perSession:
         outOfOrder: number
       }
     const database = await openDatabase(join(dir.path, 'bench.db'))
-    const gateway = createGateway({
+    const { gateway, context: ctx } = assembleGateway({
       database,
       logger: silentLogger(),
       config: { ...loopbackWebhooks, webhooks: fastWebhooks({ concurrency: 64 }) },
     })
-    const ctx = gateway.context
     const workspace = createWorkspace(ctx, { name: 'bench' })
     const now = new Date()
     const ids: string[] = []

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readWebpInfo } from '../../src/media/webp-header'
@@ -47,13 +47,9 @@ describe('the single binary', () => {
     control = await ControlApi.start(sim)
     sim.addContact(CONTACT)
     files = await startMediaServer()
-    // Baileys uploads media with fetch on Bun, which ignores the simulator's https.Agent CA;
-    // the simulator's media host is trusted the way an operator adds a CA (WhatsApp's own
-    // hosts have public certificates and need nothing).
-    const caFile = join(dir.path, 'simulator-ca.pem')
-    writeFileSync(caFile, sim.config.mediaCaPem)
+    // No NODE_EXTRA_CA_CERTS: with WA_SIMULATOR the binary trusts the simulator's media host by
+    // itself (Baileys moves media with Bun's fetch, which ignores the https.Agent).
     env = {
-      NODE_EXTRA_CA_CERTS: caFile,
       PATH: join(dir.path, 'empty-path'),
       HOME: work,
       CACHE_DIRECTORY: join(dir.path, 'cache'),

@@ -48,6 +48,59 @@ describe('request bodies the gateway cannot use', () => {
     }
   })
 
+  it('says "is required" of every missing field, whatever its type, its alias or its own error text', async () => {
+    const text = await read(await post(t, '/v1/message/text', '{}'))
+    expect(text.status).toBe(400)
+    expect(text.body.details.fields).toEqual([
+      { path: 'sessionId', message: 'is required' },
+      { path: 'phone', message: 'is required' },
+      { path: 'message', message: 'is required' },
+    ])
+    // A URL field (its own error text is about the scheme) and an array field.
+    const connect = await read(await post(t, '/v1/session/connect', '{}'))
+    expect(connect.body.details.fields).toEqual([
+      { path: 'sessionName', message: 'is required' },
+      { path: 'webhookUrl', message: 'is required' },
+    ])
+    const check = await read(await post(t, '/v1/contact/check', '{"sessionId": 7}'))
+    expect(check.body.details.fields).toEqual([
+      { path: 'sessionId', message: expect.not.stringMatching(/required/) },
+      { path: 'phones', message: 'is required' },
+    ])
+    // Nested: a button without its label (buttonText or its alias text).
+    const buttons = await read(
+      await post(
+        t,
+        '/v1/message/buttons',
+        JSON.stringify({ sessionId: 's', phone: '15551230001', message: 'pick', buttons: [{ buttonId: 'a' }] }),
+      ),
+    )
+    expect(buttons.body.details.fields).toEqual([{ path: 'buttons.0.buttonText', message: 'is required' }])
+  })
+
+  it('answers a body with no Content-Type with the 415 a wrong one gets, and so a missing body', async () => {
+    const wrong = await read(await post(t, '/v1/message/text', '{"sessionId":"s"}', 'text/plain'))
+    expect(wrong.status).toBe(415)
+    expect(wrong.body.message).toMatch(/send Content-Type: application\/json \(got "text\/plain"\)/)
+    const none = await read(
+      await t.request('/v1/message/text', { method: 'POST', body: new Blob(['{"sessionId":"s"}']) }),
+    )
+    expect(none.status).toBe(415)
+    expect(none.body).toMatchObject({
+      error: 'unsupported_media_type',
+      message: 'Request bodies are JSON: send Content-Type: application/json (got none)',
+    })
+    const empty = await read(await t.request('/v1/message/text', { method: 'POST' }))
+    expect(empty.status).toBe(415)
+    expect(empty.body.message).toBe(none.body.message)
+    // A route that takes no body is not refused for an empty one without a type (curl -X POST).
+    const retry = await t.request('/v1/webhooks/deliveries/whd_unknown/retry', {
+      method: 'POST',
+      body: new Uint8Array(),
+    })
+    expect(retry.status).toBe(404)
+  })
+
   it('keeps the error small when a huge value or key is invalid (names the field and the rule)', async () => {
     const hugeKey = await read(
       await post(t, '/v1/session/connect', JSON.stringify({ ['k'.repeat(900_000)]: 1, sessionName: 'a' })),

@@ -68,6 +68,24 @@ describe('GET /openapi.json', () => {
     expect(connect.properties.mode).toMatchObject({ default: 'qr' })
   })
 
+  it('leaves responses open (a later field must not break a strict client) and requests closed', () => {
+    const closed = (schema: any): string[] =>
+      schema && typeof schema === 'object'
+        ? [
+            ...(schema.additionalProperties === false ? ['closed'] : []),
+            ...Object.values(schema).flatMap((value) => closed(value)),
+          ]
+        : []
+    const responses = Object.values(document.paths as Record<string, any>).flatMap((item) =>
+      methods.flatMap((m) => (item[m] ? Object.values(item[m].responses) : [])),
+    )
+    expect(responses.length).toBeGreaterThan(20)
+    expect(closed(responses)).toEqual([])
+    expect(closed(document.components.schemas)).toEqual([])
+    const text = document.components.requestBodies.SendTextRequest.content['application/json'].schema
+    expect(text.additionalProperties).toBe(false)
+  })
+
   it('passes `redocly lint` (recommended rules) with no errors', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'))
     try {

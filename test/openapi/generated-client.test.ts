@@ -30,10 +30,15 @@ export async function calls() {
   const listed = await client.GET('/v1/session/all')
   const connectedFlags: boolean[] | undefined = listed.data?.sessions.map((s) => s.connected)
 
+  const sent = await client.POST('/v1/message/text', { body: { sessionId: 'ses_1', phone: '15551230001', message: 'hi' } })
+  // The SDK's names are accepted as well (to, text).
+  await client.POST('/v1/message/text', { body: { sessionId: 'ses_1', to: '15551230001', text: 'hi' } })
+  const sentStatus: string | undefined = sent.data?.status
+
   const checked = await client.POST('/v1/contact/check', { body: { sessionId: 'ses_1', phones: ['15551230001'] } })
   const total: number | undefined = checked.data?.summary.total
   const errorCode: string | undefined = checked.error?.error
-  return { qr, connectedFlags, total, errorCode }
+  return { qr, connectedFlags, sentStatus, total, errorCode }
 }
 `
 
@@ -77,4 +82,18 @@ describe('a client generated from /openapi.json', () => {
     writeFileSync(join(dir, 'calls.ts'), seedStyleCalls.replace("sessionName: 'sales', ", ''))
     expect(typeErrors(dir).join('\n')).toMatch(/sessionName/)
   }, 20_000)
+
+  it.each([
+    ['a text send with neither phone nor to', "phone: '15551230001', message: 'hi'", "message: 'hi'"],
+    ['a text send with neither message nor text', "phone: '15551230001', message: 'hi'", "phone: '15551230001'"],
+    ['a session update with no field', 'body: { autoRejectCalls: true }', 'body: {}'],
+  ])(
+    'fails to compile %s: canonical-or-alias and at-least-one reach the document',
+    (_, from, to) => {
+      expect(seedStyleCalls).toContain(from)
+      writeFileSync(join(dir, 'calls.ts'), seedStyleCalls.replace(from, to))
+      expect(typeErrors(dir)).not.toEqual([])
+    },
+    20_000,
+  )
 })

@@ -1,6 +1,6 @@
 import type { WhatsAppSimulator } from '../wa-sim/simulator'
 import { WEBHOOK } from './simulated-gateway'
-import { pollUntil } from './poll'
+import { pairByQr } from './pairing'
 
 export interface HttpGateway {
   post(path: string, body: unknown): Promise<{ status: number; body: any }>
@@ -27,19 +27,12 @@ export function httpGateway(baseUrl: string, key: string): HttpGateway {
   return {
     post,
     get,
-    async pairByQr(sim, sessionName, phone) {
-      const connect = await post('/v1/session/connect', { sessionName, webhookUrl: WEBHOOK })
-      if (connect.status !== 200) throw new Error(`connect answered ${connect.status}: ${JSON.stringify(connect.body)}`)
-      sim.scan(connect.body.qrCode, phone)
-      await pollUntil(
-        async () =>
-          (await get('/v1/session/all')).body.sessions.find(
-            (s: { sessionId: string }) => s.sessionId === connect.body.sessionId,
-          ),
-        (session) => session?.status === 'connected',
-        { timeoutMs: 20_000, what: `session ${connect.body.sessionId} to connect` },
-      )
-      return connect.body.sessionId as string
-    },
+    pairByQr: (sim, sessionName, phone) =>
+      pairByQr({ post, get }, (qr, as) => sim.scan(qr, as), {
+        sessionName,
+        phone,
+        webhookUrl: WEBHOOK,
+        timeoutMs: 20_000,
+      }),
   }
 }

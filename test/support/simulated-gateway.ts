@@ -2,6 +2,7 @@ import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
 import { trustSimulatorCaOnBun } from './bun-fetch-ca'
 import { jsonBody, startTestGateway, type TestGateway, type TestGatewayOptions } from './gateway'
+import { type ListedSession, pairByQr as pairOnce, waitForSessionStatus } from './pairing'
 import { pollUntil } from './poll'
 
 export interface SimulatedGateway extends TestGateway {
@@ -12,8 +13,8 @@ export interface SimulatedGateway extends TestGateway {
   /** Connects by QR, lets the simulated phone scan it as `phone`, waits for `connected`. */
   pairByQr(sessionName: string, phone: string): Promise<string>
   /** Polls GET /v1/session/all until the session has the status. */
-  waitForStatus(sessionId: string, status: string, timeoutMs?: number): Promise<any>
-  listSessions(key?: string): Promise<any[]>
+  waitForStatus(sessionId: string, status: string, timeoutMs?: number): Promise<ListedSession>
+  listSessions(key?: string): Promise<ListedSession[]>
   /** Stops the gateway only (the simulator keeps running), e.g. to restart on the same file. */
   stopGateway(): Promise<void>
   /** POST a JSON body to the API with the workspace's key (or `key`); answers status, headers and parsed body. */
@@ -58,22 +59,8 @@ export async function startSimulatedGateway(
   }
   const listSessions = async (key = t.key) => {
     const response = await t.request('/v1/session/all', { headers: { authorization: `Bearer ${key}` } })
-    return ((await response.json()) as { sessions: any[] }).sessions
+    return ((await response.json()) as { sessions: ListedSession[] }).sessions
   }
-  const waitForStatus = (sessionId: string, status: string, timeoutMs = 10_000) =>
-    pollUntil(
-      async () => (await listSessions()).find((s) => s.sessionId === sessionId),
-      (session) => session?.status === status,
-      { timeoutMs, what: `session ${sessionId} to be ${status}` },
-    )
-  const pairByQr = async (sessionName: string, phone: string) => {
-    const { status, body } = await connect({ sessionName })
-    if (status !== 200) throw new Error(`connect answered ${status}: ${JSON.stringify(body)}`)
-    sim.scan(body.qrCode, phone)
-    await waitForStatus(body.sessionId, 'connected')
-    return body.sessionId as string
-  }
-
   const post: SimulatedGateway['post'] = async (path, body, options = {}) => {
     const response = await t.request(path, {
       method: 'POST',
@@ -90,6 +77,16 @@ export async function startSimulatedGateway(
     const response = await t.request(path, { headers: { authorization: `Bearer ${key}` } })
     return { status: response.status, body: (await response.json()) as any }
   }
+
+  const waitForStatus = (sessionId: string, status: string, timeoutMs = 10_000) =>
+    waitForSessionStatus({ post, get }, sessionId, status, timeoutMs)
+  const pairByQr = (sessionName: string, phone: string) =>
+    pairOnce({ post, get }, (qr, as) => sim.scan(qr, as), {
+      sessionName,
+      phone,
+      webhookUrl: WEBHOOK,
+      timeoutMs: 10_000,
+    })
 
   const waitForRecord: SimulatedGateway['waitForRecord'] = (sessionId, messageId, match, timeoutMs = 10_000) =>
     pollUntil(

@@ -34,7 +34,7 @@ export const authRowCount = (path: string, sessionId: string) =>
 /**
  * Writes to a gateway's SQLite file through a connection of its own, as another process (the
  * CLI, an operator's sqlite3 shell, a second gateway) would, then lets the event loop turn:
- * the gateway reads its trigger-kept counters again from its next turn (src/db/read-memo.ts).
+ * the gateway reads its trigger-kept counters again from its next turn (src/perf/read-memo.ts).
  */
 export async function writeFileElsewhere(path: string, sql: string, ...params: unknown[]): Promise<void> {
   const Database = require('better-sqlite3') as typeof import('better-sqlite3')

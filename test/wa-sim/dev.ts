@@ -10,6 +10,7 @@ import { createLogger } from '../../src/logger'
 import { createApiKey } from '../../src/services/api-keys'
 import { createWorkspace } from '../../src/services/workspaces'
 import { ControlApi } from './control-api'
+import { startDevReceiver, type DevReceiver } from './dev-receiver'
 import { WhatsAppSimulator } from './simulator'
 
 const CONTACTS = ['15551230001', '15551230002', '15551230003']
@@ -30,10 +31,12 @@ const config = {
 }
 const logger = createLogger(config.logLevel)
 let key = ''
+let receiver: DevReceiver | undefined
 const { server } = await runGateway({
   config,
   logger,
-  prepare(gateway) {
+  async prepare(gateway) {
+    receiver = await startDevReceiver(gateway.context.db, (line) => process.stdout.write(`${line}\n`))
     gateway.context.events.on('session.qr', ({ sessionId, qr }) => {
       const { phone } = sim.scan(qr)
       logger.info({ sessionId, phone }, 'dev:sim: the simulated phone scanned the QR')
@@ -42,6 +45,7 @@ const { server } = await runGateway({
     key = createApiKey(gateway.context, { workspace: 'default' }).key
   },
   async cleanup() {
+    await receiver?.close()
     await control.stop()
     await sim.stop()
   },
@@ -53,8 +57,9 @@ process.stdout.write(`
   Simulator control API: ${control.url}
   API key (workspace "default", paid plan): ${key}
   Contacts on the simulated network: ${CONTACTS.join(', ')}
+  Webhook receiver (prints each event it gets, signature checked): ${receiver?.url}
 
   curl -s -X POST ${base}/v1/session/connect -H "authorization: Bearer ${key}" \\
-    -H 'content-type: application/json' -d '{"sessionName":"demo","webhookUrl":"http://localhost:9999/hook"}'
+    -H 'content-type: application/json' -d '{"sessionName":"demo","webhookUrl":"${receiver?.url}"}'
 
 `)

@@ -9,6 +9,7 @@ import { newSessionId } from '../../src/ids'
 import { silentLogger } from '../../src/logger'
 import { createWorkspace } from '../../src/services/workspaces'
 import { createWebhookDispatcher, type WebhookDispatcher } from '../../src/webhooks/dispatcher'
+import { createStatementCache } from '../../src/perf/prepared'
 import { recordEvent } from '../../src/webhooks/outbox'
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '../../src/webhooks/sender'
 import { tempDir } from '../support/temp-dir'
@@ -72,8 +73,14 @@ describe('the webhook dispatcher’s pump', () => {
       .run()
     return id
   }
+  // The test wakes the dispatcher itself, after each event.
+  const noWake = { wake: () => {} }
   const event = (sessionId: string) => {
-    recordEvent(db, { clock, config: { webhooks } }, { sessionId, type: 'session.qr', data: { qr: 'x' } })
+    recordEvent(
+      db,
+      { db, clock, config: { webhooks }, webhooks: noWake, statements: createStatementCache(db) },
+      { sessionId, type: 'session.qr', data: { qr: 'x' } },
+    )
     dispatcher.wake(sessionId)
   }
   const start = (overrides: Partial<WebhookConfig> = {}) => {

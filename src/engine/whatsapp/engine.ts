@@ -7,7 +7,8 @@ import { SessionConnection, type ConnectionTiming } from './connection'
 import { downloadMedia } from './media-download'
 import { resolveNetworkTarget, type NetworkTarget } from './network-target'
 import { SocketCacheRegistry } from './socket-caches'
-import type { EngineFact, OpenOptions, WhatsAppEngine } from './types'
+import { FactListeners } from './fact-listeners'
+import type { OpenOptions, WhatsAppEngine } from './types'
 
 export interface BaileysEngineDeps {
   db: GatewayDatabase
@@ -17,13 +18,13 @@ export interface BaileysEngineDeps {
   timing: ConnectionTiming
   /** Control URL of the project's simulator, or undefined for WhatsApp itself. */
   simulatorUrl?: string
-  report(fact: EngineFact): void
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
 }
 
 /** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
+  const facts = new FactListeners()
   const caches = new SocketCacheRegistry()
   const statements = authStatements(deps.db)
   let target: Promise<NetworkTarget> | undefined
@@ -37,6 +38,8 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   }
 
   return {
+    onFact: (listener) => facts.add(listener),
+
     async open(sessionId: string, options: OpenOptions) {
       const resolved = await networkTarget()
       // From here on nothing awaits: the swap below cannot interleave with another open().
@@ -49,7 +52,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         target: resolved,
         timing: deps.timing,
         caches,
-        report: deps.report,
+        report: facts.emit,
         storedMessage: deps.storedMessage,
         onStopped: (stopped) => {
           if (connections.get(sessionId) === stopped) connections.delete(sessionId)

@@ -1,5 +1,6 @@
 import type { GatewayDatabase } from '../../db/database'
 import { clearAuthState, hasPairedCredentials } from './credentials'
+import { FactListeners } from './fact-listeners'
 import type { WhatsAppEngine } from './types'
 
 /**
@@ -10,9 +11,15 @@ import type { WhatsAppEngine } from './types'
 export function lazyEngine(db: GatewayDatabase, load: () => Promise<WhatsAppEngine>): WhatsAppEngine {
   let loading: Promise<WhatsAppEngine> | undefined
   let loaded: WhatsAppEngine | undefined
+  // Subscribers come before the real engine does: its facts are passed on to them.
+  const facts = new FactListeners()
   const engine = () =>
     (loading ??= load().then(
-      (real) => (loaded = real),
+      (real) => {
+        real.onFact(facts.emit)
+        loaded = real
+        return real
+      },
       (error: unknown) => {
         loading = undefined // a failed load (e.g. out of memory) is tried again by the next open
         throw error
@@ -20,6 +27,7 @@ export function lazyEngine(db: GatewayDatabase, load: () => Promise<WhatsAppEngi
     ))
 
   return {
+    onFact: (listener) => facts.add(listener),
     open: async (sessionId, options) => (await engine()).open(sessionId, options),
     session: (sessionId) => loaded?.session(sessionId),
     downloadMedia: async (sessionId, payload, options) => (await engine()).downloadMedia(sessionId, payload, options),

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Logger } from '../../logger'
 import { isBun } from '../../runtime/detect'
 import type { MediaFetch } from './media-download'
+import { trustSimulatorMediaHostOnBun } from './simulator-trust'
 
 /** Where Baileys connects and how it trusts what answers. */
 export interface NetworkTarget {
@@ -23,13 +24,13 @@ const isWorkerd = () =>
   (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers'
 
 /**
- * fetch trusting `caPem` besides nothing else (only the simulator needs it). Node's fetch takes
- * an undici dispatcher, from the undici package (Node's bundled copy is not importable), loaded
- * only here so Bun, the binary and Workers never load it; Bun's fetch takes `tls.ca`.
+ * fetch trusting the simulator's media CA for downloads. Node's fetch takes an undici
+ * dispatcher, from the undici package (Node's bundled copy is not importable), loaded only here
+ * so Bun, the binary and Workers never load it; on Bun the global fetch already trusts the
+ * simulator's media host (simulator-trust.ts).
  */
 async function fetchTrusting(caPem: string): Promise<MediaFetch> {
-  if (isWorkerd()) return plainFetch
-  if (isBun()) return (url, init) => fetch(url, { ...init, tls: { ca: caPem } } as RequestInit)
+  if (isWorkerd() || isBun()) return plainFetch
   const undici = 'undici' // a variable: bundlers for Bun and Workers must not pull undici in
   const { Agent: Dispatcher, fetch: undiciFetch } = (await import(undici)) as typeof import('undici')
   const dispatcher = new Dispatcher({ connect: { ca: caPem }, keepAliveTimeout: 1_000 })
@@ -40,12 +41,14 @@ const simulatorConfig = z.object({
   wsUrl: z.string(),
   rootPublicKey: z.string(),
   mediaCaPem: z.string(),
+  mediaHost: z.string(),
 })
 
 /**
  * The one place that knows a simulator may stand in for WhatsApp. With WA_SIMULATOR set,
  * read its /config and point Baileys at it: its websocket URL, its certificate root key
- * (Baileys' exported WA_CERT_DETAILS, process-wide) and its media host's CA.
+ * (Baileys' exported WA_CERT_DETAILS, process-wide) and its media host's CA (an https.Agent on
+ * Node; on Bun, see simulator-trust.ts).
  */
 export async function resolveNetworkTarget(simulatorUrl: string | undefined, logger: Logger): Promise<NetworkTarget> {
   if (!simulatorUrl) return { mediaFetch: plainFetch }
@@ -53,6 +56,7 @@ export async function resolveNetworkTarget(simulatorUrl: string | undefined, log
   if (!response.ok) throw new Error(`WA_SIMULATOR ${simulatorUrl} answered ${response.status} to GET /config`)
   const config = simulatorConfig.parse(await response.json())
   WA_CERT_DETAILS.PUBLIC_KEY = Buffer.from(config.rootPublicKey, 'base64')
+  trustSimulatorMediaHostOnBun(config.mediaHost, config.mediaCaPem)
   logger.warn(
     { simulator: simulatorUrl, wsUrl: config.wsUrl },
     'WA_SIMULATOR is set: NOT talking to WhatsApp; every session connects to the simulator',

@@ -48,6 +48,8 @@ export type EngineFact = { sessionId: string; socket: number } & (
   | { type: 'call'; callId: string; from: string; isVideo: boolean; rejected: boolean }
 )
 
+export type FactListener = (fact: EngineFact) => void
+
 /** Where a message is addressed: a user by phone or LID, or a group. */
 export type ChatJid = string
 
@@ -151,6 +153,11 @@ export interface SessionHandle {
  * Services never touch Baileys; this is the only way in.
  */
 export interface WhatsAppEngine {
+  /**
+   * Subscribes to every fact of every connection, called synchronously where it happens (an
+   * inbound message is stored before Baileys acknowledges it). Answers the unsubscribe.
+   */
+  onFact(listener: FactListener): () => void
   /** Opens a session's link, ending any earlier one; restores from credentials when they exist. */
   open(sessionId: string, options: OpenOptions): Promise<SessionHandle>
   /** The live handle, if the session has one. */

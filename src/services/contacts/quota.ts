@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { contactCheckUsage } from '../../db/schema'
 import { GatewayError } from '../../errors'
-import type { ServiceContext } from '../context'
+import type { CoreContext } from '../context'
 
 export interface QuotaWindow {
   day: string
@@ -36,7 +36,7 @@ export const quotaState = (window: QuotaWindow, used: number): QuotaState => ({
  * lock, so the counter never passes the limit and never loses a count.
  * Answers the new total; throws 429 with the day's figures when the request would exceed it.
  */
-export function reserveChecks(ctx: ServiceContext, workspaceId: string, count: number, window: QuotaWindow): number {
+export function reserveChecks(ctx: CoreContext, workspaceId: string, count: number, window: QuotaWindow): number {
   return ctx.db.transaction(
     (tx) => {
       const row = tx
@@ -67,7 +67,7 @@ export function reserveChecks(ctx: ServiceContext, workspaceId: string, count: n
 }
 
 /** Gives back checks the network never answered. */
-export function refundChecks(ctx: ServiceContext, workspaceId: string, count: number, window: QuotaWindow): void {
+export function refundChecks(ctx: CoreContext, workspaceId: string, count: number, window: QuotaWindow): void {
   ctx.db
     .update(contactCheckUsage)
     .set({ used: sql`max(0, ${contactCheckUsage.used} - ${count})` })

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
-import { prepared } from '../../db/prepared'
+import { prepared } from '../../perf/prepared'
 import { sessions, workspaces, type MessageRecord } from '../../db/schema'
 import type { ServiceContext } from '../context'
 import { gatewaySecret } from './secret'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
-import { prepared } from '../../db/prepared'
+import { prepared } from '../../perf/prepared'
 import { gatewaySecrets } from '../../db/schema'
 import type { ServiceContext } from '../context'
 

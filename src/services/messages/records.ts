@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
-import { prepared } from '../../db/prepared'
+import { prepared } from '../../perf/prepared'
 import { messages, type MessageRecord, type MessageStatus } from '../../db/schema'
 import type { MessageContent } from '../../engine/whatsapp/message-content'
 import { messageEventBase } from './view'
@@ -18,7 +18,7 @@ const byKeyPlaceholders = and(
   eq(messages.id, sql.placeholder('messageId')),
 )
 
-// The statements every send and receipt runs, prepared once per gateway (see db/prepared.ts).
+// The statements every send and receipt runs, prepared once per gateway (see perf/prepared.ts).
 // They run on the same connection as the caller's transaction, so inside it.
 const selectRecord = (db: GatewayDatabase) => db.select().from(messages).where(byKeyPlaceholders).prepare()
 const selectStatus = (db: GatewayDatabase) =>

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
-import { prepared } from '../../db/prepared'
-import { unmemoized } from '../../db/read-memo'
+import { prepared } from '../../perf/prepared'
 import { sessionListVersions, sessions } from '../../db/schema'
 import type { SessionView } from '../../schemas/session'
 import type { ServiceContext } from '../context'
@@ -55,16 +54,15 @@ function readList(ctx: ServiceContext, workspaceId: string): SessionList {
 }
 
 /**
- * The workspace's sessions, oldest first. With a cache (a running gateway), a list is read
- * from SQLite only when the workspace's list version moved: one point read per request
+ * The workspace's sessions, oldest first. A list is read from SQLite only when the
+ * workspace's list version moved: one point read per request
  * instead of a query, a sort and a view per session.
  */
 export function listSessions(ctx: ServiceContext, { workspaceId }: { workspaceId: string }): SessionList {
   const cache = ctx.sessionLists
-  if (!cache) return readList(ctx, workspaceId)
   // The version is read before the rows: a change committed in between makes the stored
   // version older than the rows, so the next request reads them again (never the reverse).
-  const version = (ctx.reads ?? unmemoized).read(
+  const version = ctx.reads.read(
     `sessions:${workspaceId}`,
     () => prepared(ctx, listVersion).get({ workspaceId })?.version ?? 0,
   )

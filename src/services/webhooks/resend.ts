@@ -25,7 +25,7 @@ export function retryDelivery(
     .where(eq(webhookDeliveries.position, found.delivery.position))
     .returning()
     .get()
-  ctx.webhooks?.wake(delivery.sessionId)
+  ctx.webhooks.wake(delivery.sessionId)
   ctx.logger.info(
     { sessionId: delivery.sessionId, deliveryId, previousStatus: found.delivery.status },
     'webhook delivery retried on request',

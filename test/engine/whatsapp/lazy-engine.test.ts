@@ -1,5 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import type { GatewayDatabase } from '../../../src/db/database'
+import { FactListeners } from '../../../src/engine/whatsapp/fact-listeners'
+import { lazyEngine } from '../../../src/engine/whatsapp/lazy-engine'
+import type { EngineFact, SessionHandle, WhatsAppEngine } from '../../../src/engine/whatsapp/types'
 import { repoRoot } from '../../support/process'
 
 /**
@@ -22,5 +26,36 @@ describe('lazy loading', () => {
       fileType: false,
     })
     expect(report.modules).toBeGreaterThan(50) // the hooks did see the gateway's own imports
+  })
+})
+
+describe('lazyEngine facts', () => {
+  /** A stand-in for the loaded engine: only what the lazy one forwards. */
+  const loadedEngine = () => {
+    const listeners = new FactListeners()
+    const engine = {
+      onFact: (listener) => listeners.add(listener),
+      open: async () => ({}) as SessionHandle,
+      session: () => undefined,
+      hasCredentials: () => false,
+      wipeCredentials: () => {},
+      stopAll: async () => {},
+      downloadMedia: async () => ({ body: new ReadableStream(), size: 0 }),
+    } satisfies WhatsAppEngine
+    return { engine, emit: listeners.emit }
+  }
+  const fact: EngineFact = { type: 'qr', qr: 'ref', sessionId: 'ses_1', socket: 1 }
+
+  it('passes the loaded engine’s facts to listeners subscribed before it loaded, until they unsubscribe', async () => {
+    const real = loadedEngine()
+    const lazy = lazyEngine({} as GatewayDatabase, async () => real.engine)
+    const seen: EngineFact[] = []
+    const unsubscribe = lazy.onFact((f) => seen.push(f))
+    await lazy.open('ses_1', { mode: 'qr', autoRejectCalls: false })
+    real.emit(fact)
+    expect(seen).toEqual([fact])
+    unsubscribe()
+    real.emit(fact)
+    expect(seen).toEqual([fact])
   })
 })

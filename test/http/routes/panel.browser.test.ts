@@ -128,7 +128,7 @@ describe('the web panel in headless Chromium', () => {
     const sent = page.locator('#messages tr[data-direction="outbound"]', { hasText: 'hello from the panel' })
     await sent.locator('.status.delivered, .status.read').waitFor({ timeout: 15_000 })
 
-    const sessionId = (await t.listSessions())[0].sessionId as string
+    const sessionId = (await t.listSessions())[0]!.sessionId
     await t.sim.contact(CONTACT).send({ text: 'hi, a question about my order' }, { to: PHONE })
     const inbound = page.locator('#messages tr[data-direction="inbound"]', { hasText: 'a question about my order' })
     await inbound.locator('.status.received').waitFor({ timeout: 15_000 })

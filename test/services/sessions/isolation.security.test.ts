@@ -56,6 +56,6 @@ describe('concurrent connects with one name', () => {
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409])
     const sessions = await t.listSessions()
     expect(sessions).toHaveLength(1)
-    expect(sessions[0].sessionId).toBe(results.find((r) => r.status === 200)!.body.sessionId)
+    expect(sessions[0]!.sessionId).toBe(results.find((r) => r.status === 200)!.body.sessionId)
   })
 })

@@ -141,13 +141,13 @@ describe('DELETE /v1/session/disconnect/{session_id}', () => {
     const { body } = await t.connect({ sessionName: 'never-scanned' })
     expect((await disconnect(body.sessionId)).body.status).toBe('disconnected')
     await vi.waitFor(() => expect(t.sim.pendingPairings()).toEqual([]))
-    expect((await t.listSessions()).find((s) => s.sessionId === body.sessionId).status).toBe('disconnected')
+    expect((await t.listSessions()).find((s) => s.sessionId === body.sessionId)?.status).toBe('disconnected')
   })
 
   it('lets a disconnected session pair again under its id', async () => {
     const [session] = (await t.listSessions()).filter((s) => s.sessionName === 'to-unlink')
     const { status, body } = await t.connect({ sessionName: 'to-unlink' })
     expect(status).toBe(200)
-    expect(body.sessionId).toBe(session.sessionId)
+    expect(body.sessionId).toBe(session?.sessionId)
   })
 })

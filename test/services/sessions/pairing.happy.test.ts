@@ -23,7 +23,7 @@ describe('pairing a session through Baileys and the simulator', () => {
     t.sim.scan(body.qrCode, '15550001001')
     const session = await t.waitForStatus(body.sessionId, 'connected')
     expect(session).toMatchObject({ sessionName: 'sales', number: '15550001001', connected: true, statusReason: null })
-    expect(Date.parse(session.lastSeen)).not.toBeNaN()
+    expect(Date.parse(session.lastSeen!)).not.toBeNaN()
     expect(t.sim.account('15550001001').linked).toBe(true)
     expect(t.sim.violations()).toEqual([])
     // The in-process event stream the webhook outbox will deliver.

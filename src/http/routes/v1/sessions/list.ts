@@ -3,7 +3,7 @@ import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openap
 import { SessionListResponse } from '../../../../schemas/session'
 import type { GatewayContext } from '../../../../services/context'
 import { listSessions } from '../../../../services/sessions/list'
-import { jsonOnce } from '../../../json-once'
+import { jsonOnce } from '../../../../perf/json-once'
 import { createRouter } from '../../../router'
 
 export const listSessionsRoute = createRoute({

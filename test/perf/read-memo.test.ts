@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeDatabase, openDatabase, type GatewayDatabase } from '../../src/db/database'
-import { createReadMemo, type ReadMemo } from '../../src/db/read-memo'
+import { createReadMemo, type ReadMemo } from '../../src/perf/read-memo'
 import { writeFileElsewhere } from '../support/sqlite-file'
 import { tempDir } from '../support/temp-dir'
 

@@ -1,6 +1,7 @@
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { accessLogWriter, createLogger, type AccessLine } from '../src/logger'
+import { createLogger } from '../../src/logger'
+import { accessLogWriter, type AccessLine } from '../../src/perf/access-line'
 
 const capture = () => {
   const written: string[] = []

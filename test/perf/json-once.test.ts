@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
-import { jsonOnce } from '../../src/http/json-once'
+import { jsonOnce } from '../../src/perf/json-once'
 
 /** The list's JSON text kept per frozen list (bench: +15–20% req/s on the authed session list). */
 describe('jsonOnce', () => {

@@ -1,6 +1,9 @@
-import type { SqliteClient } from './database'
+import type { SqliteClient } from '../db/database'
 
 /**
+ * An optimisation (bench: authed `GET /v1/session/all` and `/v1/workspace` req/s and µs,
+ * `test/bench/throughput.ts` and `in-process.ts`).
+ *
  * Counters that triggers maintain (`auth_version`, `session_list_versions`), read once and
  * shared by every request a gateway handles in the same event-loop turn. Why: each SQLite
  * read takes and drops the WAL read lock (two syscalls), which made these point reads the
@@ -16,9 +19,6 @@ import type { SqliteClient } from './database'
 export interface ReadMemo {
   read<T>(key: string, load: () => T): T
 }
-
-/** No memo: every read goes to SQLite (the CLI, one-off commands). */
-export const unmemoized: ReadMemo = { read: (_key, load) => load() }
 
 /** After the current turn's I/O callbacks; a zero timeout where a runtime has no setImmediate. */
 const afterThisTurn: (callback: () => void) => void = globalThis.setImmediate ?? ((callback) => setTimeout(callback, 0))

@@ -1,0 +1,56 @@
+import type { RouteConfig } from '@hono/zod-openapi'
+import { checkContactsRoute } from './contacts/check'
+import { eventStreamRoute } from './events/stream'
+import { listMessagesRoute } from './messages/all'
+import { sendAudioRoute } from './messages/audio'
+import { sendButtonsRoute } from './messages/buttons'
+import { deleteMessageRoute } from './messages/delete'
+import { editMessageRoute } from './messages/edit'
+import { getMessageRoute } from './messages/get'
+import { sendImageRoute } from './messages/image'
+import { sendListRoute } from './messages/list-message'
+import { sendLocationRoute } from './messages/location'
+import { sendStickerRoute } from './messages/sticker'
+import { sendTextRoute } from './messages/text'
+import { connectSessionRoute } from './sessions/connect'
+import { disconnectSessionRoute } from './sessions/disconnect'
+import { listSessionsRoute } from './sessions/list'
+import { sessionQrRoute } from './sessions/qr'
+import { restartSessionRoute } from './sessions/restart'
+import { updateSessionRoute } from './sessions/update'
+import { listDeliveriesRoute } from './webhooks/list'
+import { replayRoute } from './webhooks/replay'
+import { retryDeliveryRoute } from './webhooks/retry'
+import { getWorkspaceRoute } from './workspace/get'
+
+/**
+ * Every workspace /v1 route's declaration (its createRoute object), without handlers and in the
+ * order v1Routes serves them: what the edge Worker routes by and builds its OpenAPI document
+ * from, where no gateway context exists. test/http/routes/v1/declarations.test.ts holds it equal
+ * to what v1Routes serves, so a route added there and not here fails a test.
+ */
+export const v1Declarations: readonly RouteConfig[] = [
+  connectSessionRoute,
+  listSessionsRoute,
+  updateSessionRoute,
+  disconnectSessionRoute,
+  restartSessionRoute,
+  sessionQrRoute,
+  sendTextRoute,
+  sendImageRoute,
+  sendAudioRoute,
+  sendStickerRoute,
+  sendLocationRoute,
+  sendListRoute,
+  sendButtonsRoute,
+  editMessageRoute,
+  deleteMessageRoute,
+  listMessagesRoute,
+  getMessageRoute,
+  checkContactsRoute,
+  getWorkspaceRoute,
+  listDeliveriesRoute,
+  retryDeliveryRoute,
+  replayRoute,
+  eventStreamRoute,
+]

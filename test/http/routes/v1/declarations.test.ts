@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { v1Declarations } from '../../../../src/http/routes/v1/declarations'
+import { buildOpenApiDocument } from '../../../../src/openapi/document'
+import { startTestGateway, type TestGateway } from '../../../support/gateway'
+
+/**
+ * The edge Worker routes by v1Declarations and builds its /openapi.json from it, with no gateway
+ * context: it must be exactly what the Node app serves, route for route.
+ */
+describe('v1Declarations', () => {
+  let t: TestGateway
+  let served: any
+  beforeAll(async () => {
+    t = await startTestGateway()
+    served = await (await t.request('/openapi.json')).json()
+  })
+  afterAll(() => t.close())
+
+  it('gives the same OpenAPI document as the routes the Node app serves', () => {
+    const declared = JSON.parse(JSON.stringify(buildOpenApiDocument(v1Declarations)))
+    expect(Object.keys(declared.paths)).toEqual(Object.keys(served.paths))
+    expect(declared).toEqual(served)
+  })
+
+  it('declares each route once', () => {
+    const keys = v1Declarations.map((route) => `${route.method} ${route.path}`)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+})

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from '../../src/schemas/examples'
+import { fixtures, generate, testPicture } from '../support/media-fixtures'
+import { startMediaServer, type MediaServer } from '../support/media-server'
+import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
+
+const ACCOUNT = '15550019001'
+const methods = ['post', 'put'] as const
+
+/**
+ * Every request body in /openapi.json carries an example (Swagger UI fills "Try it out" with it),
+ * and each succeeds as given against a connected session once sessionId and messageId name the
+ * caller's own. The test changes only those, the webhook URL (to one that is never contacted)
+ * and the media URLs (to a loopback server holding the same kind of file): nothing else.
+ */
+describe('the request examples of /openapi.json', () => {
+  let t: SimulatedGateway
+  let files: MediaServer
+  let document: any
+  const examples = new Map<string, { method: string; example: Record<string, unknown> }>()
+
+  beforeAll(async () => {
+    files = await startMediaServer()
+    files.serve('photo.jpg', await generate([...testPicture('320x240', 1), '-frames:v', '1'], 'jpg'), 'image/jpeg')
+    files.serve('note.mp3', await fixtures.mp3(2), 'audio/mpeg')
+    files.serve('sticker.webp', await fixtures.staticWebp(), 'image/webp')
+    t = await startSimulatedGateway({ plan: 'paid', config: { allowPrivateAddresses: true } })
+    t.sim.addContact(EXAMPLE_PHONE)
+    t.sim.addContact('15551230002')
+    document = await (await t.request('/openapi.json')).json()
+    for (const [path, item] of Object.entries<any>(document.paths)) {
+      for (const method of methods) {
+        const body = item[method]?.requestBody
+        if (!body) continue
+        const content = body.$ref ? document.components.requestBodies[body.$ref.split('/').pop()].content : body.content
+        const media = content['application/json']
+        examples.set(path, { method, example: media.schema.example ?? media.example })
+      }
+    }
+  }, 60_000)
+  afterAll(async () => {
+    await t.close()
+    await files.close()
+  })
+
+  /** The example with the caller's own ids and the test's loopback URLs; nothing else changed. */
+  const localised = (path: string, ids: { sessionId?: string; messageId?: string }) => {
+    const text = JSON.stringify(examples.get(path)!.example)
+      .replaceAll(EXAMPLE_SESSION_ID, ids.sessionId ?? EXAMPLE_SESSION_ID)
+      .replaceAll(EXAMPLE_MESSAGE_ID, ids.messageId ?? EXAMPLE_MESSAGE_ID)
+      .replaceAll(/https:\/\/example\.com\/([\w.]+)/g, (_, name: string) => files.url(name))
+      .replaceAll('https://hooks.example.com/wa', 'https://hooks.invalid/wa')
+    return JSON.parse(text) as Record<string, unknown>
+  }
+
+  it('has one on every request body', () => {
+    expect(examples.size).toBeGreaterThan(10)
+    for (const [path, { example }] of examples) expect(example, path).toBeTypeOf('object')
+  })
+
+  it('succeed as given: connect, update, every send, edit, delete, contact check, replay', async () => {
+    const connect = await t.post('/v1/session/connect', localised('/v1/session/connect', {}))
+    expect(connect.status).toBe(200)
+    const sessionId = connect.body.sessionId as string
+    t.sim.scan(connect.body.qrCode, ACCOUNT)
+    await t.waitForStatus(sessionId, 'connected')
+
+    const update = await t.request(`/v1/session/update/${sessionId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(localised('/v1/session/update/{id}', {})),
+    })
+    expect(update.status).toBe(200)
+
+    const sends = [...examples.keys()].filter(
+      (path) => path.startsWith('/v1/message/') && !['/v1/message/edit', '/v1/message/delete'].includes(path),
+    )
+    expect(sends.length).toBeGreaterThanOrEqual(7)
+    let textId = ''
+    for (const path of sends) {
+      const sent = await t.post(path, localised(path, { sessionId }))
+      expect({ path, status: sent.status, body: sent.body }).toMatchObject({ path, status: 200 })
+      if (path === '/v1/message/text') textId = sent.body.messageId
+    }
+    await t.waitForRecord(sessionId, textId, (record) => record.status !== 'pending')
+
+    for (const path of ['/v1/message/edit', '/v1/message/delete', '/v1/contact/check', '/v1/webhooks/replay']) {
+      const answer = await t.post(path, localised(path, { sessionId, messageId: textId }))
+      expect({ path, status: answer.status, body: answer.body }).toMatchObject({ path, status: 200 })
+    }
+    expect(t.sim.violations()).toEqual([])
+  }, 60_000)
+})
