@@ -43,7 +43,7 @@ export class MediaHost {
           return
         }
         host.downloads.set(path, (host.downloads.get(path) ?? 0) + 1)
-        const hold = host.held.get(path)?.release ?? Promise.resolve()
+        const hold = (host.held.get(path) ?? host.held.get('*'))?.release ?? Promise.resolve()
         void hold.then(() => host.serve(path, req.headers.range, res))
       })
     })
@@ -103,7 +103,7 @@ export class MediaHost {
     return media ? this.store(media.bytes, directPath.replace(/^\/v\/t62\.sim-\d+/, '')) : undefined
   }
 
-  /** GETs of this path wait (headers unsent) until the returned function is called. */
+  /** GETs of this path (`*`: of every path) wait, headers unsent, until the returned function is called. */
   hold(directPath: string): () => void {
     let open!: () => void
     const release = new Promise<void>((resolve) => {
