@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
-const SUITES = ['test/services/sessions', 'test/services/contacts', 'test/services/messages']
+const SUITES = ['test/services/sessions', 'test/services/contacts', 'test/services/messages', 'test/services/media']
 const CONCURRENCY = 2
 const files =
   process.argv.length > 2

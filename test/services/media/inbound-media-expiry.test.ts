@@ -52,10 +52,11 @@ describe('inbound media: expiry and re-upload', () => {
       expect(now.downloads).toBe(1)
       // The stored proto points at the new upload (a later fetch, e.g. after eviction, goes there)
       const [row] = queryFile(t.databasePath, 'SELECT payload FROM messages WHERE id = ?', [id]) as {
-        payload: Buffer
+        payload: Uint8Array
       }[]
-      expect(row!.payload.includes(Buffer.from(now.directPath))).toBe(true)
-      expect(row!.payload.includes(Buffer.from(firstPath))).toBe(false)
+      const payload = Buffer.from(row!.payload) // bun:sqlite answers a Uint8Array
+      expect(payload.includes(Buffer.from(now.directPath))).toBe(true)
+      expect(payload.includes(Buffer.from(firstPath))).toBe(false)
     })
   }
 
