@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from './clock'
 import { resolveConfig, type GatewayConfig } from './config'
-import { databaseFile, type GatewayDatabase } from './db/database'
+import type { GatewayDatabase } from './db/database'
+import { databaseFile } from './db/file'
 import { migrate } from './db/migrate'
 import type { BaileysEngineDeps } from './engine/whatsapp/engine'
 import { lazyEngine } from './engine/whatsapp/lazy-engine'

@@ -33,14 +33,6 @@ export async function openDatabase(path: string): Promise<GatewayDatabase> {
   return db
 }
 
-/** The file the database lives in ('' in memory), as SQLite itself reports it. */
-export function databaseFile(db: GatewayDatabase): string {
-  const main = (db.$client.prepare('PRAGMA database_list').all() as { name: string; file: string }[]).find(
-    (entry) => entry.name === 'main',
-  )
-  return main?.file ?? ''
-}
-
 export function closeDatabase(db: GatewayDatabase): void {
   db.$client.close()
 }

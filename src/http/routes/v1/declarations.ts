@@ -7,6 +7,7 @@ import { sendButtonsRoute } from './messages/buttons'
 import { deleteMessageRoute } from './messages/delete'
 import { editMessageRoute } from './messages/edit'
 import { getMessageRoute } from './messages/get'
+import { getMessageMediaRoute } from './messages/media'
 import { sendImageRoute } from './messages/image'
 import { sendListRoute } from './messages/list-message'
 import { sendLocationRoute } from './messages/location'
@@ -47,6 +48,7 @@ export const v1Declarations: readonly RouteConfig[] = [
   deleteMessageRoute,
   listMessagesRoute,
   getMessageRoute,
+  getMessageMediaRoute,
   checkContactsRoute,
   getWorkspaceRoute,
   listDeliveriesRoute,
