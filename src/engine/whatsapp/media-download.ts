@@ -45,20 +45,20 @@ export async function downloadMedia(
     throw new EngineError('corrupt', 'the message declares no valid file size')
   if (size > options.maxBytes) throw new EngineError('too_large', `the file is ${size} bytes`)
 
+  // Aborted by the idle timer, or by the caller (the gateway stopping): no listener is left on the caller's signal
   const abort = new AbortController()
-  const stop = () => abort.abort()
-  options.signal?.addEventListener('abort', stop, { once: true })
-  const idle = new IdleTimer(options.idleTimeoutMs, stop)
+  const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal
+  const idle = new IdleTimer(options.idleTimeoutMs, () => abort.abort())
   let response: Response
   try {
     response = await fetchMedia(downloadUrl(attachment), {
-      signal: abort.signal,
+      signal,
       headers: { Origin: 'https://web.whatsapp.com' },
     })
   } catch (error) {
     idle.clear()
     throw new EngineError(
-      abort.signal.aborted ? 'timeout' : 'upstream',
+      signal.aborted ? 'timeout' : 'upstream',
       `the media host could not be reached (${(error as Error).message})`,
     )
   }
@@ -94,11 +94,7 @@ export async function downloadMedia(
       },
     }),
   )
-  const cleanup = () => {
-    idle.clear()
-    options.signal?.removeEventListener('abort', stop)
-  }
-  return { body: withCleanup(body, cleanup, abort.signal), size }
+  return { body: withCleanup(body, () => idle.clear(), signal), size }
 }
 
 /** The decryption and every check, fed chunk by chunk. */

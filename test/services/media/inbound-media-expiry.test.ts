@@ -60,6 +60,19 @@ describe('inbound media: expiry and re-upload', () => {
     })
   }
 
+  it('in a group the retry names the author as the phone knows it, and the file comes back', async () => {
+    const group = t.sim.createGroup('Files', [ACCOUNT, CONTACT], ACCOUNT)
+    const bytes = randomBytes(3000)
+    const id = await t.sim.contact(CONTACT).send({ image: bytes, mimetype: 'image/png' }, { group: group.jid })
+    const record = await t.waitForRecord(sessionId, id, (r) => r?.messageId === id)
+    expect(record).toMatchObject({ phone: group.jid, participant: CONTACT })
+    t.sim.contact(CONTACT).expireMedia(id, { status: 410 })
+    const response = await download(id)
+    expect(response.status).toBe(200)
+    expect(sha256(new Uint8Array(await response.arrayBuffer()))).toBe(sha256(bytes))
+    expect(t.sim.violations()).toEqual([])
+  })
+
   it('a phone that no longer has the file: 410 media_expired, and again on the next request', async () => {
     const id = await send(randomBytes(500))
     t.sim.contact(CONTACT).expireMedia(id, { reupload: false })
