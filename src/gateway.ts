@@ -5,6 +5,12 @@ import { databaseFile } from './db/file'
 import { migrate } from './db/migrate'
 import type { BaileysEngineDeps } from './engine/whatsapp/engine'
 import { lazyEngine } from './engine/whatsapp/lazy-engine'
+import {
+  createWebVersionKeeper,
+  fetchFromWhatsApp,
+  type WaVersionFetcher,
+  type WebVersionKeeper,
+} from './engine/whatsapp/web-version'
 import type { WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
@@ -31,6 +37,10 @@ export interface EngineFactoryDeps {
   db: GatewayDatabase
   logger: Logger
   config: GatewayConfig
+  /** DNS for proxy hosts a workspace names (checked and pinned before each connection). */
+  resolver: HostResolver
+  /** The WhatsApp Web version new sockets announce. */
+  versions: WebVersionKeeper
   /** A sent message's stored proto, for Baileys' retries. */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
 }
@@ -56,6 +66,11 @@ export interface GatewayOptions {
   mediaStore?: MediaStore | null
   /** Applies the embedded migrations; drizzle's sync migrator by default (a Durable Object needs transactionSync). */
   migrate?: (db: GatewayDatabase) => number
+  /**
+   * Learns the current WhatsApp Web version: Baileys' fetchLatestWaWebVersion by default, none
+   * (the bundled version) with WA_SIMULATOR; `null` turns it off. Never called with WA_VERSION.
+   */
+  fetchWaVersion?: WaVersionFetcher | null
 }
 
 /**
@@ -86,18 +101,32 @@ export interface Gateway {
 const EVENT_STREAMS_PER_WORKSPACE = 10
 
 /** What the Baileys engine is built from, whether it loads at start or on first use. */
-export const baileysEngineDeps = ({ db, logger, config, storedMessage }: EngineFactoryDeps): BaileysEngineDeps => ({
+export const baileysEngineDeps = ({
+  db,
+  logger,
+  config,
+  resolver,
+  versions,
+  storedMessage,
+}: EngineFactoryDeps): BaileysEngineDeps => ({
   db,
   logger: logger.child({ component: 'whatsapp' }),
   logLevel: logger.level,
   simulatorUrl: config.simulatorUrl,
-  timing: { qrTimeoutMs: config.qrTimeoutMs, queryTimeoutMs: config.queryTimeoutMs, backoff: config.reconnect },
+  versions,
+  proxyGuard: { resolver, allowPrivateAddresses: config.allowPrivateAddresses },
+  timing: {
+    qrTimeoutMs: config.qrTimeoutMs,
+    queryTimeoutMs: config.queryTimeoutMs,
+    backoff: config.reconnect,
+    keepAliveIntervalMs: config.keepAliveIntervalMs,
+  },
   storedMessage,
 })
 
 /** Baileys, loaded when the first session opens (see lazyEngine). */
 export const baileysEngine: EngineFactory = (deps) =>
-  lazyEngine(deps.db, async () =>
+  lazyEngine(deps.db, deps.versions, async () =>
     (await import('./engine/whatsapp/engine')).createBaileysEngine(baileysEngineDeps(deps)),
   )
 
@@ -122,10 +151,23 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
 
   const clock = options.clock ?? systemClock
   const resolver = options.resolver ?? defaultResolver
+  const versions = createWebVersionKeeper({
+    pinned: config.waVersion,
+    fetcher:
+      options.fetchWaVersion === undefined
+        ? config.simulatorUrl
+          ? undefined
+          : fetchFromWhatsApp
+        : (options.fetchWaVersion ?? undefined),
+    timeoutMs: config.waVersionFetchTimeoutMs,
+    logger: logger.child({ component: 'whatsapp' }),
+  })
   const engine = (options.engine ?? baileysEngine)({
     db,
     logger,
     config,
+    resolver,
+    versions,
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
   })
   const webhooks = createWebhookDispatcher({
@@ -174,6 +216,12 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     config,
     context,
     async start() {
+      logger.info(
+        { waVersion: versions.info().version, source: versions.info().source, fetch: versions.fetches },
+        versions.fetches
+          ? 'WhatsApp Web version: asking WhatsApp for the current one as Baileys loads (first session)'
+          : 'WhatsApp Web version in use',
+      )
       failUnsentSends(context)
       stopMaintenance = startMaintenance(context)
       webhooks.start()

@@ -35,7 +35,10 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   app.on(METHODS_WITH_BODY, '*', bodyLimit(ctx.config.bodyLimitBytes))
   // Registered before the deployment key so load-balancer probes need no credential, and a
   // browser (which cannot send x-api-key on navigation) can load the panel's static page.
-  app.route('/', healthRoutes(ctx.db))
+  app.route(
+    '/',
+    healthRoutes(ctx.db, () => ctx.engine.webVersion()),
+  )
   app.route('/', panelRoutes())
   // The signed token is the credential of a downloadUrl: a receiver has no key to send.
   const signedMedia = signedMediaRoutes(ctx)

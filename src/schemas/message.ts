@@ -301,8 +301,11 @@ export const MessageRecordSchema = z
     lid: z
       .string()
       .nullable()
-      .meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
-    participant: z.string().nullable().meta({ description: 'Groups, inbound: who wrote it.' }),
+      .meta({ description: 'The other party’s LID (`<digits>@lid`) when known (in groups: the sender’s).' }),
+    participant: z
+      .string()
+      .nullable()
+      .meta({ description: 'Groups, inbound: who wrote it: the number, else its `<digits>@lid`.' }),
     direction: z.enum(['inbound', 'outbound']),
     type: z.enum(messageTypes),
     status: z.enum(messageStatuses).meta({

@@ -1,11 +1,30 @@
 import { z } from 'zod'
 import { sessionStatuses } from '../db/schema'
+import { proxyUrlProblem } from '../net/proxy-url'
 import { phoneDigits } from './phone'
 import { EXAMPLE_WEBHOOK_URL } from './examples'
 import { atLeastOneOf } from './requirements'
 import { sessionName } from './session-name'
 
 const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
+
+/** Validated in full here (shape, credentials); the host is checked by the service (DNS). Never echoed in an error. */
+const proxyUrl = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problem = proxyUrlProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+  .meta({
+    description:
+      'Proxy for this session’s WhatsApp connection and media: http://, https:// or socks5://, credentials allowed (user:password@). Answered with the password masked.',
+    example: 'socks5://user:password@proxy.example.com:1080',
+  })
+
+const maskedProxyUrl = z.string().nullable().meta({
+  description:
+    'The session’s own proxy, password masked as ****; null: none (PROXY_URL, if the operator set one, applies).',
+})
 
 export const ConnectSessionBody = z
   .strictObject({
@@ -17,6 +36,7 @@ export const ConnectSessionBody = z
       .meta({ description: 'Message webhooks; default true where the plan has them.' }),
     mode: z.enum(['qr', 'pairing']).default('qr'),
     pairingNumber: phoneDigits.optional().meta({ description: 'Required when mode is pairing.' }),
+    proxyUrl: proxyUrl.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.mode === 'pairing' && !body.pairingNumber)
@@ -44,6 +64,7 @@ export const SessionSchema = z
     webhookMessages: z.boolean(),
     autoRejectCalls: z.boolean(),
     lastSeen: z.iso.datetime().nullable(),
+    proxyUrl: maskedProxyUrl,
   })
   .meta({ id: 'Session' })
 
@@ -60,6 +81,7 @@ export const ConnectSessionResponse = z
     webhookUrl: z.string(),
     webhookMessages: z.boolean(),
     webhookSecret: z.string().meta({ description: 'Signs webhook deliveries (Standard Webhooks).' }),
+    proxyUrl: maskedProxyUrl,
   })
   .meta({ id: 'ConnectSessionResponse' })
 
@@ -75,6 +97,10 @@ export const UpdateSessionBody = atLeastOneOf(
     webhookUrl: webhookUrl.optional(),
     webhookMessages: z.boolean().optional(),
     autoRejectCalls: z.boolean().optional(),
+    proxyUrl: proxyUrl.nullable().optional().meta({
+      description:
+        'A new proxy, or null to remove the session’s own (PROXY_URL then applies, if set). Takes effect at the next connection: restart the session to apply it now.',
+    }),
     rotateWebhookSecret: z.boolean().optional().meta({
       description:
         'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',

@@ -30,8 +30,11 @@ const messageBase = {
   lid: z
     .string()
     .nullable()
-    .meta({ description: 'The other party’s LID when WhatsApp revealed it (in groups: the sender’s).' }),
-  participant: z.string().nullable().meta({ description: 'Groups, inbound: who wrote it.' }),
+    .meta({ description: 'The other party’s LID (`<digits>@lid`) when known (in groups: the sender’s).' }),
+  participant: z
+    .string()
+    .nullable()
+    .meta({ description: 'Groups, inbound: who wrote it: the number, else its `<digits>@lid`.' }),
   type: z.enum(messageTypes),
   content: MessageContentSchema.meta({ description: 'A summary of what the message says; never media bytes or keys.' }),
   quoteId: z.string().nullable(),

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Clock } from '../../src/clock'
 import type { GatewayConfig } from '../../src/config'
 import { closeDatabase, openDatabase } from '../../src/db/database'
-import { createGateway, type Gateway } from '../../src/gateway'
+import { createGateway, type Gateway, type GatewayOptions } from '../../src/gateway'
 import { createLogger, silentLogger, type Logger } from '../../src/logger'
 import type { HostResolver } from '../../src/net/host-resolver'
 import type { MediaTools } from '../../src/services/messages/media-tools'
@@ -33,6 +33,8 @@ export interface TestGatewayOptions {
   resolver?: HostResolver
   /** Instead of the silent (or TEST_LOG_LEVEL) logger, e.g. one that captures its lines. */
   logger?: Logger
+  /** Stands in for web.whatsapp.com's version answer (never asked in tests otherwise). */
+  fetchWaVersion?: GatewayOptions['fetchWaVersion']
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -45,6 +47,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     clock: options.clock,
     media: options.media,
     resolver: options.resolver,
+    fetchWaVersion: options.fetchWaVersion,
     logger: options.logger ?? testLogger(),
   })
   await gateway.start()

@@ -106,6 +106,9 @@ export class Connection {
 
   sendNode(node: BinaryNode): void {
     if (this.closed || this.state !== 'transport') return
+    // The unresponsive fault: the socket stays open and nothing at all comes back (no answer to
+    // iqs or keep-alive pings, no acks, no receipts, no messages, not even a login's <success>)
+    if (this.account?.unresponsive) return
     this.logger.trace(`-> [${this.id}] ${node.tag} ${JSON.stringify(node.attrs)}`)
     this.ws.send(encodeFrame(this.noise.encrypt(encodeBinaryNode(node))))
   }

@@ -246,6 +246,19 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
       return sim.createGroup(text(body, 'subject')!, participants as string[], text(body, 'owner', false))
     },
   ],
+  ['GET', /^\/minimum-version$/, () => ({ version: sim.minimumVersion.join('.') })],
+  [
+    'PUT',
+    /^\/minimum-version$/,
+    (_, body) => {
+      const version = text(body, 'version')!
+      if (!/^\d+\.\d+\.\d+$/.test(version))
+        throw new SimulatorError('invalid_request', '"version" must look like 2.3000.1')
+      sim.setMinimumVersion(version.split('.').map(Number) as [number, number, number])
+      return { version }
+    },
+  ],
+  ['GET', /^\/outdated-refusals$/, () => sim.outdatedRefusals()],
   ['GET', /^\/stats$/, () => sim.stats()],
   ['GET', /^\/login-stats$/, () => sim.loginStats()],
   ['POST', /^\/login-stats\/reset$/, () => sim.loginStats({ reset: true })],

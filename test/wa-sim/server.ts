@@ -12,7 +12,7 @@ import { onMediaRetryReceipt } from './media-retry'
 import { unixNow } from './node-utils'
 import { onClientReceipt, relayOfflineQueue } from './offline-queue'
 import { offerQrRefs } from './pairing'
-import type { SimState } from './state'
+import type { ClientVersion, SimState } from './state'
 import { missingAttributes } from './strict-checks'
 
 export class ChatServer {
@@ -56,6 +56,7 @@ export class ChatServer {
 
   private readonly hooks = {
     onHandshake: (connection: Connection, payload: proto.ClientPayload) => {
+      if (this.refuseOutdated(connection, payload)) return this.settleLogin(connection, false)
       this.settleLogin(connection, !payload.devicePairingData)
       if (payload.devicePairingData) offerQrRefs(this.state, connection)
       else this.login(connection, payload)
@@ -73,6 +74,24 @@ export class ChatServer {
     connection.loginSettled = true
     this.state.logins.inProgress--
     if (login) this.state.logins.completed++
+  }
+
+  /**
+   * WhatsApp answers a client whose announced version it no longer accepts with
+   * <failure reason="405" location="…"/> right after the handshake, for logins and registrations
+   * alike (Baileys: "Connection Failure", statusCode 405); the client has to come back newer.
+   */
+  private refuseOutdated(connection: Connection, payload: proto.ClientPayload): boolean {
+    const app = payload.userAgent?.appVersion
+    const announced: ClientVersion = [app?.primary ?? 0, app?.secondary ?? 0, app?.tertiary ?? 0]
+    const minimum = this.state.options.minimumVersion
+    const index = announced.findIndex((part, i) => part !== minimum[i])
+    if (index === -1 || announced[index]! > minimum[index]!) return false
+    const version = announced.join('.')
+    this.state.outdatedRefusals.push({ version, ...(payload.username ? { username: String(payload.username) } : {}) })
+    this.state.logger.info(`client version ${version} refused as outdated (minimum ${minimum.join('.')})`)
+    connection.sendNode({ tag: 'failure', attrs: { reason: '405', location: 'sim' } })
+    return true
   }
 
   /** Known device + matching noise key + still linked + no refuse-login fault, or <failure 401>. */

@@ -1,6 +1,6 @@
 // The public face of the simulator: starts the chat server, media host and control state, and
 // hands out contacts, accounts and groups to tests or the control API.
-import { Curve } from '@whiskeysockets/baileys'
+import { Curve, DEFAULT_CONNECTION_CONFIG } from '@whiskeysockets/baileys'
 import type { AccountStats } from './account'
 import { makeMediaTls } from './certificates'
 import { Contact } from './contact'
@@ -12,7 +12,7 @@ import { MediaHost } from './media-host'
 import { enterPairingCode, scanQr } from './pairing'
 import type { LinkedIdentity } from './pairing'
 import { ChatServer } from './server'
-import { SimState } from './state'
+import { SimState, type ClientVersion } from './state'
 import type { Violation } from './strict-checks'
 
 export interface SimulatorStartOptions {
@@ -24,6 +24,8 @@ export interface SimulatorStartOptions {
   port?: number
   /** Contacts to register at start */
   contacts?: string[]
+  /** Oldest accepted client version (default: the one Baileys 7.0.0-rc14 ships, as WhatsApp accepted it then) */
+  minimumVersion?: ClientVersion
 }
 
 export interface SimulatorConfig {
@@ -67,6 +69,7 @@ export class WhatsAppSimulator {
         autoReceipts: options.autoReceipts ?? false,
         qrRefs: options.qrRefs ?? 6,
         logger: options.logger ?? silentLogger,
+        minimumVersion: options.minimumVersion ?? [...DEFAULT_CONNECTION_CONFIG.version],
       },
       rootKey,
       media,
@@ -185,6 +188,20 @@ export class WhatsAppSimulator {
     const members = owner ? [owner, ...participants.filter((phone) => phone !== owner)] : participants
     this.state.groups.set(jid, { jid, subject, owner, participants: members, createdAt })
     return { jid, subject, participants }
+  }
+
+  /** WhatsApp moves on: clients older than `version` are refused (405) from their next handshake. */
+  setMinimumVersion(version: ClientVersion): void {
+    this.state.options.minimumVersion = [...version]
+  }
+
+  get minimumVersion(): ClientVersion {
+    return [...this.state.options.minimumVersion]
+  }
+
+  /** Handshakes refused as outdated, oldest first: the version each client announced (and its phone, on a login). */
+  outdatedRefusals(): { version: string; username?: string }[] {
+    return this.state.outdatedRefusals.map((refusal) => ({ ...refusal }))
   }
 
   violations(): Violation[] {

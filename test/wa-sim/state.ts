@@ -25,7 +25,12 @@ export interface SimOptions {
   /** How many QR refs a registering client gets (each becomes one QR) */
   qrRefs: number
   logger: Logger
+  /** The oldest client version logins and registrations are accepted from: older ones get <failure reason=405> */
+  minimumVersion: ClientVersion
 }
+
+/** [primary, secondary, tertiary] of the ClientPayload's userAgent.appVersion, e.g. [2, 3000, 1043857760] */
+export type ClientVersion = [number, number, number]
 
 export class SimState {
   readonly accounts = new Map<string, Account>()
@@ -45,6 +50,8 @@ export class SimState {
    */
   readonly logins = { inProgress: 0, peak: 0, completed: 0 }
   readonly violations = new Violations()
+  /** Handshakes refused as outdated (405), oldest first, with the version each client announced */
+  readonly outdatedRefusals: { version: string; username?: string }[] = []
   private nextLid = 100_000_000_000_000
   private nextPhone = 15_550_100_000
 

@@ -94,7 +94,7 @@ describe('webhook events of a session', () => {
     expect(mine[0]!.data).toMatchObject({
       direction: 'inbound',
       phone: CONTACT,
-      lid: contact.lid,
+      lid: `${contact.lid}@lid`,
       type: 'text',
       content: { text: 'hello gateway' },
     })

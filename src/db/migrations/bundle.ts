@@ -51,8 +51,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     sql: 'CREATE INDEX `messages_pending_idx` ON `messages` (`created_at`) WHERE "messages"."status" = \'pending\';',
   },
   {
-    tag: '0008_opposite_quentin_quire',
-    when: 1795598322939,
+    tag: '0008_session_proxy',
+    when: 1795598562155,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `proxy_url` text;',
+  },
+  {
+    tag: '0009_yummy_texas_twister',
+    when: 1795600950070,
     breakpoints: true,
     sql: 'CREATE TABLE `gateway_secrets` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE `media_files` (\n\t`session_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`size` integer NOT NULL,\n\t`stored_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `message_id`)\n);\n--> statement-breakpoint\nCREATE INDEX `media_files_stored_idx` ON `media_files` (`stored_at`);',
   },

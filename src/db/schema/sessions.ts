@@ -34,6 +34,11 @@ export const sessions = sqliteTable(
       .notNull()
       .default('qr'),
     pairingNumber: text('pairing_number'),
+    /**
+     * The session's own proxy (http://, https://, socks5://), credentials included as given: the
+     * agents need the password to authenticate. Answered masked, never logged, never in an event.
+     */
+    proxyUrl: text('proxy_url'),
     lastSeen: timestamp('last_seen'),
     ...lifecycleDates,
   },

@@ -3,6 +3,7 @@ import makeWASocket, {
   generateMessageIDV2,
   jidDecode,
   proto,
+  S_WHATSAPP_NET,
   type ConnectionState,
   type WASocket,
 } from '@whiskeysockets/baileys'
@@ -12,37 +13,62 @@ import type { Logger } from '../../logger'
 import { isCacheableKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
 import type { AuthStatements } from './auth-statements'
 import type { BaileysLogger } from './baileys-logger'
-import { isPaired } from './credentials'
+import { hasPairedCredentials, isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
+import { closeCause } from './close-cause'
 import { shouldSyncHistory } from './history-sync'
 import { attachAckListener } from './listeners/acks'
 import { attachCallListener } from './listeners/calls'
 import { attachInboundListener } from './listeners/inbound'
 import { attachReceiptListener } from './listeners/receipts'
 import type { UnstampedFact } from './listeners/types'
-import type { NetworkTarget } from './network-target'
+import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
+import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
 import { withNetworkErrors } from './network-errors'
 import { reuploadMedia } from './media-retry'
 import { checkNumbers } from './number-check'
+import { lookupPhone, phoneForLid } from './recipients'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
 import { withSharedAsyncStorage } from './shared-async-storage'
 import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
 import {
   EngineError,
+  type CloseCause,
   type EngineFact,
   type MediaMessageRef,
   type OpenOptions,
   type OwnMessageRef,
   type PairingPrompt,
+  type ProxySetting,
   type SendOptions,
   type SessionHandle,
 } from './types'
+import type { WebVersionKeeper } from './web-version'
 
 export interface ConnectionTiming {
   qrTimeoutMs?: number
   queryTimeoutMs: number
   backoff: BackoffPolicy
+  /** Baileys' keep-alive ping period; a socket silent for this + 5 s is closed (unresponsive). Also a liveness check's wait. */
+  keepAliveIntervalMs: number
+}
+
+/** Bun's built-in stand-in for undici has dispatchers without close(): release what can be. */
+const closeDispatcher = (target: NetworkTarget) => {
+  const dispatcher = target.dispatcher as { close?: () => Promise<void> } | undefined
+  if (typeof dispatcher?.close === 'function') void dispatcher.close().catch(() => {})
+}
+
+/** What one socket went through, for telling why it closed. */
+interface SocketRun {
+  viaProxy: boolean
+  reachedServer: boolean
+  probeFailed: boolean
+  probing: boolean
+  lastFrameAt: number
+  /** The version it announced (a 405 refused that one). */
+  version: [number, number, number]
 }
 
 export interface ConnectionDeps {
@@ -52,7 +78,13 @@ export interface ConnectionDeps {
   logger: Logger
   /** What Baileys itself logs through. */
   baileysLogger: BaileysLogger
-  target: NetworkTarget
+  /** WhatsApp or the simulator. */
+  endpoint: WhatsAppEndpoint
+  /** The shared target of connections without a proxy. */
+  direct: NetworkTarget
+  /** How a workspace's proxy host is resolved and checked before each connection. */
+  proxyGuard: ProxyGuard
+  versions: WebVersionKeeper
   timing: ConnectionTiming
   /** Where each socket's caches come from (one sweep timer for the engine). */
   caches: SocketCacheRegistry
@@ -79,6 +111,8 @@ export class SessionConnection implements SessionHandle {
   #reconnectTimer: NodeJS.Timeout | undefined
   #prompt: { promise: Promise<PairingPrompt>; resolve(p: PairingPrompt): void; reject(e: Error): void }
   #prompted = false
+  #run: SocketRun | undefined
+  #target: NetworkTarget | undefined
 
   constructor(
     readonly sessionId: string,
@@ -107,9 +141,63 @@ export class SessionConnection implements SessionHandle {
     this.options = { ...this.options, autoRejectCalls: enabled }
   }
 
+  setProxy(proxy: ProxySetting | undefined): void {
+    this.options = { ...this.options, proxy }
+  }
+
+  /** The network target of the socket in use (media code takes its agents from here). */
+  get networkTarget(): NetworkTarget {
+    return this.#target ?? this.deps.direct
+  }
+
   start(): void {
     const number = ++this.#socketNumber
+    void this.#open(number).catch((error: unknown) =>
+      this.deps.logger.error({ err: error }, 'could not open a WhatsApp socket'),
+    )
+  }
+
+  /** A proxied connection's target, or the shared direct one. */
+  async #targetFor(proxy: ProxySetting | undefined): Promise<NetworkTarget> {
+    if (!proxy) return this.deps.direct
+    return proxiedTarget(this.deps.endpoint, proxy, this.deps.proxyGuard)
+  }
+
+  #releaseTarget(): void {
+    const target = this.#target
+    this.#target = undefined
+    if (target && target !== this.deps.direct) closeDispatcher(target)
+  }
+
+  async #open(number: number): Promise<void> {
     const current = () => number === this.#socketNumber && !this.#stopped
+    // After a 405 the current version is being learnt: this socket announces the new one.
+    await this.deps.versions.settled()
+    if (!current()) return
+    let target: NetworkTarget
+    try {
+      target = await this.#targetFor(this.options.proxy)
+    } catch (error) {
+      if (!current()) return
+      const cause: CloseCause = error instanceof ProxyTargetError ? error.closeCause : 'proxy_unreachable'
+      this.deps.logger.warn({ cause, reason: (error as Error).message }, 'the session’s proxy cannot be used')
+      this.deps.report({
+        type: 'closed',
+        sessionId: this.sessionId,
+        socket: number,
+        message: (error as Error).message,
+        paired: hasPairedCredentials(this.deps.db, this.sessionId),
+        mode: this.options.mode,
+        cause,
+      })
+      return
+    }
+    if (!current()) {
+      if (target !== this.deps.direct) closeDispatcher(target)
+      return
+    }
+    this.#releaseTarget()
+    this.#target = target
     // The previous socket has closed: its cached keys, devices and retry counts go with it.
     this.#caches?.close()
     const caches = this.deps.caches.open()
@@ -124,7 +212,17 @@ export class SessionConnection implements SessionHandle {
       current,
     )
     this.#auth = auth
-    const { target, timing } = this.deps
+    const { timing } = this.deps
+    const version = this.deps.versions.current()
+    const run: SocketRun = {
+      viaProxy: target !== this.deps.direct,
+      reachedServer: false,
+      probeFailed: false,
+      probing: false,
+      lastFrameAt: Date.now(),
+      version,
+    }
+    this.#run = run
     const socket = withSharedAsyncStorage(() =>
       makeWASocket({
         auth: auth.state,
@@ -134,7 +232,10 @@ export class SessionConnection implements SessionHandle {
         placeholderResendCache: caches.cache(ttl.MSG_RETRY),
         logger: this.deps.baileysLogger,
         waWebSocketUrl: target.waWebSocketUrl,
+        agent: target.agent,
         fetchAgent: target.fetchAgent,
+        version,
+        keepAliveIntervalMs: timing.keepAliveIntervalMs,
         markOnlineOnConnect: false,
         shouldSyncHistoryMessage: shouldSyncHistory,
         syncFullHistory: false,
@@ -147,6 +248,17 @@ export class SessionConnection implements SessionHandle {
       }),
     )
     this.#socket = socket
+    socket.ws.on('open', () => {
+      run.reachedServer = true
+    })
+    // Baileys forwards ws's 'unexpected-response' (an HTTP answer instead of the upgrade, e.g. a
+    // proxy's 407) without handling it, and ws then neither errors nor closes: end it ourselves.
+    socket.ws.on('unexpected-response', (_request: unknown, response: { statusCode?: number }) => {
+      socket.end(new Error(`Unexpected server response: ${response.statusCode}`) as never)
+    })
+    socket.ws.on('frame', () => {
+      run.lastFrameAt = Date.now()
+    })
     const context = {
       socket,
       logger: this.deps.logger,
@@ -157,7 +269,7 @@ export class SessionConnection implements SessionHandle {
     // Credentials of a replaced socket must not overwrite the current ones (saveCreds checks).
     socket.ev.on('creds.update', () => auth.saveCreds())
     socket.ev.on('connection.update', (update) => {
-      if (current()) this.#onUpdate(socket, update, context.report)
+      if (current()) this.#onUpdate(socket, run, update, context.report)
     })
     attachAckListener(context)
     attachReceiptListener(context)
@@ -179,6 +291,31 @@ export class SessionConnection implements SessionHandle {
     const socket = this.#socket
     this.#stop()
     socket?.end(undefined)
+  }
+
+  checkLiveness(): void {
+    const socket = this.#socket
+    const run = this.#run
+    if (!this.online || !socket || !run || run.probing) return
+    run.probing = true
+    const since = Date.now()
+    const waitMs = this.deps.timing.keepAliveIntervalMs
+    const ping = {
+      tag: 'iq',
+      attrs: { to: S_WHATSAPP_NET, type: 'get', xmlns: 'w:p' },
+      content: [{ tag: 'ping', attrs: {} }],
+    }
+    // rc14's query() resolves undefined when nothing answers in time; any frame at all also counts as alive.
+    void socket
+      .query(ping, waitMs)
+      .catch(() => undefined)
+      .then((answer) => {
+        run.probing = false
+        if (answer || run.lastFrameAt > since || this.#run !== run || this.#stopped) return
+        run.probeFailed = true
+        this.deps.logger.warn({ waitMs }, 'nothing answered a liveness ping; closing the socket')
+        socket.end(new Error(`no answer to a liveness ping within ${waitMs} ms`) as never)
+      })
   }
 
   async unlink(): Promise<void> {
@@ -221,9 +358,12 @@ export class SessionConnection implements SessionHandle {
     return withNetworkErrors(() => reuploadMedia(this.#connected(), message, timeoutMs))
   }
 
-  /** Where this session's traffic goes (its media downloads too). */
-  get networkTarget(): NetworkTarget {
-    return this.deps.target
+  phoneForLid(lidJid: string) {
+    return withNetworkErrors(() => phoneForLid(this.#connected(), lidJid))
+  }
+
+  lookupPhone(phoneJid: string) {
+    return withNetworkErrors(() => lookupPhone(this.#connected(), phoneJid))
   }
 
   #connected(): WASocket {
@@ -237,11 +377,17 @@ export class SessionConnection implements SessionHandle {
     this.#online = false
     clearTimeout(this.#reconnectTimer)
     this.#caches?.close()
+    this.#releaseTarget()
     this.#prompt.reject(new Error('connection closed before a QR code arrived'))
     this.deps.onStopped(this)
   }
 
-  #onUpdate(socket: WASocket, update: Partial<ConnectionState>, report: (fact: UnstampedFact) => void): void {
+  #onUpdate(
+    socket: WASocket,
+    run: SocketRun,
+    update: Partial<ConnectionState>,
+    report: (fact: UnstampedFact) => void,
+  ): void {
     if (update.qr) void this.#onQr(socket, update.qr, report)
     if (update.connection === 'open') {
       this.#online = true
@@ -255,12 +401,16 @@ export class SessionConnection implements SessionHandle {
       this.#online = false
       const error = update.lastDisconnect?.error as Boom | undefined
       const paired = this.#auth ? isPaired(this.#auth.state.creds) : false
+      const code = error?.output?.statusCode
+      const cause = closeCause({ code, message: error?.message, data: error?.data, ...run })
+      if (cause === 'outdated_version') void this.deps.versions.refreshAfterOutdated(run.version)
       report({
         type: 'closed',
-        code: error?.output?.statusCode,
+        code,
         message: error?.message,
         paired,
         mode: this.options.mode,
+        ...(cause ? { cause } : {}),
       })
     }
   }

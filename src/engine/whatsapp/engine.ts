@@ -4,11 +4,13 @@ import { hasPairedCredentials, clearAuthState } from './credentials'
 import { authStatements } from './auth-statements'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
-import { downloadMedia } from './media-download'
-import { resolveNetworkTarget, type NetworkTarget } from './network-target'
+import { downloadMedia, fetchThrough } from './media-download'
+import { directTarget, resolveEndpoint, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
+import type { ProxyGuard } from './proxy-target'
 import { SocketCacheRegistry } from './socket-caches'
 import { FactListeners } from './fact-listeners'
 import type { OpenOptions, WhatsAppEngine } from './types'
+import type { WebVersionKeeper } from './web-version'
 
 export interface BaileysEngineDeps {
   db: GatewayDatabase
@@ -18,6 +20,9 @@ export interface BaileysEngineDeps {
   timing: ConnectionTiming
   /** Control URL of the project's simulator, or undefined for WhatsApp itself. */
   simulatorUrl?: string
+  /** The WhatsApp Web version sockets announce (learnt at start and after a 405). */
+  versions: WebVersionKeeper
+  proxyGuard: ProxyGuard
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
 }
 
@@ -27,13 +32,18 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const facts = new FactListeners()
   const caches = new SocketCacheRegistry()
   const statements = authStatements(deps.db)
-  let target: Promise<NetworkTarget> | undefined
+  // Baileys is loading because a session opens: learn the version its first socket announces.
+  void deps.versions.refresh()
+  let target: Promise<{ endpoint: WhatsAppEndpoint; direct: NetworkTarget }> | undefined
   const networkTarget = () => {
     // A failed lookup (simulator not up yet) is not remembered: the next open tries again.
-    target ??= resolveNetworkTarget(deps.simulatorUrl, deps.logger).catch((error: unknown) => {
-      target = undefined
-      throw error
-    })
+    target ??= resolveEndpoint(deps.simulatorUrl, deps.logger).then(
+      (endpoint) => ({ endpoint, direct: directTarget(endpoint) }),
+      (error: unknown) => {
+        target = undefined
+        throw error
+      },
+    )
     return target
   }
 
@@ -41,7 +51,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
     onFact: (listener) => facts.add(listener),
 
     async open(sessionId: string, options: OpenOptions) {
-      const resolved = await networkTarget()
+      const { endpoint, direct } = await networkTarget()
       // From here on nothing awaits: the swap below cannot interleave with another open().
       const logger = deps.logger.child({ sessionId })
       const connection = new SessionConnection(sessionId, options, {
@@ -49,7 +59,10 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         authStatements: statements,
         logger,
         baileysLogger: baileysLogger(logger, deps.logLevel),
-        target: resolved,
+        endpoint,
+        direct,
+        proxyGuard: deps.proxyGuard,
+        versions: deps.versions,
         timing: deps.timing,
         caches,
         report: facts.emit,
@@ -75,9 +88,12 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
       await Promise.all([...connections.values()].map((connection) => connection.end()))
     },
 
+    webVersion: () => deps.versions.info(),
+
     async downloadMedia(sessionId, payload, options) {
-      const target = connections.get(sessionId)?.networkTarget ?? (await networkTarget())
-      return downloadMedia(payload, target.mediaFetch, options)
+      // The session's own target (its proxy), else the direct one
+      const target = connections.get(sessionId)?.networkTarget ?? (await networkTarget()).direct
+      return downloadMedia(payload, fetchThrough(target), options)
     },
   }
 }

@@ -2,13 +2,18 @@ import type { GatewayDatabase } from '../../db/database'
 import { clearAuthState, hasPairedCredentials } from './credentials'
 import { FactListeners } from './fact-listeners'
 import type { WhatsAppEngine } from './types'
+import type { WebVersionKeeper } from './web-version'
 
 /**
  * An engine that loads the real one (and with it Baileys, libsignal, protobufjs: most of the
  * gateway's code and memory) when the first session opens. Until then it answers from SQLite:
  * a gateway with no live session never loads Baileys, so it starts fast and small.
  */
-export function lazyEngine(db: GatewayDatabase, load: () => Promise<WhatsAppEngine>): WhatsAppEngine {
+export function lazyEngine(
+  db: GatewayDatabase,
+  versions: WebVersionKeeper,
+  load: () => Promise<WhatsAppEngine>,
+): WhatsAppEngine {
   let loading: Promise<WhatsAppEngine> | undefined
   let loaded: WhatsAppEngine | undefined
   // Subscribers come before the real engine does: its facts are passed on to them.
@@ -36,5 +41,6 @@ export function lazyEngine(db: GatewayDatabase, load: () => Promise<WhatsAppEngi
     async stopAll() {
       if (loading) await (await loading.catch(() => undefined))?.stopAll()
     },
+    webVersion: () => versions.info(),
   }
 }

@@ -1,6 +1,7 @@
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { getMediaKeys, proto } from '@whiskeysockets/baileys'
 import { mediaAttachment, type MediaAttachment } from './media-attachment'
+import type { NetworkTarget } from './network-target'
 import { EngineError, type MediaDownload, type MediaDownloadOptions } from './types'
 
 /** fetch as the network target gives it: trusting the right CAs, through the session's proxy. */
@@ -8,6 +9,12 @@ export type MediaFetch = (
   url: string,
   init: { signal: AbortSignal; headers: Record<string, string> },
 ) => Promise<Response>
+
+/** The runtime's fetch over a target's undici dispatcher (the simulator's CA, the session's proxy), when it has one. */
+export const fetchThrough =
+  (target: NetworkTarget): MediaFetch =>
+  (url, init) =>
+    fetch(url, { ...init, ...(target.dispatcher ? { dispatcher: target.dispatcher } : {}) } as RequestInit)
 
 /** The truncated HMAC-SHA256 after the ciphertext; AES-CBC adds 1–16 bytes of padding. */
 const MAC_BYTES = 10

@@ -64,10 +64,14 @@ export async function checkNumbers(socket: WASocket, phones: string[]): Promise<
     if (asked) byNumber.set(asked, row)
     else if (user && !byNumber.has(user)) byNumber.set(user, row)
   }
-  return phones.map((phone) => {
+  const answers: NumberCheck[] = phones.map((phone) => {
     const row = byNumber.get(phone)
     if (!row?.contact?.exists) return { phone, exists: false }
     // The network may not give a LID (older accounts, or a privacy setting): then it is left out.
     return { phone, exists: true, jid: row.id, ...(row.lid ? { lid: row.lid } : {}) }
   })
+  // Remembered as Baileys remembers what it learns itself: a send to the LID then names the number.
+  const pairs = answers.flatMap((a) => (a.jid && a.lid ? [{ lid: a.lid, pn: a.jid }] : []))
+  if (pairs.length > 0) await socket.signalRepository.lidMapping.storeLIDPNMappings(pairs)
+  return answers
 }

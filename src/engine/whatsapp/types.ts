@@ -13,6 +13,37 @@ export interface OpenOptions {
   /** Digits, country code first; required in pairing mode. */
   pairingNumber?: string
   autoRejectCalls: boolean
+  /** The proxy this session's WhatsApp traffic goes through; none: straight out. */
+  proxy?: ProxySetting
+}
+
+export interface ProxySetting {
+  /** http://, https:// or socks5://, credentials included (never logged). */
+  url: string
+  /**
+   * A workspace named it (not the operator's PROXY_URL): before each connection its host is
+   * resolved, checked against the proxy address rules and pinned, so DNS cannot turn it into
+   * a way to the gateway host's own services.
+   */
+  checked: boolean
+}
+
+/**
+ * Why the engine closed a socket or saw it closed, when it knows better than the close code:
+ * `unresponsive` (a connected socket answered nothing: Baileys' keep-alive or a liveness check),
+ * `outdated_version` (WhatsApp's <failure reason=405>: this client version is refused),
+ * `proxy_unreachable` (the proxy did not answer: refused, unreachable, timed out, unknown name),
+ * `proxy_refused` (the proxy answered and refused: bad credentials, CONNECT/SOCKS refused),
+ * `proxy_forbidden` (the proxy's host resolves to an address a workspace may not use).
+ */
+export type CloseCause = 'unresponsive' | 'outdated_version' | 'proxy_unreachable' | 'proxy_refused' | 'proxy_forbidden'
+
+/** The WhatsApp Web version the client announces, and where it came from. */
+export interface WebVersionInfo {
+  /** e.g. 2.3000.1023456789 */
+  version: string
+  /** pinned: WA_VERSION; fetched: from web.whatsapp.com; bundled: Baileys' own (no fetch, or it failed). */
+  source: 'pinned' | 'fetched' | 'bundled'
 }
 
 export interface NumberCheck {
@@ -20,6 +51,12 @@ export interface NumberCheck {
   phone: string
   exists: boolean
   jid?: string
+  lid?: string
+}
+
+/** Whether a phone number has a WhatsApp account, and its LID (digits) when WhatsApp gives one. */
+export interface PhoneLookup {
+  exists: boolean
   lid?: string
 }
 
@@ -33,7 +70,14 @@ export type ReceiptStatus = 'sent' | 'delivered' | 'read' | 'played' | 'failed'
  */
 export type EngineFact = { sessionId: string; socket: number } & (
   | { type: 'opened'; number?: string; lid?: string }
-  | { type: 'closed'; code?: number; message?: string; paired: boolean; mode: 'qr' | 'pairing' }
+  | {
+      type: 'closed'
+      code?: number
+      message?: string
+      paired: boolean
+      mode: 'qr' | 'pairing'
+      cause?: CloseCause
+    }
   | { type: 'qr'; qr: string }
   | {
       type: 'receipt'
@@ -134,6 +178,13 @@ export interface SessionHandle {
    */
   unlink(): Promise<void>
   setAutoRejectCalls(enabled: boolean): void
+  /** The proxy of the next connection (the current one keeps its own). */
+  setProxy(proxy: ProxySetting | undefined): void
+  /**
+   * Pings WhatsApp now (e.g. a send got no server ack): a connected socket that receives nothing
+   * within the keep-alive interval is closed, reported `closed` with cause `unresponsive`.
+   */
+  checkLiveness(): void
   newMessageId(): string
   send(to: ChatJid, content: OutboundContent, options?: SendOptions): Promise<SentMessage>
   edit(message: OwnMessageRef, text: string): Promise<void>
@@ -146,6 +197,10 @@ export interface SessionHandle {
    * phone no longer has it, timeout when it does not answer within `timeoutMs`.
    */
   reuploadMedia(message: MediaMessageRef, timeoutMs: number): Promise<Uint8Array>
+  /** The number (digits) a LID (`…@lid`) belongs to, when this account knows it. */
+  phoneForLid(lidJid: ChatJid): Promise<string | undefined>
+  /** Whether a number (`…@s.whatsapp.net`) is on WhatsApp; asks WhatsApp only when not known. */
+  lookupPhone(phoneJid: ChatJid): Promise<PhoneLookup>
 }
 
 /**
@@ -173,6 +228,8 @@ export interface WhatsAppEngine {
    * upstream for any other failure; corrupt is raised by the stream (see MediaDownload).
    */
   downloadMedia(sessionId: string, payload: Uint8Array, options: MediaDownloadOptions): Promise<MediaDownload>
+  /** The WhatsApp Web version new connections announce. */
+  webVersion(): WebVersionInfo
 }
 
 /** Raised for a network that answered with an error or not at all; services map them. */

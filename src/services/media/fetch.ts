@@ -13,13 +13,8 @@ import { enforceStoreCap } from './prune'
 function messageRef(record: MessageRecord, payload: Uint8Array): MediaMessageRef {
   const group = record.chatJid.endsWith('@g.us')
   // Groups: the author as the key had it, by LID when WhatsApp revealed one (as it addresses groups)
-  const participant = group
-    ? record.lid
-      ? `${record.lid}@lid`
-      : record.participant
-        ? `${record.participant}@s.whatsapp.net`
-        : undefined
-    : undefined
+  const author = record.lid ? `${record.lid}@lid` : record.participant
+  const participant = group && author ? (author.includes('@') ? author : `${author}@s.whatsapp.net`) : undefined
   return { id: record.id, chatJid: record.chatJid, fromMe: record.direction === 'outbound', participant, payload }
 }
 

@@ -20,7 +20,10 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
       chatJid: message.chatJid,
       phone: isGroup ? message.chatJid : (message.phone ?? null),
       lid: isGroup ? (message.participantLid ?? null) : (message.lid ?? null),
-      participant: isGroup ? (message.participantPhone ?? message.participantLid ?? null) : null,
+      // The number when known, else the LID in its `@lid` form (never bare digits: they read as a number).
+      participant: isGroup
+        ? (message.participantPhone ?? (message.participantLid ? `${message.participantLid}@lid` : null))
+        : null,
       direction: 'inbound',
       type: message.type,
       status: 'received',

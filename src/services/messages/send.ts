@@ -10,6 +10,7 @@ import { findSession } from '../sessions/view'
 import { sendOnce } from './idempotency'
 import { isInteractive, prepareMessage, type SendInput } from './prepare'
 import { chatColumns, isChatOf } from './lookup'
+import { noteRecipient, resolveRecipient } from './recipient'
 import { advanceStatus, dropUnsentRecord, findRecord, insertRecord, recordHandover } from './records'
 import { messageView } from './view'
 
@@ -81,10 +82,14 @@ export async function sendMessage(
       }
       insertRecord(ctx, record, { announce: false })
       bind(id)
-      const handover = handle.send(chat.chatJid, prepared.content, { messageId: id, quoted }).then((sent) => {
+      // The hand-over: who the recipient is (a number must have an account), then the message.
+      const handover = (async () => {
+        const recipient = await resolveRecipient(handle, input.phone)
+        noteRecipient(ctx, session.id, id, recipient)
+        const sent = await handle.send(recipient.chatJid, prepared.content, { messageId: id, quoted })
         recordHandover(ctx, session.id, id, sent.payload)
         ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
-      })
+      })()
       try {
         await withDeadline(handover, ctx.config.sendTimeoutMs)
       } catch (error) {
@@ -93,6 +98,7 @@ export async function sendMessage(
         ctx.logger.warn({ err: error, sessionId: session.id, messageId: id }, 'send not handed to WhatsApp')
         // Whatever the socket threw, a session that is no longer online is the one rule: 409.
         if (!handle.online) throw notConnectedAnymore()
+        if (error instanceof GatewayError) throw error
         throw engineFailure(error, {
           timeout: 'WhatsApp did not answer while the message was prepared; nothing was sent or recorded',
           upstream: 'WhatsApp refused the message; nothing was sent or recorded',
@@ -138,7 +144,8 @@ function stillUnderWay(
 ): GatewayError {
   handover.catch((error: unknown) => {
     ctx.logger.warn({ err: error, sessionId, messageId }, 'send failed after its deadline')
-    advanceStatus(ctx, sessionId, messageId, { status: 'failed', reason: 'send_failed' })
+    const noAccount = error instanceof GatewayError && error.code === 'not_found'
+    advanceStatus(ctx, sessionId, messageId, { status: 'failed', reason: noAccount ? 'no_account' : 'send_failed' })
   })
   return new GatewayError(
     'upstream_timeout',

@@ -2,13 +2,17 @@ import type { MessageRecord } from '../../db/schema'
 import type { MessageType } from '../../engine/whatsapp/message-content'
 import type { MessageView } from '../../schemas/message'
 
-/** A message record as the API shows it; the stored proto payload never leaves the database. */
+/**
+ * A message record as the API shows it; the stored proto payload never leaves the database.
+ * A LID is shown as `<digits>@lid` (stored as digits): the one form the API uses everywhere, and
+ * what a send's `phone` takes.
+ */
 export function messageView(record: MessageRecord): MessageView {
   return {
     messageId: record.id,
     sessionId: record.sessionId,
     phone: record.phone,
-    lid: record.lid,
+    lid: record.lid === null ? null : `${record.lid}@lid`,
     participant: record.participant,
     direction: record.direction,
     type: record.type as MessageType,

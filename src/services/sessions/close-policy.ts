@@ -1,4 +1,4 @@
-import { CloseCode } from '../../engine/whatsapp/types'
+import { CloseCode, type CloseCause } from '../../engine/whatsapp/types'
 import type { SessionStatus } from '../../db/schema'
 
 export interface CloseContext {
@@ -8,6 +8,8 @@ export interface CloseContext {
   /** Whether the session completed pairing (has an account identity). */
   paired: boolean
   mode: 'qr' | 'pairing'
+  /** What the engine could tell beyond the code (outdated version, proxy, unresponsive). */
+  cause?: CloseCause
 }
 
 export type CloseDecision =
@@ -18,11 +20,14 @@ export type CloseDecision =
  * What to do when Baileys closes a connection the gateway did not close itself.
  * Pure, so every branch is unit-tested without a network.
  */
-export function decideAfterClose({ code, message, paired, mode }: CloseContext): CloseDecision {
+export function decideAfterClose({ code, message, paired, mode, cause }: CloseContext): CloseDecision {
   // After pair-success the server asks for a restart; the new connection logs in.
   if (code === CloseCode.restartRequired) return { action: 'reconnect', immediately: true }
 
   if (!paired) {
+    // A pairing that could not even reach WhatsApp (or was refused as outdated) says why.
+    if (cause && cause !== 'unresponsive')
+      return { action: 'stop', status: 'expired', reason: cause, wipeCredentials: true }
     // A QR (or pairing code) belongs to one connection: when it ends unused, pairing is over.
     const timedOut = code === CloseCode.timedOut && /QR refs/i.test(message ?? '')
     const reason = timedOut ? (mode === 'pairing' ? 'pairing_code_timeout' : 'qr_timeout') : 'pairing_interrupted'
@@ -42,8 +47,12 @@ export function decideAfterClose({ code, message, paired, mode }: CloseContext):
   }
 }
 
-/** Short machine word for a close we reconnect from, for statusReason. */
-export function closeReason(code: number | undefined): string {
+/**
+ * Short machine word for a close we reconnect from, for statusReason: the engine's cause when it
+ * knows one (outdated_version, unresponsive, proxy_*), else the close code's.
+ */
+export function closeReason(code: number | undefined, cause?: CloseCause): string {
+  if (cause) return cause
   switch (code) {
     case CloseCode.connectionClosed:
       return 'connection_closed'

@@ -8,6 +8,7 @@ import { newSessionId } from '../../ids'
 import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { assertSessionCap, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
+import { assertProxyUrl, proxyView, sessionProxy } from './proxy'
 import { newWebhookSecret } from '../../webhooks/secret'
 import { announceStatusChange, canTransition, recordStatusEvent, transition } from './transitions'
 import { sessionById } from './view'
@@ -33,6 +34,7 @@ function claimSession(
         webhookMessages,
         pairingMode: input.mode,
         pairingNumber: input.pairingNumber ?? null,
+        proxyUrl: input.proxyUrl ?? null,
         updatedAt: now,
       }
       const existing = tx
@@ -94,6 +96,7 @@ export async function connectSession(
 ) {
   const webhookMessages = resolveWebhookMessages(ctx, plan, input.webhookMessages)
   await assertWebhookUrl(ctx, input.webhookUrl)
+  if (input.proxyUrl) await assertProxyUrl(ctx, input.proxyUrl)
   const { session, previousStatus } = claimSession(ctx, workspace, plan, input, webhookMessages)
   if (previousStatus) announceStatusChange(ctx, session, previousStatus)
   ctx.logger.info(
@@ -112,6 +115,7 @@ export async function connectSession(
           mode: input.mode,
           pairingNumber: input.pairingNumber,
           autoRejectCalls: session.autoRejectCalls,
+          proxy: sessionProxy(ctx, session),
         })
         .then(async (handle) => {
           // A DELETE may have come while the engine got ready: the client's disconnect wins.
@@ -134,6 +138,7 @@ export async function connectSession(
     webhookUrl: session.webhookUrl,
     webhookMessages: session.webhookMessages,
     webhookSecret: session.webhookSecret,
+    proxyUrl: proxyView(session.proxyUrl),
   }
 }
 
@@ -154,7 +159,9 @@ function pairingFailure(ctx: GatewayContext, sessionId: string, error: unknown):
   const result = transition(ctx, sessionId, { status: 'expired', reason })
   if (!result.applied && result.session?.status === 'disconnected') return disconnectedWhilePairing(ctx, sessionId)
   ctx.logger.warn({ err: error, sessionId }, 'pairing could not start')
-  return failure
+  // The close already said why (outdated_version, proxy_unreachable, ...): answer it too.
+  const statusReason = result.applied ? reason : result.session?.statusReason
+  return new GatewayError(failure.code, failure.message, { ...failure.details, status: 'expired', statusReason })
 }
 
 function disconnectedWhilePairing(ctx: GatewayContext, sessionId: string): GatewayError {

@@ -45,7 +45,7 @@ export function onClosed(ctx: GatewayContext, fact: Fact<'closed'>): void {
   // A session waiting to be unlinked keeps trying, quietly `disconnected`.
   if (session?.status === 'pending' || awaitsUnlink(session))
     return void handle?.reconnect({ immediately: decision.immediately })
-  const result = transition(ctx, fact.sessionId, { status: 'connecting', reason: closeReason(fact.code) })
+  const result = transition(ctx, fact.sessionId, { status: 'connecting', reason: closeReason(fact.code, fact.cause) })
   if (!result.applied) return void handle?.end()
   handle?.reconnect({ immediately: decision.immediately })
 }

@@ -31,6 +31,7 @@ const viewColumns = {
   webhookMessages: sessions.webhookMessages,
   autoRejectCalls: sessions.autoRejectCalls,
   lastSeen: sessions.lastSeen,
+  proxyUrl: sessions.proxyUrl,
 }
 
 const sessionsOfWorkspace = (db: GatewayDatabase) =>

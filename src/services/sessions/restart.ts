@@ -1,6 +1,7 @@
 import { GatewayError } from '../../errors'
 import type { SessionStatus } from '../../db/schema'
 import type { GatewayContext } from '../context'
+import { sessionProxy } from './proxy'
 import { transition } from './transitions'
 import { findSession, sessionView } from './view'
 
@@ -28,7 +29,11 @@ export async function restartSession(
   // A disconnect that won the race leaves nothing to restart.
   if (!result.applied) throw new GatewayError('session_not_connected', `Session "${sessionId}" was closed meanwhile`)
   await ctx.engine.session(sessionId)?.end()
-  await ctx.engine.open(sessionId, { mode: session.pairingMode, autoRejectCalls: session.autoRejectCalls })
+  await ctx.engine.open(sessionId, {
+    mode: session.pairingMode,
+    autoRejectCalls: session.autoRejectCalls,
+    proxy: sessionProxy(ctx, session),
+  })
   ctx.logger.info({ sessionId }, 'session restarted by client')
   return sessionView(result.session)
 }

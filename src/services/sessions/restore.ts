@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { liveStatuses, sessions, type Session } from '../../db/schema'
 import type { GatewayContext } from '../context'
+import { sessionProxy } from './proxy'
 import { transition } from './transitions'
 import { awaitsUnlink, reconnectToUnlink } from './unlink'
 
@@ -57,7 +58,11 @@ async function reopenBounded(ctx: GatewayContext, queue: Session[], signal?: Abo
         timer = setTimeout(resolve, ctx.config.connectTimeoutMs)
       })
       try {
-        await ctx.engine.open(session.id, { mode: session.pairingMode, autoRejectCalls: session.autoRejectCalls })
+        await ctx.engine.open(session.id, {
+          mode: session.pairingMode,
+          autoRejectCalls: session.autoRejectCalls,
+          proxy: sessionProxy(ctx, session),
+        })
         await Promise.race([settled, aborted])
       } catch (error) {
         ctx.logger.error({ err: error, sessionId: session.id }, 'could not reopen session')

@@ -2,6 +2,7 @@ import type { Session } from '../../db/schema'
 import { backoffDelay } from '../../engine/whatsapp/backoff'
 import type { SessionHandle } from '../../engine/whatsapp/types'
 import type { GatewayContext } from '../context'
+import { sessionProxy } from './proxy'
 import { sessionById } from './view'
 
 /**
@@ -22,7 +23,11 @@ export async function reconnectToUnlink(ctx: GatewayContext, sessionId: string):
   const session = sessionRow(ctx, sessionId)
   if (!awaitsUnlink(session) || !ctx.engine.hasCredentials(sessionId)) return
   ctx.logger.info({ sessionId }, 'reconnecting only to unlink the device')
-  await ctx.engine.open(sessionId, { mode: session!.pairingMode, autoRejectCalls: false })
+  await ctx.engine.open(sessionId, {
+    mode: session!.pairingMode,
+    autoRejectCalls: false,
+    proxy: sessionProxy(ctx, session!),
+  })
 }
 
 /** Tells WhatsApp to remove the device, then wipes the credentials; on failure tries again later. */

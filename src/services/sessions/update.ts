@@ -6,6 +6,7 @@ import type { UpdateSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { rotateWebhookSecret } from '../../webhooks/secret'
 import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
+import { assertProxyUrl, sessionProxy } from './proxy'
 import { findSession, sessionView } from './view'
 
 export async function updateSession(
@@ -20,6 +21,7 @@ export async function updateSession(
   findSession(ctx, workspaceId, sessionId)
   if (input.webhookMessages !== undefined) resolveWebhookMessages(ctx, plan, input.webhookMessages)
   if (input.webhookUrl !== undefined) await assertWebhookUrl(ctx, input.webhookUrl)
+  if (input.proxyUrl) await assertProxyUrl(ctx, input.proxyUrl)
 
   const updated = ctx.db.transaction(
     (tx) => {
@@ -45,6 +47,7 @@ export async function updateSession(
           ...(input.webhookUrl !== undefined ? { webhookUrl: input.webhookUrl } : {}),
           ...(input.webhookMessages !== undefined ? { webhookMessages: input.webhookMessages } : {}),
           ...(input.autoRejectCalls !== undefined ? { autoRejectCalls: input.autoRejectCalls } : {}),
+          ...(input.proxyUrl !== undefined ? { proxyUrl: input.proxyUrl } : {}),
           updatedAt: ctx.clock.now(),
         })
         .where(eq(sessions.id, sessionId))
@@ -55,6 +58,11 @@ export async function updateSession(
     { behavior: 'immediate' },
   )
   if (input.autoRejectCalls !== undefined) ctx.engine.session(sessionId)?.setAutoRejectCalls(input.autoRejectCalls)
+  // A live connection keeps the proxy it opened with; the next one (a reconnect, or a restart) takes this.
+  if (input.proxyUrl !== undefined) {
+    ctx.engine.session(sessionId)?.setProxy(sessionProxy(ctx, updated.session))
+    ctx.logger.info({ sessionId, proxy: input.proxyUrl ? 'own' : 'default' }, 'session proxy changed')
+  }
   if (updated.webhookSecret) ctx.logger.info({ sessionId }, 'webhook secret rotated')
   return { ...sessionView(updated.session), ...(updated.webhookSecret ? { webhookSecret: updated.webhookSecret } : {}) }
 }

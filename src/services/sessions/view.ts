@@ -4,6 +4,7 @@ import { notFound } from '../../errors'
 import type { SessionView } from '../../schemas/session'
 import type { DbOrTx } from '../../webhooks/outbox'
 import type { ServiceContext } from '../context'
+import { proxyView } from './proxy'
 
 /** A session as the API shows it. */
 export function sessionView(
@@ -18,6 +19,7 @@ export function sessionView(
     | 'webhookMessages'
     | 'autoRejectCalls'
     | 'lastSeen'
+    | 'proxyUrl'
   >,
 ): SessionView {
   return {
@@ -31,6 +33,7 @@ export function sessionView(
     webhookMessages: session.webhookMessages,
     autoRejectCalls: session.autoRejectCalls,
     lastSeen: session.lastSeen ? session.lastSeen.toISOString() : null,
+    proxyUrl: proxyView(session.proxyUrl),
   }
 }
 

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process'
+import { createWebVersionKeeper } from '../../../src/engine/whatsapp/web-version'
+import { silentLogger } from '../../../src/logger'
 import { describe, expect, it } from 'vitest'
 import type { GatewayDatabase } from '../../../src/db/database'
 import { FactListeners } from '../../../src/engine/whatsapp/fact-listeners'
@@ -41,6 +43,7 @@ describe('lazyEngine facts', () => {
       wipeCredentials: () => {},
       stopAll: async () => {},
       downloadMedia: async () => ({ body: new ReadableStream(), size: 0 }),
+      webVersion: () => ({ version: '2.3000.1', source: 'bundled' as const }),
     } satisfies WhatsAppEngine
     return { engine, emit: listeners.emit }
   }
@@ -48,7 +51,8 @@ describe('lazyEngine facts', () => {
 
   it('passes the loaded engine’s facts to listeners subscribed before it loaded, until they unsubscribe', async () => {
     const real = loadedEngine()
-    const lazy = lazyEngine({} as GatewayDatabase, async () => real.engine)
+    const versions = createWebVersionKeeper({ timeoutMs: 1_000, logger: silentLogger() })
+    const lazy = lazyEngine({} as GatewayDatabase, versions, async () => real.engine)
     const seen: EngineFact[] = []
     const unsubscribe = lazy.onFact((f) => seen.push(f))
     await lazy.open('ses_1', { mode: 'qr', autoRejectCalls: false })

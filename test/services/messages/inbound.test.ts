@@ -28,7 +28,7 @@ describe('inbound messages', () => {
       status: 'received',
       type: 'text',
       phone: PN_CONTACT,
-      lid: lidOf[PN_CONTACT],
+      lid: `${lidOf[PN_CONTACT]}@lid`,
       content: { text: 'hi there' },
     })
   })
@@ -36,7 +36,11 @@ describe('inbound messages', () => {
   it('resolves the phone of a LID-addressed sender, and a reply by phone or by LID reaches them', async () => {
     const id = await t.sim.contact(LID_CONTACT).send({ text: 'from my lid' }, { to: ACCOUNT, fromLid: true })
     const stored = await record(id)
-    expect(stored).toMatchObject({ phone: LID_CONTACT, lid: lidOf[LID_CONTACT], content: { text: 'from my lid' } })
+    expect(stored).toMatchObject({
+      phone: LID_CONTACT,
+      lid: `${lidOf[LID_CONTACT]}@lid`,
+      content: { text: 'from my lid' },
+    })
 
     const byPhone = await t.post('/v1/message/text', {
       sessionId,
@@ -54,10 +58,36 @@ describe('inbound messages', () => {
       message: 'reply by lid',
     })
     expect(byLid.status).toBe(200)
-    expect(byLid.body.lid).toBe(lidOf[LID_CONTACT])
+    // One LID form everywhere, and the number the account learned from the sender filled in.
+    expect(byLid.body).toMatchObject({ lid: `${lidOf[LID_CONTACT]}@lid`, phone: LID_CONTACT })
     const entry = await t.sim.contact(LID_CONTACT).waitForMessage((m) => m.id === byLid.body.messageId)
     expect(entry.message.conversation ?? entry.message.extendedTextMessage?.text).toBe('reply by lid')
     expect(t.sim.violations()).toEqual([])
+  })
+
+  it('fills the number of a LID it learned from a contact check, and the LID of a number it sends to', async () => {
+    const contact = '15551233003'
+    const { lid } = t.sim.addContact(contact)
+    const checked = await t.post('/v1/contact/check', { sessionId, phones: [contact] })
+    expect(checked.body.results[0]).toMatchObject({ exists: true, lid: `${lid}@lid` })
+    const byLid = await t.post('/v1/message/text', { sessionId, phone: `${lid}@lid`, message: 'by lid' })
+    expect(byLid.body).toMatchObject({ phone: contact, lid: `${lid}@lid` })
+    const byPhone = await t.post('/v1/message/text', { sessionId, phone: PN_CONTACT, message: 'by phone' })
+    expect(byPhone.body).toMatchObject({ phone: PN_CONTACT, lid: `${lidOf[PN_CONTACT]}@lid` })
+  })
+
+  it('refuses a number with no WhatsApp account, a LID pasted without @lid among them: 404, nothing sent', async () => {
+    const bareLid = lidOf[LID_CONTACT]!
+    const before = t.sim.contact(LID_CONTACT).inbox().length
+    const sent = await t.post('/v1/message/text', { sessionId, phone: bareLid, message: 'lost?' })
+    expect(sent.status).toBe(404)
+    expect(sent.body.message).toContain(`send it as "${bareLid}@lid"`)
+    const unknown = await t.post('/v1/message/text', { sessionId, phone: '15550000000', message: 'anyone?' })
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'not_found', details: { field: 'phone' } } })
+    expect(unknown.body.message).not.toContain('@lid')
+    const listed = await t.get(`/v1/message/all?sessionId=${sessionId}&phone=${bareLid}`)
+    expect(listed.body.messages).toEqual([])
+    expect(t.sim.contact(LID_CONTACT).inbox()).toHaveLength(before)
   })
 
   it('keeps the quoted id of a reply and the coordinates of a location', async () => {

@@ -19,6 +19,7 @@ describe('POST /v1/session/{id}/restart', () => {
   }
 
   it('reconnects with the stored credentials: no QR, records kept, sends work again', async () => {
+    t.sim.addContact('15551230001')
     const id = await t.pairByQr('stuck', '15550006001')
     const account = t.sim.account('15550006001')
     const first = await t.post('/v1/message/text', {
