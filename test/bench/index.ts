@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util'
 import { measureInProcess } from './in-process'
 import { benchInboundMedia } from './inbound-media'
+import { benchLargeMedia } from './large-media'
 import { benchMedia } from './media'
 import { measureMemory } from './memory'
 import { measureScale } from './scale'
@@ -174,5 +175,15 @@ if (only.has('inbound-media')) {
     `  ${inbound.sessions} sessions, ${inbound.concurrentFiles} files, 4 per session at once: ${inbound.filesPerSecond} files/s, bytes that differed: ${inbound.mismatches}`,
   )
   console.log(JSON.stringify({ benchmark: 'inbound-media', ...inbound }))
+  const large = await benchLargeMedia(quick ? 64 : 256)
+  figure(
+    `${large.fileMb} MB received document, fetched, checked, stored and read back: peak RSS growth vs its size`,
+    large.peakRssGrowthMb,
+    large.fileMb,
+    'MB',
+    '≪ 1× (streamed)',
+  )
+  console.log(`  in ${large.seconds} s (${large.mbPerSecond} MB/s), bytes checked against content.media.sha256: ${large.checked}`)
+  console.log(JSON.stringify({ benchmark: 'large-media', ...large }))
 }
 process.exit(0)

@@ -2,6 +2,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { randomBytes } from 'node:crypto'
 import { proto } from '@whiskeysockets/baileys'
 import type { OutgoingContent, ReceiptType } from './contact-actions'
 import type { SharedContact } from './contact-card'
@@ -46,7 +47,7 @@ const number = (body: Record<string, unknown>, field: string): number | undefine
   return value
 }
 
-/** `{<kind>: {data: base64 | fixture: name, mimetype?, caption?, fileName?, seconds?, width?, height?, ptt?, gifPlayback?, animated?}}` */
+/** `{<kind>: {data: base64 | fixture: name | size: random bytes, mimetype?, caption?, fileName?, seconds?, width?, height?, ptt?, gifPlayback?, animated?}}` */
 const mediaContent = (kind: (typeof MEDIA_KINDS)[number], spec: unknown): MediaContent => {
   if (typeof spec !== 'object' || spec === null)
     throw new SimulatorError('invalid_request', `"${kind}" must be an object`)
@@ -55,8 +56,11 @@ const mediaContent = (kind: (typeof MEDIA_KINDS)[number], spec: unknown): MediaC
   if (named !== undefined && !isFixtureName(named))
     throw new SimulatorError('invalid_request', `unknown fixture "${named}"`)
   const base = named ? fixture(named) : undefined
-  const data = text(fields, 'data', !base)
-  const bytes = data === undefined ? base!.bytes : Buffer.from(data, 'base64')
+  // `size`: that many random bytes made here (a large file without sending it over JSON)
+  const size = number(fields, 'size')
+  if (size !== undefined && size > 2 ** 31 - 1) throw new SimulatorError('invalid_request', '"size" is at most 2 GiB - 1')
+  const data = text(fields, 'data', !base && size === undefined)
+  const bytes = data !== undefined ? Buffer.from(data, 'base64') : size !== undefined ? randomBytes(size) : base!.bytes
   const known = (base ?? {}) as { mimetype?: string; width?: number; height?: number; seconds?: number }
   const common = {
     mimetype: text(fields, 'mimetype', false) ?? known.mimetype,
