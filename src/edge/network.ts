@@ -96,13 +96,15 @@ export function createEdgeMediaFetcher(config: Pick<GatewayConfig, 'allowPrivate
 }
 
 /**
- * Voice notes, stickers and audio probing need ffmpeg, which cannot run in a Worker: they answer
- * 422 media_unavailable saying so. Images, text, location and interactive messages are unaffected.
+ * Voice notes, stickers, audio probing and video (duration, thumbnail, conversion) need ffmpeg,
+ * which cannot run in a Worker: they answer 422 media_unavailable saying so. Images, documents,
+ * contact cards, text, location and interactive messages are unaffected.
  */
 export const edgeMediaConverter: MediaConverter = {
   toVoiceNote: () => Promise.reject(unavailable('Voice notes (ptt: true)')),
   toSticker: () => Promise.reject(unavailable('Stickers')),
   probeAudio: () => Promise.reject(unavailable('Audio messages')),
+  toVideo: () => Promise.reject(unavailable('Videos')),
 }
 
 function unavailable(what: string): GatewayError {

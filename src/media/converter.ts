@@ -1,3 +1,5 @@
+import type { PreparedVideo } from '../services/messages/media-tools'
+
 /** What the gateway needs from a media converter; ffmpeg/ holds the real implementation. */
 export interface MediaConverter {
   /** OGG/Opus mono, as WhatsApp voice notes are; from mp3, ogg/vorbis or ogg/opus. */
@@ -6,6 +8,8 @@ export interface MediaConverter {
   toSticker(bytes: Uint8Array): Promise<Sticker>
   /** Duration and real type of an audio file sent as it is (ptt: false). */
   probeAudio(bytes: Uint8Array): Promise<AudioInfo>
+  /** An MP4 (H.264, AAC) with its length, size and a JPEG thumbnail; other videos and GIFs converted. */
+  toVideo(bytes: Uint8Array, options: { gifPlayback: boolean }): Promise<PreparedVideo>
 }
 
 export interface VoiceNote {

@@ -5,19 +5,20 @@ import type { MediaConverter } from './converter'
 import { STICKER_SIZE } from './converter'
 import { createMediaFetcher, type MediaFetcher } from './fetcher'
 import { checkImage } from './image-check'
+import { createMediaLoader } from './media-source'
 
 /** Image types WhatsApp shows as photos; anything else is refused rather than sent broken. */
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
 
 /**
- * The media layer as services use it: the guarded fetcher for client URLs, type sniffing
- * from bytes, and the converter (ffmpeg) for voice notes and stickers.
+ * The media layer as services use it: the media source (guarded fetcher or data: URL), type
+ * sniffing from bytes, and the converter (ffmpeg) for voice notes, stickers and video.
  */
 export function createMediaTools(
   config: Pick<GatewayConfig, 'allowPrivateAddresses' | 'media'>,
   parts: { fetcher?: MediaFetcher; converter?: MediaConverter } = {},
 ): MediaTools {
-  const fetcher = parts.fetcher ?? createMediaFetcher(config)
+  const load = createMediaLoader(parts.fetcher ?? createMediaFetcher(config), config.media.maxBytes)
   // The converter (ffmpeg) and the sniffers (file-type, image-size) load on first use, so a
   // gateway that never sends media never loads them, and never looks for ffmpeg.
   let converter: Promise<MediaConverter> | undefined = parts.converter && Promise.resolve(parts.converter)
@@ -37,7 +38,7 @@ export function createMediaTools(
       }))
 
   return {
-    fetch: async (url) => (await fetcher.fetch(url)).bytes,
+    load,
 
     async image(bytes) {
       const { sniffType } = await import('./sniff')
@@ -72,6 +73,13 @@ export function createMediaTools(
     async sticker(bytes) {
       const sticker = await (await convert()).toSticker(bytes)
       return { ...sticker, width: STICKER_SIZE, height: STICKER_SIZE }
+    },
+
+    video: async (bytes, options) => (await convert()).toVideo(bytes, options),
+
+    async documentType(bytes) {
+      const { sniffType } = await import('./sniff')
+      return (await sniffType(bytes)) ?? { mimetype: 'application/octet-stream' }
     },
   }
 }

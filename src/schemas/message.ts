@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/message-types'
+import { fileName } from './file-name'
+import { mediaUrl } from './media-source'
+import { ContactCard, MAX_CONTACT_CARDS } from './contact-card'
 import { EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
 import { alias, eitherRequired, type AliasPair } from './requirements'
 import { chatAddress, type ChatAddress } from './phone'
@@ -15,7 +18,6 @@ const quoteId = z
   .max(128)
   .optional()
   .meta({ description: 'messageId of the message this one replies to.' })
-const mediaUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 const messageId = z.string().min(1).max(128)
 
 const PHONE: AliasPair = ['phone', 'to']
@@ -83,6 +85,57 @@ export const SendStickerBody = eitherRequired(
 )
   .transform(withPhone)
   .meta({ id: 'SendStickerRequest', example: { ...to, stickerUrl: 'https://example.com/sticker.webp' } })
+
+export const SendVideoBody = eitherRequired(
+  z.strictObject({
+    ...addressed,
+    videoUrl: mediaUrl.meta({
+      description: 'An MP4 (H.264/AAC) is sent as it is; other videos and GIFs are converted to one.',
+    }),
+    caption: z.string().max(1024).optional(),
+    gifPlayback: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Shown as a looping, silent GIF (the sound is dropped when converting).' }),
+    quoteId,
+  }),
+  [PHONE],
+)
+  .transform(withPhone)
+  .meta({ id: 'SendVideoRequest', example: { ...to, videoUrl: 'https://example.com/clip.mp4', caption: 'The clip' } })
+
+export const SendDocumentBody = eitherRequired(
+  z.strictObject({
+    ...addressed,
+    documentUrl: mediaUrl.meta({ description: 'Any file up to MEDIA_MAX_BYTES.' }),
+    fileName: fileName.optional().meta({
+      description: 'The name the contact sees; default: the URL’s last path segment (made safe), else `document`.',
+    }),
+    caption: z.string().max(1024).optional(),
+    quoteId,
+  }),
+  [PHONE],
+)
+  .transform(withPhone)
+  .meta({
+    id: 'SendDocumentRequest',
+    example: { ...to, documentUrl: 'https://example.com/report.pdf', fileName: 'Q3 report.pdf', caption: 'The report' },
+  })
+
+export const SendContactBody = eitherRequired(
+  z.strictObject({
+    ...addressed,
+    contacts: z.array(ContactCard).min(1).max(MAX_CONTACT_CARDS),
+    quoteId,
+  }),
+  [PHONE],
+)
+  .transform(withPhone)
+  .meta({
+    id: 'SendContactRequest',
+    description: `1 to ${MAX_CONTACT_CARDS} contact cards, sent as vCards 3.0.`,
+    example: { ...to, contacts: [{ name: 'Ana Lima', phones: ['+1 555-123-0002'], organization: 'Acme' }] },
+  })
 
 export const SendLocationBody = eitherRequired(
   z.strictObject({
@@ -244,15 +297,6 @@ const MediaSummarySchema = z
       'The file an inbound image, video, audio, voice note, document or sticker carries: GET /v1/message/{messageId}/media serves it.',
   })
 
-const CardContactSchema = z
-  .object({
-    name: z.string(),
-    phones: z
-      .array(z.string())
-      .meta({ description: 'Digits; WhatsApp’s own id for the number when the card gives it.' }),
-  })
-  .meta({ id: 'CardContact' })
-
 export const MessageContentSchema = z
   .object({
     text: z.string().optional(),
@@ -263,14 +307,25 @@ export const MessageContentSchema = z
     height: z.number().optional(),
     animated: z.boolean().optional(),
     fileName: z.string().optional(),
+    gifPlayback: z.boolean().optional(),
+    contacts: z
+      .array(
+        z.object({
+          name: z.string(),
+          phones: z.array(z.string()),
+          organization: z.string().optional(),
+          email: z.string().optional(),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Contact cards: as sent, or parsed from the vCards received (at most 50 people, 20 numbers each; numbers are digits, WhatsApp’s id of the number when the card gives it).',
+      }),
     latitude: z.number().optional(),
     longitude: z.number().optional(),
     name: z.string().optional(),
     media: MediaSummarySchema.optional(),
-    contacts: z
-      .array(CardContactSchema)
-      .optional()
-      .meta({ description: 'Inbound contact cards (vCards), parsed: at most 50 people, 20 numbers each.' }),
     selectedId: z.string().optional(),
     kind: z.string().optional(),
     buttonText: z.string().optional(),
@@ -345,6 +400,9 @@ export type SendImageInput = z.infer<typeof SendImageBody>
 export type SendAudioInput = z.infer<typeof SendAudioBody>
 export type SendStickerInput = z.infer<typeof SendStickerBody>
 export type SendLocationInput = z.infer<typeof SendLocationBody>
+export type SendVideoInput = z.infer<typeof SendVideoBody>
+export type SendDocumentInput = z.infer<typeof SendDocumentBody>
+export type SendContactInput = z.infer<typeof SendContactBody>
 export type SendListInput = z.infer<typeof SendListBody>
 export type SendButtonsInput = z.infer<typeof SendButtonsBody>
 export type EditMessageInput = z.infer<typeof EditMessageBody>

@@ -4,11 +4,11 @@ export const MAX_SESSION_NAME_CHARS = 100
 
 /** C0 (NUL, ESC of ANSI sequences, newlines…), DEL and C1: nothing a name needs, much a log or terminal misreads. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's purpose
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 /** A lone surrogate (e.g. from a "\ud800" JSON escape) has no UTF-8 form: SQLite would store invalid UTF-8. */
-const LONE_SURROGATE = /\p{Cs}/u
+export const LONE_SURROGATE = /\p{Cs}/u
 /** Embeddings, overrides and isolates reorder what is displayed ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf"). */
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
+export const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
 /** Characters that draw nothing: spaces, format characters (ZWSP, ZWJ, BOM…), marks alone, fillers, braille blank. */
 const ONLY_INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Mn}\p{Me}\u115f\u1160\u3164\uffa0\u2800]*$/u
 

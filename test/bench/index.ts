@@ -13,6 +13,7 @@ import { benchLargeMedia } from './large-media'
 import { benchMedia } from './media'
 import { measureMemory } from './memory'
 import { measureScale } from './scale'
+import { benchDocumentSends } from './document-sends'
 import { benchSends } from './sends'
 import { measureStartup } from './startup'
 import { measureThroughput } from './throughput'
@@ -135,6 +136,11 @@ if (only.has('sends')) {
     )
     console.log(JSON.stringify({ benchmark: 'sends', ...sends }))
   }
+  const documents = await benchDocumentSends()
+  console.log(
+    `  a ${documents.megabytes} MB document, ${documents.sends} sends one at a time: p50 ${documents.p50Ms} ms   p99 ${documents.p99Ms} ms   ${documents.megabytesPerSecond} MB/s   received by the simulator: ${documents.receivedBySimulator}`,
+  )
+  console.log(JSON.stringify({ benchmark: 'document-sends', ...documents }))
 }
 
 if (only.has('media')) {
@@ -183,7 +189,9 @@ if (only.has('inbound-media')) {
     'MB',
     '≪ 1× (streamed)',
   )
-  console.log(`  in ${large.seconds} s (${large.mbPerSecond} MB/s), bytes checked against content.media.sha256: ${large.checked}`)
+  console.log(
+    `  in ${large.seconds} s (${large.mbPerSecond} MB/s), bytes checked against content.media.sha256: ${large.checked}`,
+  )
   console.log(JSON.stringify({ benchmark: 'large-media', ...large }))
 }
 process.exit(0)

@@ -44,7 +44,8 @@ export async function benchLargeMedia(megabytes: number): Promise<LargeMediaResu
     const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
     await sim.control('/scan', { qr: qrCode, phone: ACCOUNT })
     await pollUntil(
-      async () => ((await (await t.request('/v1/session/all')).json()) as { sessions: { status: string }[] }).sessions[0],
+      async () =>
+        ((await (await t.request('/v1/session/all')).json()) as { sessions: { status: string }[] }).sessions[0],
       (session) => session?.status === 'connected',
       { timeoutMs: 30_000, what: 'the session to connect' },
     )

@@ -37,7 +37,10 @@ describe('npm start and npm run start:bun', () => {
       })
       const port = listeningPort(await server.waitForLine(/"msg":"listening"/))
       console.log(`npm run ${script}: listening ${Math.round(performance.now() - started)} ms after spawn`)
-      expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: 'ok' })
+      expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toMatchObject({
+        status: 'ok',
+        whatsappWebVersion: { version: expect.stringMatching(/^2\.\d+\.\d+$/), source: 'bundled' },
+      })
       expect(await server.stop()).toBe(0)
     }, 60_000)
   }

@@ -225,6 +225,48 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect((await fetch(`${dev.url}/v1/media/not-a-token`)).status).toBe(403)
   }, 60_000)
 
+  it('sends a document and a contact card in the session object; video answers 422 (no ffmpeg)', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.4\nedge document\n%%EOF\n')
+    media.serve('edge%20notes.pdf', pdf)
+    const document = await api('POST', '/v1/message/document', {
+      sessionId,
+      phone: CONTACT,
+      documentUrl: media.url('edge%20notes.pdf'),
+    })
+    expect(document.status, JSON.stringify(document.body)).toBe(200)
+    expect(document.body.content).toMatchObject({ mimetype: 'application/pdf', fileName: 'edge notes.pdf' })
+    await until('document in the inbox', async () =>
+      sim
+        .contact(CONTACT)
+        .inbox()
+        .some((m) => m.id === document.body.messageId)
+        ? true
+        : undefined,
+    )
+    const opened = await sim.contact(CONTACT).media(document.body.messageId)
+    expect(Buffer.from(opened.bytes).equals(Buffer.from(pdf))).toBe(true)
+
+    const card = await api('POST', '/v1/message/contact', {
+      sessionId,
+      phone: CONTACT,
+      contacts: [{ name: 'Edge; Person', phones: ['15550000001'] }],
+    })
+    expect(card.status, JSON.stringify(card.body)).toBe(200)
+    await until('contact card in the inbox', async () =>
+      sim
+        .contact(CONTACT)
+        .inbox()
+        .find((m) => m.id === card.body.messageId)
+        ?.message.contactMessage?.vcard?.includes('FN:Edge; Person')
+        ? true
+        : undefined,
+    )
+
+    const video = await api('POST', '/v1/message/video', { sessionId, phone: CONTACT, videoUrl: media.url('dot.png') })
+    expect(video.status).toBe(422)
+    expect(video.body).toMatchObject({ error: 'media_unavailable', details: { runtime: 'workers' } })
+  }, 60_000)
+
   it('is back to connected without a QR after wrangler dev restarts', async () => {
     expect(sessionId).toBeTruthy()
     await dev.stop()

@@ -39,6 +39,30 @@ function gifClaiming(side: number): Uint8Array {
   )
 }
 
+/** A one-frame MJPEG AVI whose frame header (SOF0) claims side×side pixels: 3.6 GB as RGB for 30000. */
+async function aviFrameClaiming(side: number): Promise<Uint8Array> {
+  const avi = Buffer.from(await generate([...testPicture('16x16', 1), '-c:v', 'mjpeg', '-frames:v', '1'], 'avi'))
+  const sof = avi.indexOf(Buffer.from([0xff, 0xc0]))
+  avi.writeUInt16BE(side, sof + 5)
+  avi.writeUInt16BE(side, sof + 7)
+  return new Uint8Array(avi)
+}
+
+/** 20 minutes of 16×16 frames, one a second: 140 KB, past MEDIA_MAX_SECONDS. */
+const twentyMinutes = (container: string[], ext: string) =>
+  generate(['-f', 'lavfi', '-i', 'testsrc=size=16x16:rate=1:duration=1200', '-c:v', 'libx264', ...container], ext)
+
+/** An MP4 whose movie, media and track headers say 5 s while its packets cover the whole file. */
+function claimingFiveSeconds(mp4: Uint8Array): Uint8Array {
+  const bytes = Buffer.from(mp4)
+  for (const box of ['mvhd', 'mdhd']) {
+    const at = bytes.indexOf(box) // version 0: timescale at +16, duration at +20
+    bytes.writeUInt32BE(bytes.readUInt32BE(at + 16) * 5, at + 20)
+  }
+  bytes.writeUInt32BE(5_000, bytes.indexOf('tkhd') + 24)
+  return new Uint8Array(bytes)
+}
+
 const rss = () => process.memoryUsage().rss
 
 describe('media that decodes to far more than it weighs', () => {
@@ -85,6 +109,13 @@ describe('media that decodes to far more than it weighs', () => {
       ),
     )
     files.serve('1hz.wav', wavAt1Hz())
+    files.serve('long.mp4', await twentyMinutes([], 'mp4'))
+    // Written as a live stream: the container declares no duration (Duration: N/A), the packets cover 20 minutes.
+    files.serve('undeclared.mkv', await twentyMinutes(['-live', '1'], 'mkv'))
+    files.serve('bomb.avi', await aviFrameClaiming(30_000))
+    // H.264 4:2:0 in MP4 would go as it is: only counting its packets shows the 20 minutes.
+    files.serve('understated.mp4', claimingFiveSeconds(await twentyMinutes(['-pix_fmt', 'yuv420p'], 'mp4')))
+    files.serve('wide.mp4', await generate([...testPicture('4112x16', 1), '-frames:v', '1', '-c:v', 'libx264'], 'mp4'))
     files.serve('huge.gif', gifClaiming(60_000))
     files.serve('big.gif', gifClaiming(16_000))
     files.serve(
@@ -115,6 +146,10 @@ describe('media that decodes to far more than it weighs', () => {
         path: '/v1/message/sticker',
         body: { sessionId, phone: '15551230001', stickerUrl: files.url(file) },
       })),
+      ...['huge.gif', 'long.mp4', 'undeclared.mkv', 'understated.mp4', 'bomb.avi', 'wide.mp4'].map((file) => ({
+        path: '/v1/message/video',
+        body: { sessionId, phone: '15551230001', videoUrl: files.url(file) },
+      })),
     ]
     const before = rss()
     let peak = before
@@ -132,6 +167,12 @@ describe('media that decodes to far more than it weighs', () => {
       [422, 'media_unavailable', expect.stringMatching(/longer than 900 s/)],
       [422, 'media_unavailable', expect.stringMatching(/60000×60000; a sticker is made from at most 4096×4096/)],
       [422, 'media_unavailable', expect.stringMatching(/16000×16000/)],
+      [422, 'media_unavailable', expect.stringMatching(/60000×60000/)],
+      [422, 'media_unavailable', expect.stringMatching(/longer than 900 s/)],
+      [422, 'media_unavailable', expect.stringMatching(/longer than 900 s/)],
+      [422, 'media_unavailable', expect.stringMatching(/longer than 900 s/)],
+      [422, 'media_unavailable', expect.stringMatching(/a frame is 30000×30000 pixels/)],
+      [422, 'media_unavailable', expect.stringMatching(/it is 4112×16; a video may be at most 4096 pixels a side/)],
     ])
     const grewMb = (peak - before) / 1024 / 1024
     console.log(

@@ -24,6 +24,8 @@ describe('the request examples of /openapi.json', () => {
     files.serve('photo.jpg', await generate([...testPicture('320x240', 1), '-frames:v', '1'], 'jpg'), 'image/jpeg')
     files.serve('note.mp3', await fixtures.mp3(2), 'audio/mpeg')
     files.serve('sticker.webp', await fixtures.staticWebp(), 'image/webp')
+    files.serve('clip.mp4', await fixtures.mp4(1), 'video/mp4')
+    files.serve('report.pdf', new TextEncoder().encode('%PDF-1.4\n%%EOF\n'), 'application/pdf')
     t = await startSimulatedGateway({ plan: 'paid', config: { allowPrivateAddresses: true } })
     t.sim.addContact(EXAMPLE_PHONE)
     t.sim.addContact('15551230002')
@@ -58,7 +60,7 @@ describe('the request examples of /openapi.json', () => {
     for (const [path, { example }] of examples) expect(example, path).toBeTypeOf('object')
   })
 
-  it('succeed as given: connect, update, every send, edit, delete, contact check, replay', async () => {
+  it('succeed as given: connect, update, every send, edit, delete, contact check, replay, chat read and presence', async () => {
     const connect = await t.post('/v1/session/connect', localised('/v1/session/connect', {}))
     expect(connect.status).toBe(200)
     const sessionId = connect.body.sessionId as string
@@ -84,7 +86,14 @@ describe('the request examples of /openapi.json', () => {
     }
     await t.waitForRecord(sessionId, textId, (record) => record.status !== 'pending')
 
-    for (const path of ['/v1/message/edit', '/v1/message/delete', '/v1/contact/check', '/v1/webhooks/replay']) {
+    for (const path of [
+      '/v1/message/edit',
+      '/v1/message/delete',
+      '/v1/contact/check',
+      '/v1/webhooks/replay',
+      '/v1/chat/read',
+      '/v1/chat/presence',
+    ]) {
       const answer = await t.post(path, localised(path, { sessionId, messageId: textId }))
       expect({ path, status: answer.status, body: answer.body }).toMatchObject({ path, status: 200 })
     }

@@ -24,7 +24,10 @@ describe('under Bun', () => {
       const key = /wag_\w+/.exec(await server.waitForLine(/API key \(shown only this once/))![0]
       const port = listeningPort(await server.waitForLine(/"msg":"listening"/))
       const health = await fetch(`http://127.0.0.1:${port}/health`)
-      expect(await health.json()).toEqual({ status: 'ok' })
+      expect(await health.json()).toMatchObject({
+        status: 'ok',
+        whatsappWebVersion: { version: expect.stringMatching(/^2\.\d+\.\d+$/), source: 'bundled' },
+      })
       const authed = await fetch(`http://127.0.0.1:${port}/v1/workspace`, {
         headers: { authorization: `Bearer ${key}` },
       })

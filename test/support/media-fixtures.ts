@@ -41,6 +41,28 @@ export const fixtures = {
   animatedGif: () => generate([...testPicture('320x240', 2), '-f', 'gif'], 'gif'),
   png: () => generate([...testPicture('320x240', 1), '-frames:v', '1'], 'png'),
   staticWebp: () => generate([...testPicture('200x300', 1), '-frames:v', '1', '-c:v', 'libwebp'], 'webp'),
+  /** H.264 (4:2:0) + AAC in MP4: what WhatsApp plays, sent as it is. */
+  mp4: (seconds = 3, size = '320x240') =>
+    generate(
+      [
+        ...testPicture(size, seconds),
+        ...risingTone(seconds),
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+      ],
+      'mp4',
+    ),
+  /** VP8 + Vorbis in WebM: converted before sending. */
+  webm: (seconds = 3) =>
+    generate(
+      [...testPicture('320x240', seconds), ...risingTone(seconds), '-c:v', 'libvpx', '-c:a', 'libvorbis'],
+      'webm',
+    ),
   animatedWebp: (size: string) => generate([...testPicture(size, 1), '-c:v', 'libwebp_anim', '-loop', '0'], 'webp'),
 }
 

@@ -1,10 +1,12 @@
 // One linked WhatsApp account: the phone number the simulated phone owns, its LID, the companion
 // device Baileys runs as, and what the simulator learned about that device.
 import type { BinaryNode } from '@whiskeysockets/baileys'
+import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { CurveKeyPair } from './certificates'
 import type { Connection } from './connection'
 import type { PreKeyBundle } from './signal-device'
 import { SignalDevice } from './signal-device'
+import { WaitableLog } from './waitable-log'
 
 export interface AccountStats {
   /** Noise handshakes completed as this account (logins, including refused ones) */
@@ -54,6 +56,12 @@ export class Account {
   /** Group jid -> device jids that already hold this device's sender key */
   readonly senderKeyHolders = new Map<string, Set<string>>()
   readonly calls: CallRecord[] = []
+  /** Receipts the client sent for messages it received (delivered, read, read-self…) */
+  readonly receipts = new WaitableLog<ClientReceipt>()
+  /** <presence> and <chatstate> updates the client sent */
+  readonly presence = new WaitableLog<PresenceSignal>()
+  /** The account's read-receipt privacy setting, as the privacy iq answers it */
+  readReceipts: 'all' | 'none' = 'all'
   /**
    * WhatsApp's offline queue for this device: every 1:1 message relayed to it, by stanza id,
    * until the device answers it with a delivery receipt. What is still here when the device

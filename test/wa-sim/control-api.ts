@@ -58,7 +58,8 @@ const mediaContent = (kind: (typeof MEDIA_KINDS)[number], spec: unknown): MediaC
   const base = named ? fixture(named) : undefined
   // `size`: that many random bytes made here (a large file without sending it over JSON)
   const size = number(fields, 'size')
-  if (size !== undefined && size > 2 ** 31 - 1) throw new SimulatorError('invalid_request', '"size" is at most 2 GiB - 1')
+  if (size !== undefined && size > 2 ** 31 - 1)
+    throw new SimulatorError('invalid_request', '"size" is at most 2 GiB - 1')
   const data = text(fields, 'data', !base && size === undefined)
   const bytes = data !== undefined ? Buffer.from(data, 'base64') : size !== undefined ? randomBytes(size) : base!.bytes
   const known = (base ?? {}) as { mimetype?: string; width?: number; height?: number; seconds?: number }
@@ -136,7 +137,12 @@ const outgoingContent = (body: Record<string, unknown>): OutgoingContent => {
 
 const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['GET', /^\/config$/, () => sim.config],
-  ['POST', /^\/scan$/, (_, body) => sim.scan(text(body, 'qr')!, text(body, 'phone', false))],
+  [
+    'POST',
+    /^\/scan$/,
+    (_, body) =>
+      sim.scan(text(body, 'qr')!, text(body, 'phone', false), { businessName: text(body, 'businessName', false) }),
+  ],
   ['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
   ['GET', /^\/pairings$/, () => sim.pendingPairings()],
   [
@@ -221,6 +227,19 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
         online: a.online,
         calls: a.calls(),
       })),
+  ],
+  ['GET', /^\/accounts\/(\d+)\/receipts$/, ([phone]) => sim.account(phone!).receipts()],
+  ['GET', /^\/accounts\/(\d+)\/presence$/, ([phone]) => sim.account(phone!).presence()],
+  [
+    'PUT',
+    /^\/accounts\/(\d+)\/privacy$/,
+    ([phone], body) => {
+      const setting = text(body, 'readReceipts')
+      if (setting !== 'all' && setting !== 'none')
+        throw new SimulatorError('invalid_request', '"readReceipts" must be "all" or "none"')
+      sim.account(phone!).setReadReceipts(setting)
+      return { ok: true }
+    },
   ],
   [
     'POST',

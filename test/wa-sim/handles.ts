@@ -1,5 +1,6 @@
 // The per-contact and per-account views the public API hands out.
 import type { Account, AccountStats, CallRecord } from './account'
+import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { Contact, InboxMessage } from './contact'
 import { editOwnMessage, offerCall, revokeOwnMessage, sendReceipt, sendToAccount } from './contact-actions'
 import type { OutgoingContent, ReceiptType, SendOptions } from './contact-actions'
@@ -187,6 +188,31 @@ export class AccountHandle {
 
   calls(): CallRecord[] {
     return this.account.calls.map((call) => ({ ...call }))
+  }
+
+  /** Receipts the client sent for messages it received, oldest first ('delivered', 'read', 'read-self'…). */
+  receipts(): ClientReceipt[] {
+    return this.account.receipts.list()
+  }
+
+  /** First receipt (past or future) matching `predicate`. */
+  waitForReceipt(predicate: (receipt: ClientReceipt) => boolean, timeoutMs = 10_000): Promise<ClientReceipt> {
+    return this.account.receipts.waitFor(predicate, timeoutMs, `a receipt from ${this.phone}`)
+  }
+
+  /** <presence> and <chatstate> updates the client sent, oldest first. */
+  presence(): PresenceSignal[] {
+    return this.account.presence.list()
+  }
+
+  /** First presence update (past or future) matching `predicate`. */
+  waitForPresence(predicate: (signal: PresenceSignal) => boolean, timeoutMs = 10_000): Promise<PresenceSignal> {
+    return this.account.presence.waitFor(predicate, timeoutMs, `a presence update from ${this.phone}`)
+  }
+
+  /** The phone's read-receipt privacy setting ('none': clients send read-self receipts), from the next connection on. */
+  setReadReceipts(setting: 'all' | 'none'): void {
+    this.account.readReceipts = setting
   }
 
   /** Ids of the 1:1 messages relayed to the device that it has not acknowledged yet (its offline queue). */

@@ -45,7 +45,7 @@ export const offerQrRefs = (state: SimState, connection: Connection): void => {
 }
 
 /** The simulated phone scans a QR (`ref,noiseKey,identityKey,advSecret,platform`). */
-export const scanQr = (state: SimState, qr: string, phone?: string): LinkedIdentity => {
+export const scanQr = (state: SimState, qr: string, phone?: string, options: ScanOptions = {}): LinkedIdentity => {
   const fields = (qr.includes('#') ? qr.slice(qr.indexOf('#') + 1) : qr).split(',')
   const [ref, noiseB64, identityB64, advB64] = fields
   if (!ref || !noiseB64 || !identityB64 || !advB64)
@@ -60,10 +60,21 @@ export const scanQr = (state: SimState, qr: string, phone?: string): LinkedIdent
     identityPublic: Buffer.from(identityB64, 'base64'),
     advSecret: Buffer.from(advB64, 'base64'),
     accountKey: Curve.generateKeyPair(),
+    businessName: options.businessName,
   })
 }
 
+export interface ScanOptions {
+  /**
+   * Link a business account: pair-success carries its name (<biz name>), which is how a linked
+   * device learns a business's name. A personal account's push name comes by app-state sync,
+   * which the simulator does not do: such a device knows no name.
+   */
+  businessName?: string
+}
+
 interface LinkRequest {
+  businessName?: string
   phone: string
   identityPublic: Buffer
   advSecret: Buffer
@@ -113,6 +124,7 @@ const linkDevice = (state: SimState, connection: Connection, request: LinkReques
         content: [
           { tag: 'device-identity', attrs: {}, content: wrapped },
           { tag: 'platform', attrs: { name: 'android' } },
+          ...(request.businessName ? [{ tag: 'biz', attrs: { name: request.businessName } }] : []),
           {
             tag: 'device',
             attrs: { jid: `${request.phone}:${deviceId}@s.whatsapp.net`, lid: `${lid}:${deviceId}@lid` },

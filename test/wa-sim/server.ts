@@ -5,6 +5,7 @@ import { Curve } from '@whiskeysockets/baileys'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer } from 'ws'
 import { makeNoiseCertChain } from './certificates'
+import { recordChatState, recordClientReceipt, recordPresence } from './account-signals'
 import { handleClientMessage } from './client-messages'
 import { Connection } from './connection'
 import { handleIq } from './iq-handlers/index'
@@ -175,10 +176,17 @@ export class ChatServer {
           },
         })
         if (!connection.account) return
-        // A media retry goes to the account's own phone; it says nothing about delivery
+        // A media retry goes to the account's own phone; it says nothing about delivery or reading
         if (node.attrs.type === 'server-error')
           return onMediaRetryReceipt(this.state, connection, connection.account, node)
+        recordClientReceipt(this.state, connection.account, node)
         return onClientReceipt(connection, connection.account, node)
+      case 'presence':
+        if (connection.account) recordPresence(this.state, connection.account, node)
+        return
+      case 'chatstate':
+        if (connection.account) recordChatState(this.state, connection.account, node)
+        return
       case 'call':
         return this.onCall(connection, node)
       case 'ack':
@@ -188,7 +196,7 @@ export class ChatServer {
           connection.account.unacknowledged.delete(node.attrs.id ?? '')
         return
       default:
-        return // ack, presence, chatstate...: nothing to answer
+        return // nothing to answer
     }
   }
 

@@ -10,7 +10,7 @@ import { silentLogger } from './logger'
 import type { Logger } from './logger'
 import { MediaHost } from './media-host'
 import { enterPairingCode, scanQr } from './pairing'
-import type { LinkedIdentity } from './pairing'
+import type { LinkedIdentity, ScanOptions } from './pairing'
 import { ChatServer } from './server'
 import { SimState, type ClientVersion } from './state'
 import type { Violation } from './strict-checks'
@@ -111,8 +111,8 @@ export class WhatsAppSimulator {
   }
 
   /** The simulated phone scans a QR shown by a client; `phone` defaults to a fresh number. */
-  scan(qr: string, phone?: string): LinkedIdentity {
-    return scanQr(this.state, qr, phone === undefined ? undefined : normalizePhone(phone))
+  scan(qr: string, phone?: string, options: ScanOptions = {}): LinkedIdentity {
+    return scanQr(this.state, qr, phone === undefined ? undefined : normalizePhone(phone), options)
   }
 
   /** The phone user types the code the client showed after requestPairingCode(phone). */

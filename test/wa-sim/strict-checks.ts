@@ -9,6 +9,9 @@ export type ViolationKind =
   | 'unknown-message-reference'
   | 'undecryptable-message'
   | 'invalid-media-retry'
+  | 'unknown-receipt-reference'
+  | 'malformed-presence'
+  | 'malformed-chatstate'
 
 export interface Violation {
   /** Account phone, or '' when the connection has none yet */

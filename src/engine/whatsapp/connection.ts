@@ -30,6 +30,7 @@ import { checkNumbers } from './number-check'
 import { lookupPhone, phoneForLid } from './recipients'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
+import { markRead, sendPresence } from './chat-actions'
 import { withSharedAsyncStorage } from './shared-async-storage'
 import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
 import {
@@ -40,7 +41,9 @@ import {
   type OpenOptions,
   type OwnMessageRef,
   type PairingPrompt,
+  type PresenceUpdate,
   type ProxySetting,
+  type ReceivedMessageRef,
   type SendOptions,
   type SessionHandle,
 } from './types'
@@ -356,6 +359,18 @@ export class SessionConnection implements SessionHandle {
 
   reuploadMedia(message: MediaMessageRef, timeoutMs: number) {
     return withNetworkErrors(() => reuploadMedia(this.#connected(), message, timeoutMs))
+  }
+
+  markRead(messages: ReceivedMessageRef[]) {
+    return withNetworkErrors(() => markRead(this.#connected(), messages))
+  }
+
+  get hasProfileName(): boolean {
+    return Boolean(this.#auth?.state.creds.me?.name)
+  }
+
+  sendPresence(update: PresenceUpdate) {
+    return withNetworkErrors(() => sendPresence(this.#connected(), update))
   }
 
   phoneForLid(lidJid: string) {

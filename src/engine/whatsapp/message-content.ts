@@ -15,13 +15,15 @@ export interface MessageContent {
   height?: number
   animated?: boolean
   fileName?: string
+  /** Videos sent to play as a looping GIF. */
+  gifPlayback?: boolean
+  /** Contact cards, sent or received (received: parsed from the vCards): each person's name and phone digits. */
+  contacts?: { name: string; phones: string[]; organization?: string; email?: string }[]
   latitude?: number
   longitude?: number
   name?: string
   /** Inbound media: what the file is (GET /v1/message/{id}/media serves it). */
   media?: MediaSummary
-  /** Inbound contact cards: each person's name and numbers. */
-  contacts?: CardContact[]
   /** list_reply / buttons_reply: the row or button the person picked. */
   selectedId?: string
   /** Inbound messages of a kind the gateway does not map: Baileys' content key. */
@@ -120,7 +122,7 @@ function describeContent(message: proto.IMessage): DescribedMessage {
       seconds: seconds(v.seconds),
       width: v.width ?? undefined,
       height: v.height ?? undefined,
-      animated: v.gifPlayback ? true : undefined,
+      gifPlayback: v.gifPlayback ? true : undefined,
     })
   }
   if (m.ptvMessage) {

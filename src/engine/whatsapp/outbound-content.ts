@@ -21,6 +21,20 @@ export type OutboundContent =
   | { kind: 'audio'; data: Uint8Array; mimetype: string; seconds?: number }
   | { kind: 'voice'; data: Uint8Array; mimetype: string; seconds: number; waveform?: Uint8Array }
   | { kind: 'sticker'; data: Uint8Array; mimetype: string; animated: boolean; width: number; height: number }
+  | {
+      kind: 'video'
+      data: Uint8Array
+      mimetype: string
+      seconds: number
+      width: number
+      height: number
+      /** JPEG; given so Baileys never runs its own thumbnailer (an unbounded `ffmpeg` from PATH). */
+      thumbnail: Uint8Array
+      caption?: string
+      gifPlayback: boolean
+    }
+  | { kind: 'document'; data: Uint8Array; mimetype: string; fileName: string; caption?: string }
+  | { kind: 'contacts'; displayName: string; cards: { displayName: string; vcard: string }[] }
   | { kind: 'location'; latitude: number; longitude: number }
   | { kind: 'list'; text: string; buttonText: string; title?: string; footer?: string; sections: ListSection[] }
   | { kind: 'buttons'; text: string; footer?: string; buttons: ReplyButton[] }
@@ -90,6 +104,35 @@ export function toSendPlan(content: OutboundContent): SendPlan {
           height: content.height,
         },
       }
+    case 'video':
+      return {
+        via: 'content',
+        content: {
+          video: buffer(content.data),
+          mimetype: content.mimetype,
+          gifPlayback: content.gifPlayback,
+          jpegThumbnail: Buffer.from(content.thumbnail).toString('base64'),
+          width: content.width,
+          height: content.height,
+          ...(content.caption ? { caption: content.caption } : {}),
+        },
+        // Baileys' content type has no seconds for video; the proto field is what phones show.
+        patch: (message) => {
+          if (message.videoMessage) message.videoMessage.seconds = content.seconds
+        },
+      }
+    case 'document':
+      return {
+        via: 'content',
+        content: {
+          document: buffer(content.data),
+          mimetype: content.mimetype,
+          fileName: content.fileName,
+          ...(content.caption ? { caption: content.caption } : {}),
+        },
+      }
+    case 'contacts':
+      return { via: 'content', content: { contacts: { displayName: content.displayName, contacts: content.cards } } }
     case 'location':
       return {
         via: 'content',

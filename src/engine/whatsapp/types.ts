@@ -158,6 +158,19 @@ export interface OwnMessageRef {
   chatJid: ChatJid
 }
 
+/** A message someone else sent, to acknowledge as read. */
+export interface ReceivedMessageRef {
+  id: string
+  chatJid: ChatJid
+  /** Groups: who wrote it (its jid), as the receipt must name them. */
+  participant?: string
+}
+
+/** What the account shows: typing or recording in a chat (or stopped), or itself on/offline. */
+export type PresenceUpdate =
+  | { state: 'composing' | 'recording' | 'paused'; chatJid: ChatJid }
+  | { state: 'available' | 'unavailable' }
+
 /**
  * One session's live link, as services use it. Commands only: what happens afterwards
  * comes back as facts.
@@ -197,6 +210,17 @@ export interface SessionHandle {
    * phone no longer has it, timeout when it does not answer within `timeoutMs`.
    */
   reuploadMedia(message: MediaMessageRef, timeoutMs: number): Promise<Uint8Array>
+  /**
+   * Read receipts, one per chat (and group author) for its messages; `read-self` instead when
+   * the account turned read receipts off (WhatsApp's privacy setting), as its phone would.
+   */
+  markRead(messages: ReceivedMessageRef[]): Promise<void>
+  /**
+   * Whether WhatsApp has told this device the account's profile (push) name: WhatsApp takes an
+   * account's available/unavailable presence only with it.
+   */
+  readonly hasProfileName: boolean
+  sendPresence(update: PresenceUpdate): Promise<void>
   /** The number (digits) a LID (`…@lid`) belongs to, when this account knows it. */
   phoneForLid(lidJid: ChatJid): Promise<string | undefined>
   /** Whether a number (`…@s.whatsapp.net`) is on WhatsApp; asks WhatsApp only when not known. */

@@ -2,6 +2,7 @@ import type { MediaConverter } from '../converter'
 import { probeAudio, toVoiceNote, type FfmpegContext } from './audio'
 import { locateFfmpeg } from './locate'
 import { toSticker } from './sticker'
+import { toVideo } from './video'
 
 export interface FfmpegConverterOptions {
   /** FFMPEG_PATH; default: the @ffmpeg-installer build, else `ffmpeg` on PATH. */
@@ -26,6 +27,7 @@ export function createFfmpegConverter(options: FfmpegConverterOptions = {}): Med
     toVoiceNote: (bytes) => toVoiceNote(ctx, bytes),
     toSticker: (bytes) => toSticker(ctx, bytes),
     probeAudio: (bytes) => probeAudio(ctx, bytes),
+    toVideo: (bytes, options) => toVideo(ctx, bytes, options),
   }
 }
 

@@ -1,11 +1,16 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GatewayError } from '../../errors'
 
 /** Stands in the args for the input file's path. */
 export const INPUT = '{input}'
+/**
+ * Stands in the args for an output file, for muxers that must seek back (MP4 writes its index
+ * last, and `+faststart` moves it to the front): its bytes are then the run's `stdout`.
+ */
+export const OUTPUT = '{output}'
 
 export interface FfmpegRun {
   /** Empty when the output went to `onOutput` instead. */
@@ -40,11 +45,16 @@ export async function runFfmpeg(options: RunOptions): Promise<FfmpegRun> {
   const dir = await mkdtemp(join(tmpdir(), 'wa-media-'))
   try {
     const inputPath = join(dir, 'input')
+    const outputPath = join(dir, 'output')
     await writeFile(inputPath, options.input)
-    return await spawnFfmpeg(
-      options,
-      options.args.map((arg) => (arg === INPUT ? inputPath : arg)),
-    )
+    const args = options.args.map((arg) => (arg === INPUT ? inputPath : arg === OUTPUT ? outputPath : arg))
+    const run = await spawnFfmpeg(options, args)
+    if (!options.args.includes(OUTPUT)) return run
+    // The file is written by ffmpeg, not streamed to us: its size is checked before it is read.
+    const { size } = await stat(outputPath)
+    if (size > options.maxOutputBytes)
+      throw conversionFailed(options.what, `it converts to more than ${options.maxOutputBytes} bytes`)
+    return { ...run, stdout: new Uint8Array(await readFile(outputPath)) }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -82,7 +92,7 @@ function spawnFfmpeg(
     child.once('close', (code) => {
       clearTimeout(timer)
       if (stopped) return reject(conversionFailed(what, stopped))
-      if (code !== 0) return reject(conversionFailed(what, lastLine(stderr)))
+      if (code !== 0) return reject(conversionFailed(what, explain(stderr)))
       resolve({ stdout: new Uint8Array(Buffer.concat(stdout)), stderr })
     })
   })
@@ -92,6 +102,16 @@ export function conversionFailed(what: string, reason: string): GatewayError {
   return new GatewayError('media_unavailable', `The ${what} could not be converted: ${reason}`, {
     reason: reason.slice(0, 200),
   })
+}
+
+/**
+ * Why a run failed: a frame refused by the pixel bound (`-max_pixels`) says so, rather than
+ * ffmpeg's closing "Conversion failed!"; otherwise ffmpeg's last line.
+ */
+function explain(stderr: string): string {
+  const size = /Picture size (\d+)x(\d+) is invalid/.exec(stderr)
+  if (size) return `a frame is ${size[1]}×${size[2]} pixels, more than a picture may have here`
+  return lastLine(stderr)
 }
 
 function lastLine(stderr: string): string {

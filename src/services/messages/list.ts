@@ -5,7 +5,7 @@ import type { ListMessagesInput } from '../../schemas/message'
 import type { ServiceContext } from '../context'
 import { findSession } from '../sessions/view'
 import { validationError } from '../validation-error'
-import { chatColumns } from './lookup'
+import { chatCondition } from './lookup'
 import { findRecord } from './records'
 import { messageView } from './view'
 
@@ -33,16 +33,7 @@ export function listMessages(
 ) {
   const session = findSession(ctx, workspaceId, input.sessionId)
   const filters: (SQL | undefined)[] = [eq(messages.sessionId, session.id)]
-  if (input.phone) {
-    const chat = chatColumns(input.phone)
-    filters.push(
-      or(
-        eq(messages.chatJid, chat.chatJid),
-        chat.phone ? eq(messages.phone, chat.phone) : undefined,
-        chat.lid ? eq(messages.lid, chat.lid) : undefined,
-      ),
-    )
-  }
+  if (input.phone) filters.push(chatCondition(input.phone))
   if (input.direction) filters.push(eq(messages.direction, input.direction))
   if (input.cursor) {
     const cursor = decodeCursor(input.cursor)

@@ -1,4 +1,5 @@
-import type { MessageRecord, Session } from '../../db/schema'
+import { and, eq, like, not, or, type SQL } from 'drizzle-orm'
+import { messages, type MessageRecord, type Session } from '../../db/schema'
 import { GatewayError } from '../../errors'
 import type { ChatAddress } from '../../schemas/phone'
 import type { ServiceContext } from '../context'
@@ -8,8 +9,22 @@ import { findRecord } from './records'
 export function isChatOf(record: MessageRecord, address: ChatAddress): boolean {
   if (record.chatJid === address.jid) return true
   if (address.kind === 'phone') return record.phone === address.digits
-  if (address.kind === 'lid') return record.lid !== null && address.jid === `${record.lid}@lid`
+  // A group record's lid is its author's: a LID address names a 1:1 chat only.
+  if (address.kind === 'lid')
+    return record.lid !== null && !isGroupJid(record.chatJid) && address.jid === `${record.lid}@lid`
   return false
+}
+
+const isGroupJid = (jid: string) => jid.endsWith('@g.us')
+
+/** isChatOf as a query condition, for lists of a chat's records. */
+export function chatCondition(address: ChatAddress): SQL {
+  if (address.kind === 'phone') return or(eq(messages.chatJid, address.jid), eq(messages.phone, address.digits))!
+  if (address.kind === 'group') return eq(messages.chatJid, address.jid)
+  return or(
+    eq(messages.chatJid, address.jid),
+    and(eq(messages.lid, address.jid.split('@')[0]!), not(like(messages.chatJid, '%@g.us'))),
+  )!
 }
 
 /** The columns that name a chat in a record, from an API address. */

@@ -1,10 +1,27 @@
+/** The fields a send names its media source in: an http(s) URL or a base64 `data:` URL. */
+export type MediaField = 'imageUrl' | 'audioUrl' | 'stickerUrl' | 'videoUrl' | 'documentUrl'
+
+/** A video as WhatsApp plays it: MP4 (H.264, AAC or silent), with what its message shows. */
+export interface PreparedVideo {
+  bytes: Uint8Array
+  mimetype: 'video/mp4'
+  seconds: number
+  width: number
+  height: number
+  /** A small JPEG of the first frame, shown before the video is downloaded. */
+  thumbnail: Uint8Array
+  /** Whether the file had to be converted (else it is sent byte for byte as it came). */
+  converted: boolean
+}
+
 /**
- * What sending media needs from the media layer, as services see it: bytes from a client
- * URL (guarded, size- and time-limited) and what to make of them. Every failure is a
+ * What sending media needs from the media layer, as services see it: bytes from a client's
+ * source (guarded, size- and time-limited) and what to make of them. Every failure is a
  * GatewayError (413 payload_too_large, 422 media_unavailable), never a 500.
  */
 export interface MediaTools {
-  fetch(url: string): Promise<Uint8Array>
+  /** The bytes of `source`: fetched from an http(s) URL, or decoded from a `data:` URL. */
+  load(source: string, field: MediaField): Promise<Uint8Array>
   /** The real type and size of an image; 422 when the bytes are not an image. */
   image(bytes: Uint8Array): Promise<{ mimetype: string; width?: number; height?: number }>
   /** The real type and length of an audio file (mp3, ogg, opus); 422 otherwise. */
@@ -15,4 +32,8 @@ export interface MediaTools {
   sticker(
     bytes: Uint8Array,
   ): Promise<{ bytes: Uint8Array; mimetype: string; animated: boolean; width: number; height: number }>
+  /** An MP4 WhatsApp plays, with its length, size and thumbnail; other videos converted; 422 otherwise. */
+  video(bytes: Uint8Array, options: { gifPlayback: boolean }): Promise<PreparedVideo>
+  /** The type a file really is, from its bytes; `application/octet-stream` when no known format matches. */
+  documentType(bytes: Uint8Array): Promise<{ mimetype: string; ext?: string }>
 }

@@ -3,13 +3,19 @@ import type { OutboundContent } from '../../engine/whatsapp/outbound-content'
 import type {
   SendAudioInput,
   SendButtonsInput,
+  SendContactInput,
+  SendDocumentInput,
   SendImageInput,
   SendListInput,
   SendLocationInput,
   SendStickerInput,
   SendTextInput,
+  SendVideoInput,
 } from '../../schemas/message'
+import { DEFAULT_DOCUMENT_NAME, fileNameFromUrl } from '../../schemas/file-name'
+import { isDataUrl } from '../../media/data-url'
 import type { MediaTools } from './media-tools'
+import { buildVcard } from './vcard'
 
 /** A message ready for the engine, with what its record will say. */
 export interface PreparedMessage {
@@ -24,6 +30,9 @@ export type SendInput =
   | ({ kind: 'image' } & SendImageInput)
   | ({ kind: 'audio' } & SendAudioInput)
   | ({ kind: 'sticker' } & SendStickerInput)
+  | ({ kind: 'video' } & SendVideoInput)
+  | ({ kind: 'document' } & SendDocumentInput)
+  | ({ kind: 'contact' } & SendContactInput)
   | ({ kind: 'location' } & SendLocationInput)
   | ({ kind: 'list' } & SendListInput)
   | ({ kind: 'buttons' } & SendButtonsInput)
@@ -39,7 +48,7 @@ export async function prepareMessage(media: MediaTools, input: SendInput): Promi
     case 'text':
       return { type: 'text', content: { kind: 'text', text: input.message }, summary: { text: input.message } }
     case 'image': {
-      const data = await media.fetch(input.imageUrl)
+      const data = await media.load(input.imageUrl, 'imageUrl')
       const image = await media.image(data)
       return {
         type: 'image',
@@ -48,7 +57,7 @@ export async function prepareMessage(media: MediaTools, input: SendInput): Promi
       }
     }
     case 'audio': {
-      const data = await media.fetch(input.audioUrl)
+      const data = await media.load(input.audioUrl, 'audioUrl')
       if (input.ptt) {
         const voice = await media.voiceNote(data)
         return {
@@ -71,7 +80,7 @@ export async function prepareMessage(media: MediaTools, input: SendInput): Promi
       }
     }
     case 'sticker': {
-      const sticker = await media.sticker(await media.fetch(input.stickerUrl))
+      const sticker = await media.sticker(await media.load(input.stickerUrl, 'stickerUrl'))
       return {
         type: 'sticker',
         content: {
@@ -88,6 +97,57 @@ export async function prepareMessage(media: MediaTools, input: SendInput): Promi
           width: sticker.width,
           height: sticker.height,
         },
+      }
+    }
+    case 'video': {
+      const video = await media.video(await media.load(input.videoUrl, 'videoUrl'), { gifPlayback: input.gifPlayback })
+      const { bytes: data, thumbnail, mimetype, seconds, width, height } = video
+      return {
+        type: 'video',
+        content: {
+          kind: 'video',
+          data,
+          thumbnail,
+          mimetype,
+          seconds,
+          width,
+          height,
+          caption: input.caption,
+          gifPlayback: input.gifPlayback,
+        },
+        summary: {
+          caption: input.caption,
+          mimetype,
+          seconds,
+          width,
+          height,
+          ...(input.gifPlayback ? { gifPlayback: true } : {}),
+        },
+      }
+    }
+    case 'document': {
+      const data = await media.load(input.documentUrl, 'documentUrl')
+      const { mimetype } = await media.documentType(data)
+      const fileName = input.fileName ?? documentName(input.documentUrl)
+      return {
+        type: 'document',
+        content: { kind: 'document', data, mimetype, fileName, caption: input.caption },
+        summary: { caption: input.caption, mimetype, fileName },
+      }
+    }
+    case 'contact': {
+      const cards = input.contacts.map((card) => ({ displayName: card.name, vcard: buildVcard(card) }))
+      const displayName = cards.length === 1 ? cards[0]!.displayName : `${cards.length} contacts`
+      const summary = input.contacts.map(({ name, phones, organization, email }) => ({
+        name,
+        phones: phones.map((phone) => phone.digits),
+        ...(organization ? { organization } : {}),
+        ...(email ? { email } : {}),
+      }))
+      return {
+        type: 'contact',
+        content: { kind: 'contacts', displayName, cards },
+        summary: { name: displayName, contacts: summary },
       }
     }
     case 'location':
@@ -113,4 +173,9 @@ export async function prepareMessage(media: MediaTools, input: SendInput): Promi
       }
     }
   }
+}
+
+/** A document sent without `fileName`: the URL's last segment made safe, else a plain default. */
+function documentName(source: string): string {
+  return (isDataUrl(source) ? undefined : fileNameFromUrl(source)) ?? DEFAULT_DOCUMENT_NAME
 }

@@ -177,20 +177,31 @@ export function advanceStatus(
   messageId: string,
   update: StatusUpdate,
 ): MessageRecord | undefined {
+  return advanceStatuses(ctx, sessionId, [messageId], update)[0]
+}
+
+/** advanceStatus for many records of a session, all in one transaction: the ones that changed. */
+export function advanceStatuses(
+  ctx: ServiceContext,
+  sessionId: string,
+  messageIds: readonly string[],
+  update: StatusUpdate,
+): MessageRecord[] {
   return ctx.db.transaction(
-    (tx) => {
-      const current = prepared(ctx, selectStatus).get({ sessionId, messageId })
-      if (!current || !canAdvance(current.status, update.status)) return undefined
-      const updated = prepared(ctx, updateStatus).get({
-        sessionId,
-        messageId,
-        status: update.status,
-        statusReason: update.reason ?? null,
-        updatedAt: ctx.clock.now().getTime(),
-      })!
-      recordMessageEvent(tx, ctx, updated)
-      return updated
-    },
+    (tx) =>
+      messageIds.flatMap((messageId) => {
+        const current = prepared(ctx, selectStatus).get({ sessionId, messageId })
+        if (!current || !canAdvance(current.status, update.status)) return []
+        const updated = prepared(ctx, updateStatus).get({
+          sessionId,
+          messageId,
+          status: update.status,
+          statusReason: update.reason ?? null,
+          updatedAt: ctx.clock.now().getTime(),
+        })!
+        recordMessageEvent(tx, ctx, updated)
+        return [updated]
+      }),
     { behavior: 'immediate' },
   )
 }

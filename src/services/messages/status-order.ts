@@ -6,12 +6,13 @@ const PROGRESS: Partial<Record<MessageStatus, number>> = { pending: 0, sent: 1, 
 /**
  * Pure: whether a record in `current` may move to `next`. Never backwards; `failed` only
  * before WhatsApp confirmed delivery; `deleted` ends everything; inbound `received` only
- * becomes `deleted`.
+ * becomes `read` (the session marked it read) or `deleted`.
  */
 export function canAdvance(current: MessageStatus, next: MessageStatus): boolean {
   if (current === next || current === 'deleted' || current === 'failed') return false
   if (next === 'deleted') return true
-  if (current === 'received' || next === 'received') return false
+  if (current === 'received') return next === 'read'
+  if (next === 'received') return false
   if (next === 'failed') return current === 'pending' || current === 'sent'
   return (PROGRESS[next] ?? -1) > (PROGRESS[current] ?? Infinity)
 }

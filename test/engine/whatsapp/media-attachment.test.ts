@@ -63,7 +63,7 @@ describe('describeMessage: inbound media and contact cards', () => {
       describeMessage({ videoMessage: { ...upload, mimetype: 'video/mp4', caption: 'c', gifPlayback: true } }),
     ).toMatchObject({
       type: 'video',
-      content: { caption: 'c', animated: true, media: { mimetype: 'video/mp4', size: 1234 } },
+      content: { caption: 'c', gifPlayback: true, media: { mimetype: 'video/mp4', size: 1234 } },
     })
     expect(describeMessage({ audioMessage: { ...upload, ptt: true, seconds: 4 } })).toMatchObject({
       type: 'ptt',

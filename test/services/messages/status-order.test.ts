@@ -18,7 +18,14 @@ describe('message status order', () => {
     expect(canAdvance('read', 'deleted')).toBe(true)
     expect(canAdvance('deleted', 'read')).toBe(false)
     expect(canAdvance('failed', 'sent')).toBe(false)
-    expect(canAdvance('received', 'read')).toBe(false)
     expect(canAdvance('received', 'deleted')).toBe(true)
+  })
+
+  it('an inbound message goes from received to read (the session marked it read), and no other way', () => {
+    expect(canAdvance('received', 'read')).toBe(true)
+    expect(canAdvance('received', 'delivered')).toBe(false)
+    expect(canAdvance('received', 'played')).toBe(false)
+    expect(canAdvance('received', 'failed')).toBe(false)
+    expect(canAdvance('read', 'received')).toBe(false)
   })
 })

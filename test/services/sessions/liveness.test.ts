@@ -59,6 +59,7 @@ describe('a connected session that stops answering', () => {
     beforeAll(async () => {
       t = await startSimulatedGateway({
         config: { keepAliveIntervalMs: KEEPALIVE_MS, sendAckTimeoutMs: ACK_TIMEOUT_MS, queryTimeoutMs: 1_500 },
+        simulator: { contacts: ['15551230001'] },
       })
     })
     afterAll(() => t.close())

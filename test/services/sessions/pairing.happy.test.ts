@@ -59,6 +59,7 @@ describe('pairing a session through Baileys and the simulator', () => {
           'connected',
           'lastSeen',
           'number',
+          'proxyUrl',
           'sessionId',
           'sessionName',
           'status',

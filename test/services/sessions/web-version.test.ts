@@ -27,6 +27,7 @@ describe('the WhatsApp Web version a session announces', () => {
     const asked: number[] = []
     beforeAll(async () => {
       t = await startSimulatedGateway({
+        simulator: { contacts: ['15551230001'] },
         fetchWaVersion: async () => {
           asked.push(Date.now())
           return webVersion

@@ -35,6 +35,20 @@ const answer = (state: SimState, connection: Connection, node: BinaryNode): Bina
       return handleUsyncIq(state, account, node)
     case 'w:g2':
       return handleGroupsIq(state, account, node)
+    case 'privacy':
+      if (node.attrs.type !== 'get') return iqResult(node)
+      // Baileys asks once per connection and sends read-self receipts unless readreceipts is "all"
+      return iqResult(node, [
+        {
+          tag: 'privacy',
+          attrs: {},
+          content: [
+            { tag: 'category', attrs: { name: 'readreceipts', value: account.readReceipts } },
+            { tag: 'category', attrs: { name: 'last', value: 'all' } },
+            { tag: 'category', attrs: { name: 'online', value: 'all' } },
+          ],
+        },
+      ])
     case 'w:m':
       return iqResult(node, [
         {

@@ -12,6 +12,7 @@ import type {
 import P from 'pino'
 import { simulatorBaileysOptions } from '../baileys-options'
 import type { WhatsAppSimulator } from '../simulator'
+import type { ScanOptions } from '../pairing'
 
 export const silent = P({ level: 'silent' })
 
@@ -94,11 +95,12 @@ export const pairByQr = async (
   sim: WhatsAppSimulator,
   phone?: string,
   extra: Partial<UserFacingSocketConfig> = {},
+  scan: ScanOptions = {},
 ): Promise<{ sock: WASocket; auth: AuthStore; phone: string; firstClose?: number }> => {
   const auth = memoryAuth()
   let linked: string | undefined
   const first = await openSocket(sim, auth, extra, (qr) => {
-    if (!linked) linked = sim.scan(qr, phone).phone
+    if (!linked) linked = sim.scan(qr, phone, scan).phone
   })
   if (first.open) throw new Error('expected the 515 restart after pairing')
   const second = await openSocket(sim, auth, extra)

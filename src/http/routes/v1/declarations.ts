@@ -1,10 +1,14 @@
 import type { RouteConfig } from '@hono/zod-openapi'
+import { presenceRoute } from './chats/presence'
+import { chatReadRoute } from './chats/read'
 import { checkContactsRoute } from './contacts/check'
 import { eventStreamRoute } from './events/stream'
 import { listMessagesRoute } from './messages/all'
 import { sendAudioRoute } from './messages/audio'
 import { sendButtonsRoute } from './messages/buttons'
+import { sendContactRoute } from './messages/contact'
 import { deleteMessageRoute } from './messages/delete'
+import { sendDocumentRoute } from './messages/document'
 import { editMessageRoute } from './messages/edit'
 import { getMessageRoute } from './messages/get'
 import { getMessageMediaRoute } from './messages/media'
@@ -13,6 +17,7 @@ import { sendListRoute } from './messages/list-message'
 import { sendLocationRoute } from './messages/location'
 import { sendStickerRoute } from './messages/sticker'
 import { sendTextRoute } from './messages/text'
+import { sendVideoRoute } from './messages/video'
 import { connectSessionRoute } from './sessions/connect'
 import { disconnectSessionRoute } from './sessions/disconnect'
 import { listSessionsRoute } from './sessions/list'
@@ -41,6 +46,9 @@ export const v1Declarations: readonly RouteConfig[] = [
   sendImageRoute,
   sendAudioRoute,
   sendStickerRoute,
+  sendVideoRoute,
+  sendDocumentRoute,
+  sendContactRoute,
   sendLocationRoute,
   sendListRoute,
   sendButtonsRoute,
@@ -49,6 +57,8 @@ export const v1Declarations: readonly RouteConfig[] = [
   listMessagesRoute,
   getMessageRoute,
   getMessageMediaRoute,
+  chatReadRoute,
+  presenceRoute,
   checkContactsRoute,
   getWorkspaceRoute,
   listDeliveriesRoute,

@@ -6,6 +6,7 @@ import { bearerAuth } from '../../middleware/bearer-auth'
 import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
+import { chatRoutes } from './chats'
 import { checkContactsEndpoint } from './contacts/check'
 import { eventStreamEndpoint } from './events/stream'
 import { messageRoutes } from './messages'
@@ -21,6 +22,7 @@ export type V1Routes = OpenAPIHono<
   AppEnv,
   ExtractSchema<ReturnType<typeof sessionRoutes>> &
     ExtractSchema<ReturnType<typeof messageRoutes>> &
+    ExtractSchema<ReturnType<typeof chatRoutes>> &
     ExtractSchema<ReturnType<typeof checkContactsEndpoint>> &
     ExtractSchema<ReturnType<typeof getWorkspaceEndpoint>> &
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
@@ -44,6 +46,7 @@ function composeV1(ctx: GatewayContext) {
   return v1
     .route('/', sessionRoutes(ctx))
     .route('/', messageRoutes(ctx))
+    .route('/', chatRoutes(ctx))
     .route('/', checkContactsEndpoint(ctx))
     .route('/', getWorkspaceEndpoint(ctx))
     .route('/', webhookRoutes(ctx))

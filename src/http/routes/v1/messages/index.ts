@@ -2,7 +2,9 @@ import type { GatewayContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
 import { sendAudioEndpoint } from './audio'
 import { sendButtonsEndpoint } from './buttons'
+import { sendContactEndpoint } from './contact'
 import { deleteMessageEndpoint } from './delete'
+import { sendDocumentEndpoint } from './document'
 import { editMessageEndpoint } from './edit'
 import { getMessageEndpoint } from './get'
 import { getMessageMediaEndpoint } from './media'
@@ -12,6 +14,7 @@ import { sendListEndpoint } from './list-message'
 import { sendLocationEndpoint } from './location'
 import { sendStickerEndpoint } from './sticker'
 import { sendTextEndpoint } from './text'
+import { sendVideoEndpoint } from './video'
 
 /** One line per route file. `/v1/message/all` comes before `/v1/message/{messageId}`. */
 export const messageRoutes = (ctx: GatewayContext) =>
@@ -20,6 +23,9 @@ export const messageRoutes = (ctx: GatewayContext) =>
     .route('/', sendImageEndpoint(ctx))
     .route('/', sendAudioEndpoint(ctx))
     .route('/', sendStickerEndpoint(ctx))
+    .route('/', sendVideoEndpoint(ctx))
+    .route('/', sendDocumentEndpoint(ctx))
+    .route('/', sendContactEndpoint(ctx))
     .route('/', sendLocationEndpoint(ctx))
     .route('/', sendListEndpoint(ctx))
     .route('/', sendButtonsEndpoint(ctx))

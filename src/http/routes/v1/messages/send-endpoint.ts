@@ -22,7 +22,7 @@ interface SendSpec<Path extends string, Body extends z.ZodType, Codes extends Er
 }
 
 /**
- * The seven sends share one contract: a JSON body, an optional Idempotency-Key, the record as
+ * The sends share one contract: a JSON body, an optional Idempotency-Key, the record as
  * the answer. Each send file states only what differs (path, body schema, words, errors);
  * the route keeps its literal path and body types, so hc<AppType> still infers them.
  */

@@ -8,7 +8,7 @@ describe('GET /v1/events', () => {
   let t: SimulatedGateway
   const open: OpenStream[] = []
   beforeAll(async () => {
-    t = await startSimulatedGateway({ plan: 'paid' })
+    t = await startSimulatedGateway({ plan: 'paid', simulator: { contacts: ['15551230001'] } })
   })
   afterAll(async () => {
     for (const stream of open) stream.close()
@@ -101,7 +101,7 @@ describe('GET /v1/events', () => {
 
 describe('event streams and shutdown', () => {
   it('end when the gateway ends them, so the HTTP server can close', async () => {
-    const t = await startSimulatedGateway()
+    const t = await startSimulatedGateway({ simulator: { contacts: ['15551230001'] } })
     const server = await serve({ fetch: t.gateway.app.fetch, port: 0, hostname: '127.0.0.1' })
     const abort = new AbortController()
     const response = await fetch(`http://127.0.0.1:${server.port}/v1/events`, {

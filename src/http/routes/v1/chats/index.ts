@@ -1,0 +1,8 @@
+import type { GatewayContext } from '../../../../services/context'
+import { createRouter } from '../../../router'
+import { presenceEndpoint } from './presence'
+import { chatReadEndpoint } from './read'
+
+/** One line per route file. */
+export const chatRoutes = (ctx: GatewayContext) =>
+  createRouter().route('/', chatReadEndpoint(ctx)).route('/', presenceEndpoint(ctx))
