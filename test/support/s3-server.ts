@@ -35,6 +35,7 @@ export async function startS3Server(bucket = 'wa-media'): Promise<S3Server> {
     secretAccessKey: 'S3RVER',
     keys: () =>
       (readdirSync(`${dir.path}/${bucket}`, { recursive: true }) as string[])
+        .map((path) => path.replaceAll('\\', '/'))
         .filter((path) => path.endsWith('._S3rver_object'))
         .map((path) => path.replace(/\._S3rver_object$/, '')),
     async close() {

@@ -19,6 +19,8 @@ export const fetchThrough =
 /** The truncated HMAC-SHA256 after the ciphertext; AES-CBC adds 1–16 bytes of padding. */
 const MAC_BYTES = 10
 const MAX_OVERHEAD = 16 + MAC_BYTES
+/** Decrypted bytes withheld until the checks pass (see DecryptAndCheck). */
+const HOLD_BACK = 16
 
 /** Where a file is: its direct path on the host of the message's URL (Baileys' downloadContentFromMessage does the same). */
 function downloadUrl({ media }: MediaAttachment): string {
@@ -112,6 +114,12 @@ class DecryptAndCheck {
   readonly #plainHash = createHash('sha256')
   /** The newest bytes, which may be the MAC: never decrypted until more arrive or the stream ends. */
   #held = Buffer.alloc(0)
+  /**
+   * The newest decrypted bytes, given only once every check passed: a reader (an S3 PUT of the
+   * declared length) must never have the whole file before the stream errors. The decipher's own
+   * hold-back is not enough: a file whose length is a multiple of 16 is out whole before final().
+   */
+  #heldPlain: Buffer = Buffer.alloc(0)
   #received = 0
   #plainBytes = 0
 
@@ -132,7 +140,7 @@ class DecryptAndCheck {
     const all = this.#held.length > 0 ? Buffer.concat([this.#held, chunk]) : Buffer.from(chunk)
     const cut = Math.max(0, all.length - MAC_BYTES)
     this.#held = all.subarray(cut)
-    return this.#plain(this.#decipher.update(this.#macUpdate(all.subarray(0, cut))))
+    return this.#release(this.#plain(this.#decipher.update(this.#macUpdate(all.subarray(0, cut)))))
   }
 
   end(): Uint8Array {
@@ -153,7 +161,15 @@ class DecryptAndCheck {
       throw corrupt(`${this.#plainBytes} bytes where the message declares ${this.size}`)
     if (!timingSafeEqual(this.#plainHash.digest(), Buffer.from(this.media.fileSha256!)))
       throw corrupt('the SHA-256 of the file does not match')
-    return last
+    return Buffer.concat([this.#heldPlain, last])
+  }
+
+  /** All but the last HOLD_BACK bytes decrypted so far. */
+  #release(bytes: Buffer): Buffer {
+    const all = this.#heldPlain.length > 0 ? Buffer.concat([this.#heldPlain, bytes]) : bytes
+    const cut = Math.max(0, all.length - HOLD_BACK)
+    this.#heldPlain = all.subarray(cut)
+    return all.subarray(0, cut)
   }
 
   #macUpdate(bytes: Buffer): Buffer {
