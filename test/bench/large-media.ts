@@ -13,6 +13,9 @@ import { startSimulatorProcess } from './simulator-process'
 export interface LargeMediaResult {
   fileMb: number
   peakRssGrowthMb: number
+  /** The most that ArrayBuffers (file chunks) and the JS heap held at once during the download. */
+  peakArrayBuffersMb: number
+  peakHeapMb: number
   seconds: number
   mbPerSecond: number
   checked: boolean
@@ -61,10 +64,15 @@ export async function benchLargeMedia(megabytes: number): Promise<LargeMediaResu
 
     const baseline = process.memoryUsage().rss
     let peak = baseline
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss)
-    }, 10)
     const started = performance.now()
+    let peakBuffers = 0
+    let peakHeap = 0
+    const sampler = setInterval(() => {
+      const usage = process.memoryUsage()
+      peak = Math.max(peak, usage.rss)
+      peakBuffers = Math.max(peakBuffers, usage.arrayBuffers)
+      peakHeap = Math.max(peakHeap, usage.heapUsed)
+    }, 10)
     const response = await t.request(`/v1/message/${messageId}/media?sessionId=${sessionId}`)
     const hash = createHash('sha256')
     const reader = response.body!.getReader()
@@ -75,6 +83,8 @@ export async function benchLargeMedia(megabytes: number): Promise<LargeMediaResu
     return {
       fileMb: megabytes,
       peakRssGrowthMb: Math.round((peak - baseline) / MB),
+      peakArrayBuffersMb: Math.round(peakBuffers / MB),
+      peakHeapMb: Math.round(peakHeap / MB),
       seconds: Math.round(seconds * 100) / 100,
       mbPerSecond: Math.round(megabytes / seconds),
       checked: response.status === 200 && hash.digest('hex') === record.content.media.sha256,

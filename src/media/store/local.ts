@@ -1,7 +1,9 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Readable, Writable } from 'node:stream'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { randomUUID } from 'node:crypto'
 import type { ByteRange, MediaStore } from './types'
 
@@ -28,7 +30,11 @@ export function createLocalMediaStore(dir: string): MediaStore {
       await prepare()
       const partial = join(temp, `${key}.${randomUUID()}`)
       try {
-        await body.pipeTo(Writable.toWeb(createWriteStream(partial, { flags: 'wx' })))
+        // pipeline, not pipeTo(Writable.toWeb(…)): Node 20's bridge queues every chunk (no backpressure)
+        await pipeline(
+          Readable.fromWeb(body as NodeReadableStream<Uint8Array>),
+          createWriteStream(partial, { flags: 'wx' }),
+        )
         const written = (await stat(partial)).size
         if (written !== size) throw new Error(`wrote ${written} bytes, expected ${size}`)
         await mkdir(join(dir, key.slice(0, 2)), { recursive: true })
