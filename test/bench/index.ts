@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util'
 import { measureInProcess } from './in-process'
 import { benchInboundMedia } from './inbound-media'
-import { benchLargeMedia } from './large-media'
+import { benchLargeMediaInChild } from './large-media'
 import { benchMedia } from './media'
 import { measureMemory } from './memory'
 import { measureScale } from './scale'
@@ -181,7 +181,7 @@ if (only.has('inbound-media')) {
     `  ${inbound.sessions} sessions, ${inbound.concurrentFiles} files, 4 per session at once: ${inbound.filesPerSecond} files/s, bytes that differed: ${inbound.mismatches}`,
   )
   console.log(JSON.stringify({ benchmark: 'inbound-media', ...inbound }))
-  const large = await benchLargeMedia(quick ? 64 : 256)
+  const large = await benchLargeMediaInChild(quick ? 64 : 256)
   figure(
     `${large.fileMb} MB received document, fetched, checked, stored and read back: peak buffers vs its size`,
     large.peakArrayBuffersMb,
