@@ -10,6 +10,7 @@ const codeByKind: Record<EngineError['kind'], ErrorCode> = {
   too_large: 'payload_too_large',
   corrupt: 'upstream_error',
   no_media: 'not_found',
+  refused: 'upstream_error',
 }
 
 type Kind = EngineError['kind']
@@ -19,13 +20,14 @@ type Occasional = 'not_found' | 'gone' | 'too_large' | 'corrupt' | 'no_media'
 /**
  * The API error for a failure on the WhatsApp side, with the caller's words for each kind.
  * Anything the engine did not classify is the network answering with an error; so is an
- * occasional kind the caller has no words for (it did not expect WhatsApp to say that).
+ * occasional kind the caller has no words for (it did not expect WhatsApp to say that), and a
+ * refusal (another 4xx): the callers that expect refusals read them themselves (groups/failure.ts).
  */
 export function engineFailure(
   error: unknown,
-  messages: Record<Exclude<Kind, Occasional>, string> & Partial<Record<Occasional, string>>,
+  messages: Record<Exclude<Kind, Occasional | 'refused'>, string> & Partial<Record<Occasional, string>>,
 ): GatewayError {
   let kind: Kind = error instanceof EngineError ? error.kind : 'upstream'
-  if (messages[kind] === undefined) kind = 'upstream'
-  return new GatewayError(codeByKind[kind], messages[kind]!)
+  if (kind === 'refused' || messages[kind as Exclude<Kind, 'refused'>] === undefined) kind = 'upstream'
+  return new GatewayError(codeByKind[kind], messages[kind as Exclude<Kind, 'refused'>]!)
 }

@@ -53,6 +53,15 @@ describe('GET /openapi.json', () => {
       'retryWebhookDelivery',
       'replayWebhookEvents',
       'streamEvents',
+      'listGroups',
+      'createGroup',
+      'joinGroup',
+      'getGroup',
+      'updateGroup',
+      'updateGroupParticipants',
+      'getGroupInvite',
+      'revokeGroupInvite',
+      'leaveGroup',
       'getSignedMedia',
     ])
   })
