@@ -23,6 +23,7 @@ import type { UnstampedFact } from './listeners/types'
 import { releaseTarget, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
 import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
 import { withNetworkErrors } from './network-errors'
+import { reuploadMedia } from './media-retry'
 import { checkNumbers } from './number-check'
 import { lookupPhone, phoneForLid } from './recipients'
 import type { OutboundContent } from './outbound-content'
@@ -37,6 +38,7 @@ import {
   EngineError,
   type CloseCause,
   type EngineFact,
+  type MediaMessageRef,
   type GroupInfo,
   type OpenOptions,
   type OwnMessageRef,
@@ -292,6 +294,10 @@ export class SessionConnection implements SessionHandle {
 
   checkNumbers(phones: string[]) {
     return withNetworkErrors(() => checkNumbers(this.#connected(), phones))
+  }
+
+  reuploadMedia(message: MediaMessageRef, timeoutMs: number) {
+    return withNetworkErrors(() => reuploadMedia(this.#connected(), message, timeoutMs))
   }
 
   markRead(messages: ReceivedMessageRef[]) {
