@@ -1,6 +1,9 @@
 import type { EngineFact } from '../engine/whatsapp/types'
 import type { GatewayContext } from './context'
 import { applyInboundChange, recordInbound } from './messages/inbound'
+import { recordOwnMessage } from './messages/own'
+import { applyPollVote } from './messages/poll-votes'
+import { applyReaction } from './messages/reactions'
 import { applyReceipt } from './messages/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
 import { sessionById } from './sessions/view'
@@ -42,6 +45,15 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       return
     case 'message-change':
       applyInboundChange(ctx, fact.sessionId, fact.change)
+      return
+    case 'own-message':
+      recordOwnMessage(ctx, fact.sessionId, fact.message)
+      return
+    case 'reaction':
+      applyReaction(ctx, fact.sessionId, fact.reaction)
+      return
+    case 'poll-vote':
+      applyPollVote(ctx, fact.sessionId, fact.vote)
       return
     case 'qr': {
       // Only a pairing still under way shows QR codes (never one the client disconnected).

@@ -20,6 +20,8 @@ import { shouldSyncHistory } from './history-sync'
 import { attachAckListener } from './listeners/acks'
 import { attachCallListener } from './listeners/calls'
 import { attachInboundListener } from './listeners/inbound'
+import { attachOwnMessageListener } from './listeners/own-messages'
+import { attachReactionVoteListener } from './listeners/reactions-votes'
 import { attachReceiptListener } from './listeners/receipts'
 import type { UnstampedFact } from './listeners/types'
 import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
@@ -275,6 +277,8 @@ export class SessionConnection implements SessionHandle {
     attachAckListener(context)
     attachReceiptListener(context)
     attachInboundListener(context)
+    attachOwnMessageListener(context)
+    attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
     attachCallListener(context, () => this.options.autoRejectCalls)
   }
 
