@@ -11,6 +11,8 @@ export type ViolationKind =
   | 'unknown-receipt-reference'
   | 'malformed-presence'
   | 'malformed-chatstate'
+  | 'malformed-poll'
+  | 'undecryptable-vote'
 
 export interface Violation {
   /** Account phone, or '' when the connection has none yet */
