@@ -1,5 +1,6 @@
 import type { EngineFact } from '../engine/whatsapp/types'
 import type { GatewayContext } from './context'
+import { onGroupNotice, onGroupsSynced } from './groups/facts'
 import { applyInboundChange, recordInbound } from './messages/inbound'
 import { recordOwnMessage } from './messages/own'
 import { applyPollVote } from './messages/poll-votes'
@@ -54,6 +55,12 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       return
     case 'poll-vote':
       applyPollVote(ctx, fact.sessionId, fact.vote)
+      return
+    case 'groups-synced':
+      onGroupsSynced(ctx, fact)
+      return
+    case 'group':
+      onGroupNotice(ctx, fact)
       return
     case 'qr': {
       // Only a pairing still under way shows QR codes (never one the client disconnected).

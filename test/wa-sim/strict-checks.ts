@@ -13,6 +13,7 @@ export type ViolationKind =
   | 'malformed-chatstate'
   | 'malformed-poll'
   | 'undecryptable-vote'
+  | 'over-limit'
 
 export interface Violation {
   /** Account phone, or '' when the connection has none yet */

@@ -23,6 +23,7 @@ import { attachInboundListener } from './listeners/inbound'
 import { attachOwnMessageListener } from './listeners/own-messages'
 import { attachReactionVoteListener } from './listeners/reactions-votes'
 import { attachReceiptListener } from './listeners/receipts'
+import { GroupLayer } from './groups'
 import type { UnstampedFact } from './listeners/types'
 import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
 import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
@@ -38,6 +39,7 @@ import {
   EngineError,
   type CloseCause,
   type EngineFact,
+  type GroupInfo,
   type OpenOptions,
   type OwnMessageRef,
   type PairingPrompt,
@@ -94,6 +96,8 @@ export interface ConnectionDeps {
   report(fact: EngineFact): void
   /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
+  /** A group as the gateway's store has it (Baileys' cachedGroupMetadata). */
+  groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
   /** Called once when the connection stops for good (not for reconnects). */
   onStopped(connection: SessionConnection): void
 }
@@ -116,12 +120,18 @@ export class SessionConnection implements SessionHandle {
   #prompted = false
   #run: SocketRun | undefined
   #target: NetworkTarget | undefined
+  readonly groups: GroupLayer
 
   constructor(
     readonly sessionId: string,
     private options: OpenOptions,
     private readonly deps: ConnectionDeps,
   ) {
+    this.groups = new GroupLayer({
+      logger: deps.logger,
+      socket: () => this.#connected(),
+      stored: (jid) => deps.groupMetadata(sessionId, jid),
+    })
     let resolve!: (p: PairingPrompt) => void
     let reject!: (e: Error) => void
     const promise = new Promise<PairingPrompt>((res, rej) => {
@@ -244,6 +254,7 @@ export class SessionConnection implements SessionHandle {
         syncFullHistory: false,
         qrTimeout: timing.qrTimeoutMs,
         defaultQueryTimeoutMs: timing.queryTimeoutMs,
+        cachedGroupMetadata: this.groups.cachedMetadata,
         getMessage: async (key) => {
           const payload = key.id ? this.deps.storedMessage(this.sessionId, key.id) : undefined
           return payload ? proto.Message.decode(payload) : undefined
@@ -280,6 +291,7 @@ export class SessionConnection implements SessionHandle {
     attachOwnMessageListener(context)
     attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
     attachCallListener(context, () => this.options.autoRejectCalls)
+    this.groups.attach(context)
   }
 
   reconnect({ immediately }: { immediately: boolean }): void {
