@@ -7,6 +7,7 @@ import {
   type WASocket,
 } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ControlApi } from '../control-api'
 import { encryptVote } from '../poll-crypto'
 import { WhatsAppSimulator } from '../simulator'
 import { closeSocket, pairByQr } from './harness'
@@ -206,5 +207,39 @@ describe('polls, votes, reactions and the phone’s own messages (real Baileys)'
     expect(sim.violations()).toEqual(
       expect.not.arrayContaining([expect.objectContaining({ kind: 'undecryptable-message' })]),
     )
+  })
+  it('does all of it over the control API too', async () => {
+    const api = await ControlApi.start(sim)
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${api.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, json: (await response.json()) as any }
+    }
+    try {
+      const poll = await post(`/contacts/${ANA}/polls`, {
+        question: 'Via HTTP?',
+        options: ['Yes', 'No'],
+        selectableCount: 2,
+      })
+      expect(poll.status).toBe(200)
+      expect((await upserted(poll.json.messageId)).message!.pollCreationMessage).toMatchObject({ name: 'Via HTTP?' })
+      const mine = await sock.sendMessage(`${ANA}@s.whatsapp.net`, {
+        poll: { name: 'Mine', values: ['a', 'b'], selectableCount: 1 },
+      })
+      await sim.contact(ANA).waitForMessage((m) => m.id === mine!.key.id)
+      const vote = await post(`/contacts/${ANA}/votes`, { pollId: mine!.key.id, options: ['b'] })
+      expect((await upserted(vote.json.messageId)).message!.pollUpdateMessage).toBeTruthy()
+      const reaction = await post(`/contacts/${ANA}/reactions`, { messageId: mine!.key.id, emoji: '👍' })
+      expect((await upserted(reaction.json.messageId)).message!.reactionMessage!.text).toBe('👍')
+      const phone = await post(`/accounts/${ACCOUNT}/phone-messages`, { to: ANA, text: 'typed on the phone' })
+      expect((await upserted(phone.json.messageId)).key.fromMe).toBe(true)
+      expect((await post(`/contacts/${ANA}/votes`, { pollId: 'NOPE', options: ['x'] })).status).toBe(404)
+      expect((await post(`/contacts/${ANA}/polls`, { question: 'Q', options: 'a,b' })).status).toBe(400)
+    } finally {
+      await api.stop()
+    }
   })
 })
