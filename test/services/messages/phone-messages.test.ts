@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pollUntil } from '../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import { queryFile } from '../../support/sqlite-file'
 import { tempDir } from '../../support/temp-dir'
@@ -106,7 +107,11 @@ describe('messages the account’s own phone sends', () => {
     await t.waitForRecord(sessionId, id, (r) => r.status !== 'pending')
     // The same message id relayed to the device as the account's own (as Baileys emits own sends).
     await t.sim.account(ACCOUNT).sendFromPhone(ANA, { text: 'sent once' }, { id })
-    await expect.poll(() => t.sim.account(ACCOUNT).unacknowledged()).not.toContain(id)
+    await pollUntil(
+      () => t.sim.account(ACCOUNT).unacknowledged(),
+      (ids) => !ids.includes(id),
+      { what: 'the copy acknowledged' },
+    )
     const record = (await t.get(`/v1/message/${id}?sessionId=${sessionId}`)).body
     expect(record).toMatchObject({ source: 'api', content: { text: 'sent once' } })
     expect(queryFile(databasePath, 'SELECT id FROM messages WHERE id = ?', id)).toHaveLength(1)
@@ -121,7 +126,11 @@ describe('messages the account’s own phone sends', () => {
     await t.waitForStatus(sessionId, 'connected')
     const record = await t.waitForRecord(sessionId, id, (r) => r?.messageId === id)
     expect(record).toMatchObject({ source: 'phone', status: 'sent', content: { text: 'while you were out' } })
-    await expect.poll(() => t.sim.account(ACCOUNT).unacknowledged()).not.toContain(id)
+    await pollUntil(
+      () => t.sim.account(ACCOUNT).unacknowledged(),
+      (ids) => !ids.includes(id),
+      { what: 'the copy acknowledged' },
+    )
     await waitForStatusEvent(id)
     expect(statusEvents(id)).toHaveLength(1)
   }, 60_000)

@@ -105,15 +105,15 @@ describe('polls and reactions that must be refused', () => {
       const { status, body } = await react({ emoji })
       expect({ emoji, status, body }).toMatchObject({ emoji, status: 200 })
     }
-    await expect
-      .poll(
-        () =>
-          t.sim
-            .contact(ANA)
-            .inbox()
-            .filter((m) => m.message.reactionMessage?.key?.id === anaMessage).length,
-      )
-      .toBe(7)
+    await pollUntil(
+      () =>
+        t.sim
+          .contact(ANA)
+          .inbox()
+          .filter((m) => m.message.reactionMessage?.key?.id === anaMessage).length,
+      (count) => count === 7,
+      { what: 'the seven reactions at Ana' },
+    )
     expect(t.sim.violations()).toEqual([])
   })
 
