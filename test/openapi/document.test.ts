@@ -46,6 +46,7 @@ describe('GET /openapi.json', () => {
       'deleteMessage',
       'listMessages',
       'getMessage',
+      'getMessageMedia',
       'markChatRead',
       'sendPresence',
       'checkContacts',
@@ -63,6 +64,7 @@ describe('GET /openapi.json', () => {
       'getGroupInvite',
       'revokeGroupInvite',
       'leaveGroup',
+      'getSignedMedia',
     ])
   })
 
