@@ -22,6 +22,8 @@ import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './services/messages/media-tools'
 import { storedPayload } from './services/messages/records'
 import { failUnsentSends } from './services/messages/recovery'
+import { SendQueues } from './services/messages/send-queue'
+import { gatewayStopping, leftConnected } from './services/messages/send-turn'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 import { createCredentialCache } from './services/credential-cache'
@@ -191,6 +193,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     media: options.media ?? createMediaTools(config),
     resolver,
     inFlightSends: new Map(),
+    sendQueues: new SendQueues(config.sendQueueMaxWaitMs),
     webhooks,
     statements: createStatementCache(db),
     credentials: createCredentialCache({ db, clock, logger, config, reads }),
@@ -199,6 +202,10 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
   }
   engine.onFact((fact) => applyEngineFact(context, fact))
+  // Sends waiting their turn fail (409, nothing recorded) as soon as their session is not connected.
+  context.events.on('session.status', ({ sessionId, status }) => {
+    if (status !== 'connected') context.sendQueues.cancel(sessionId, leftConnected(status))
+  })
 
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
@@ -225,6 +232,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     endStreams: () => context.eventStreams.endAll(),
     async stop() {
       context.eventStreams.endAll()
+      context.sendQueues.cancelAll(gatewayStopping())
       stopMaintenance?.()
       stopping.abort()
       await restoring

@@ -62,6 +62,8 @@ export class SessionObject extends DurableObject<EdgeEnv> {
         },
         // An in-memory counter per object limits nothing; use Cloudflare's rate limiting rules.
         rateLimitPerMinute: 0,
+        // A Worker's WebSocket and fetch take no custom agent: a proxyUrl is refused, PROXY_URL unused.
+        sessionProxies: false,
       },
       media: createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter }),
       resolver: edgeResolver,

@@ -12,6 +12,7 @@ import type { WebhookNotifier } from '../webhooks/outbox'
 import type { CredentialCache } from './credential-cache'
 import type { InFlightSends } from './messages/idempotency'
 import type { MediaTools } from './messages/media-tools'
+import type { SendQueues } from './messages/send-queue'
 import type { SessionListCache } from './sessions/list'
 
 /**
@@ -46,6 +47,8 @@ export interface GatewayContext extends ServiceContext {
   resolver: HostResolver
   /** Sends under way per Idempotency-Key, so a concurrent retry waits for the first. */
   inFlightSends: InFlightSends
+  /** Each paced session's queue of sends waiting their turn (in memory). */
+  sendQueues: SendQueues
   /** API key → workspace, cached for this gateway; revocations anywhere take effect at once. */
   credentials: CredentialCache
   /** Open GET /v1/events streams: capped per workspace, ended when the gateway stops. */

@@ -56,4 +56,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'ALTER TABLE `sessions` ADD `proxy_url` text;',
   },
+  {
+    tag: '0009_send_pacing',
+    when: 1795601719810,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `send_pacing` text;',
+  },
 ]

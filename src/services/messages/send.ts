@@ -8,6 +8,7 @@ import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
 import { sendOnce } from './idempotency'
+import { takeTurn } from './send-turn'
 import { isInteractive, prepareMessage, type SendInput } from './prepare'
 import { chatColumns, isChatOf } from './lookup'
 import { noteRecipient, resolveRecipient } from './recipient'
@@ -61,10 +62,17 @@ export async function sendMessage(
     ctx,
     { workspaceId, sessionId: session.id, key: args.idempotencyKey, request: input },
     async (bind) => {
-      const handle = connectedHandle(ctx, session)
       const chat = chatColumns(input.phone)
       const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
       const prepared = await prepareMessage(ctx.media, input)
+      // Paced sessions wait their turn here, before anything is recorded.
+      const { handle, turn } = await takeTurn(
+        ctx,
+        session,
+        connectedHandle(ctx, session),
+        input.phone.jid,
+        prepared.content,
+      )
 
       const id = handle.newMessageId()
       const now = ctx.clock.now()
@@ -80,8 +88,13 @@ export async function sendMessage(
         createdAt: now,
         updatedAt: now,
       }
-      insertRecord(ctx, record, { announce: false })
-      bind(id)
+      try {
+        insertRecord(ctx, record, { announce: false })
+        bind(id)
+      } catch (error) {
+        turn?.done(false)
+        throw error
+      }
       // The hand-over: who the recipient is (a number must have an account), then the message.
       const handover = (async () => {
         const recipient = await resolveRecipient(handle, input.phone)
@@ -90,6 +103,12 @@ export async function sendMessage(
         recordHandover(ctx, session.id, id, sent.payload)
         ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
       })()
+      // The next paced send's gap counts from when WhatsApp took this one (or gave up on it).
+      if (turn)
+        handover.then(
+          () => turn.done(true),
+          () => turn.done(false),
+        )
       try {
         await withDeadline(handover, ctx.config.sendTimeoutMs)
       } catch (error) {
