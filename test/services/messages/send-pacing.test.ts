@@ -211,11 +211,19 @@ describe('send pacing', () => {
     expect(chatStates('15550016104', 0)).toEqual([])
   }, 20_000)
 
-  it('answers 409 for sends waiting when their session is disconnected, recording and sending none', async () => {
+  it('answers 409 at once for sends waiting when their session is disconnected, recording and sending none', async () => {
     const sessionId = sessions.leaving!
     await put(sessionId, { sendPacing: { minIntervalMs: 1_400, typing: true } })
     expect((await sendText(sessionId, 'leaving 0')).status).toBe(200)
-    const waiting = [sendText(sessionId, 'leaving 1'), sendText(sessionId, 'leaving 2')]
+    // Turns 1.4 s and 2.8 s after the first hand-over ("typing…" from 0.6 s and 2.0 s).
+    const order: string[] = []
+    const waiting = [sendText(sessionId, 'leaving 1'), sendText(sessionId, 'leaving 2')].map((answer) =>
+      answer.then((a) => {
+        order.push('answered')
+        return a
+      }),
+    )
+    const turnDue = sleep(1_300).then(() => order.push('first turn due'))
     await sleep(200)
     const gone = await t.request(`/v1/session/disconnect/${sessionId}`, {
       method: 'DELETE',
@@ -223,13 +231,17 @@ describe('send pacing', () => {
     })
     expect(gone.status).toBe(200)
     const answers = await Promise.all(waiting)
+    await turnDue
     expect(answers.map((a) => [a.status, a.body.error])).toEqual([
       [409, 'session_not_connected'],
       [409, 'session_not_connected'],
     ])
+    // Refused as the session left, not when each turn came.
+    expect(order).toEqual(['answered', 'answered', 'first turn due'])
     expect((await records(sessionId)).map((r) => r.content.text)).toEqual(['leaving 0'])
     await sleep(300)
     expect(inbox(['leaving 1', 'leaving 2'])).toEqual([])
+    expect(chatStates('15550016105', 0).map((s) => s.state)).toEqual(['composing', 'paused'])
   }, 20_000)
 
   it('applies a change of pacing to the sends made after it', async () => {
