@@ -213,9 +213,9 @@ describe('send pacing', () => {
 
   it('answers 409 at once for sends waiting when their session is disconnected, recording and sending none', async () => {
     const sessionId = sessions.leaving!
-    await put(sessionId, { sendPacing: { minIntervalMs: 1_400, typing: true } })
+    await put(sessionId, { sendPacing: { minIntervalMs: 1_400 } })
     expect((await sendText(sessionId, 'leaving 0')).status).toBe(200)
-    // Turns 1.4 s and 2.8 s after the first hand-over ("typing…" from 0.6 s and 2.0 s).
+    // Both wait for the turn 1.4 s after the first hand-over (the second's comes then too if the first fails).
     const order: string[] = []
     const waiting = [sendText(sessionId, 'leaving 1'), sendText(sessionId, 'leaving 2')].map((answer) =>
       answer.then((a) => {
@@ -223,7 +223,7 @@ describe('send pacing', () => {
         return a
       }),
     )
-    const turnDue = sleep(1_300).then(() => order.push('first turn due'))
+    const turnDue = sleep(1_000).then(() => order.push('first turn due'))
     await sleep(200)
     const gone = await t.request(`/v1/session/disconnect/${sessionId}`, {
       method: 'DELETE',
@@ -241,7 +241,6 @@ describe('send pacing', () => {
     expect((await records(sessionId)).map((r) => r.content.text)).toEqual(['leaving 0'])
     await sleep(300)
     expect(inbox(['leaving 1', 'leaving 2'])).toEqual([])
-    expect(chatStates('15550016105', 0).map((s) => s.state)).toEqual(['composing', 'paused'])
   }, 20_000)
 
   it('applies a change of pacing to the sends made after it', async () => {
