@@ -15,6 +15,8 @@ import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { EventStreams } from './http/event-streams'
 import { createLogger, type Logger } from './logger'
+import { noMetrics } from './metrics/port'
+import { createPrometheusMetrics } from './metrics/prometheus'
 import type { GatewayContext } from './services/context'
 import { createMediaTools } from './media/media-tools'
 import { defaultResolver, type HostResolver } from './net/host-resolver'
@@ -167,11 +169,16 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     versions,
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
   })
+  const events = new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed'))
+  // One registry per gateway, built only when the operator enabled /metrics.
+  const prometheus = config.metricsToken ? createPrometheusMetrics({ db, events }) : undefined
+  const metrics = prometheus?.metrics ?? noMetrics
   const webhooks = createWebhookDispatcher({
     db,
     clock,
     logger,
     config,
+    metrics,
     sender:
       options.webhookSender ??
       createWebhookSender({
@@ -189,7 +196,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     logger,
     config,
     engine,
-    events: new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed')),
+    events,
     media: options.media ?? createMediaTools(config),
     resolver,
     inFlightSends: new Map(),
@@ -200,6 +207,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     reads,
     sessionLists: new Map(),
     eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
+    metrics,
   }
   engine.onFact((fact) => applyEngineFact(context, fact))
   // Sends waiting their turn fail (409, nothing recorded) as soon as their session is not connected.
@@ -211,7 +219,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   const stopping = new AbortController()
   let restoring: Promise<void> | undefined
   const gateway: Gateway = {
-    app: createHttpApp(context),
+    app: createHttpApp(context, prometheus),
     config,
     context,
     async start() {
@@ -238,6 +246,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       await restoring
       await engine.stopAll()
       await webhooks.stop()
+      prometheus?.close()
       context.credentials.flush()
     },
   }

@@ -64,6 +64,8 @@ export class SessionObject extends DurableObject<EdgeEnv> {
         rateLimitPerMinute: 0,
         // A Worker's WebSocket and fetch take no custom agent: a proxyUrl is refused, PROXY_URL unused.
         sessionProxies: false,
+        // The Worker answers /metrics 404 (one object knows one session): no registry here.
+        metricsToken: undefined,
       },
       media: createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter }),
       resolver: edgeResolver,

@@ -13,6 +13,8 @@ import { panelRoutes } from './routes/panel'
 import { buildOpenApiDocument, registeredRoutes } from '../openapi/document'
 import { v1Routes, type V1Routes } from './routes/v1'
 import { adminRoutes } from './routes/v1/admin'
+import { metricsRoutes } from './routes/metrics'
+import type { PrometheusMetrics } from '../metrics/prometheus'
 
 /**
  * The app's type, written out rather than inferred: the published `.d.ts` then names each
@@ -27,9 +29,9 @@ export type HttpApp = Hono<
   '/'
 >
 
-/** Composes the HTTP surface in order: ids and logs, probes, deployment key, /v1/admin (when enabled), docs, /v1. */
-export function createHttpApp(ctx: GatewayContext): HttpApp {
-  const app = new Hono<AppEnv>().use(requestLog(ctx.logger))
+/** Composes the HTTP surface in order: ids and logs, probes, /metrics (when enabled), deployment key, /v1/admin (when enabled), docs, /v1. */
+export function createHttpApp(ctx: GatewayContext, prometheus?: PrometheusMetrics): HttpApp {
+  const app = new Hono<AppEnv>().use(requestLog(ctx.logger, ctx.metrics))
   app.on(METHODS_WITH_BODY, '*', bodyLimit(ctx.config.bodyLimitBytes))
   // Registered before the deployment key so load-balancer probes need no credential, and a
   // browser (which cannot send x-api-key on navigation) can load the panel's static page.
@@ -38,6 +40,9 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
     healthRoutes(ctx.db, () => ctx.engine.webVersion()),
   )
   app.route('/', panelRoutes())
+  // Its own bearer (METRICS_TOKEN), before the deployment key: a scraper sends one credential.
+  const metrics = prometheus && ctx.config.metricsToken ? metricsRoutes(prometheus, ctx.config.metricsToken) : undefined
+  if (metrics) app.route('/', metrics)
 
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 
@@ -46,11 +51,15 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   const admin = ctx.config.adminApiKey ? adminRoutes(ctx, ctx.config.adminApiKey) : undefined
   if (admin) app.route('/', admin)
   const definitions = () =>
-    registeredRoutes([...v1.openAPIRegistry.definitions, ...(admin?.openAPIRegistry.definitions ?? [])])
+    registeredRoutes([
+      ...v1.openAPIRegistry.definitions,
+      ...(admin?.openAPIRegistry.definitions ?? []),
+      ...(metrics?.openAPIRegistry.definitions ?? []),
+    ])
   const routes = app
     .route(
       '/',
-      docsRoutes(() => buildOpenApiDocument(definitions(), { admin: Boolean(admin) })),
+      docsRoutes(() => buildOpenApiDocument(definitions(), { admin: Boolean(admin), metrics: Boolean(metrics) })),
     )
     .route('/', v1)
     // A catch-all rather than only notFound(): a parent app that mounts us keeps our 404 body.

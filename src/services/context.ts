@@ -5,6 +5,7 @@ import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { EventStreams } from '../http/event-streams'
 import type { Logger } from '../logger'
+import type { GatewayMetrics } from '../metrics/port'
 import type { HostResolver } from '../net/host-resolver'
 import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
@@ -36,6 +37,8 @@ export interface ServiceContext extends CoreContext {
   reads: ReadMemo
   /** Each workspace's session list as last read. */
   sessionLists: SessionListCache
+  /** What /metrics reports; noMetrics without METRICS_TOKEN. */
+  metrics: GatewayMetrics
 }
 
 /** A running gateway's context: adds the live WhatsApp side, media tools and the event stream. */

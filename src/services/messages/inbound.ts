@@ -24,7 +24,9 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
     createdAt: message.timestamp,
     updatedAt: ctx.clock.now(),
   })
-  if (inserted) ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')
+  if (!inserted) return
+  ctx.metrics.messageReceived(message.type)
+  ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')
 }
 
 /** Someone edited or revoked a message: the record follows (own messages edited elsewhere too). */

@@ -45,10 +45,24 @@ function quotedMessage(ctx: GatewayContext, session: Session, chat: ChatAddress,
  * - not handed over within SEND_TIMEOUT_MS: 504 naming the record, which stays `pending` until
  *   the hand-over ends (then `pending` is announced, or `failed`); a retry with the key answers it.
  */
-export async function sendMessage(
-  ctx: GatewayContext,
-  args: { workspaceId: string; plan: PlanName; input: SendInput; idempotencyKey?: string },
-) {
+export async function sendMessage(ctx: GatewayContext, args: SendArgs) {
+  const type = args.input.kind === 'audio' && args.input.ptt ? 'ptt' : args.input.kind
+  try {
+    const answer = await send(ctx, args)
+    ctx.metrics.messageSend(type, 'handed_over')
+    return answer
+  } catch (error) {
+    const outcome = error instanceof GatewayError ? error.code : 'internal_error'
+    ctx.metrics.messageSend(type, outcome)
+    // Only the session's send queue refuses a send with rate_limited (the per-credential limiter is HTTP's).
+    if (outcome === 'rate_limited') ctx.metrics.quotaRefused('send_queue')
+    throw error
+  }
+}
+
+type SendArgs = { workspaceId: string; plan: PlanName; input: SendInput; idempotencyKey?: string }
+
+async function send(ctx: GatewayContext, args: SendArgs) {
   const { workspaceId, plan, input } = args
   const session = findSession(ctx, workspaceId, input.sessionId)
   if (isInteractive(input) && !ctx.config.plans[plan].interactiveMessages) {
