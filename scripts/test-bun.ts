@@ -1,5 +1,5 @@
 /**
- * The end-to-end suites (sessions, contact checks, messages, chats) under Bun, on bun:sqlite: each file
+ * The end-to-end suites (sessions, contact checks, messages, chats, groups) under Bun, on bun:sqlite: each file
  * in its own `bun test` process, as vitest's forks pool runs them on Node (Baileys and the
  * simulator keep sockets and timers), two at a time. The suites import from 'vitest'; bun test
  * maps that to bun:test, and test/support/bun-preload.ts adds what it lacks.
@@ -9,7 +9,13 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
-const SUITES = ['test/services/sessions', 'test/services/contacts', 'test/services/messages', 'test/services/chats']
+const SUITES = [
+  'test/services/sessions',
+  'test/services/contacts',
+  'test/services/messages',
+  'test/services/chats',
+  'test/services/groups',
+]
 const CONCURRENCY = 2
 const files =
   process.argv.length > 2

@@ -10,7 +10,7 @@ import {
   type WaVersionFetcher,
   type WebVersionKeeper,
 } from './engine/whatsapp/web-version'
-import type { WhatsAppEngine } from './engine/whatsapp/types'
+import type { GroupInfo, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { EventStreams } from './http/event-streams'
@@ -22,6 +22,7 @@ import { createMediaTools } from './media/media-tools'
 import { defaultResolver, type HostResolver } from './net/host-resolver'
 import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './services/messages/media-tools'
+import { storedGroup } from './services/groups/store'
 import { storedPayload } from './services/messages/records'
 import { failUnsentSends } from './services/messages/recovery'
 import { SendQueues } from './services/messages/send-queue'
@@ -44,6 +45,8 @@ export interface EngineFactoryDeps {
   versions: WebVersionKeeper
   /** A sent message's stored proto, for Baileys' retries. */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
+  /** A group as the store has it, for Baileys' group sends (no metadata query per send). */
+  groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
 }
 
 export type EngineFactory = (deps: EngineFactoryDeps) => WhatsAppEngine
@@ -107,6 +110,7 @@ export const baileysEngineDeps = ({
   resolver,
   versions,
   storedMessage,
+  groupMetadata,
 }: EngineFactoryDeps): BaileysEngineDeps => ({
   db,
   logger: logger.child({ component: 'whatsapp' }),
@@ -121,6 +125,7 @@ export const baileysEngineDeps = ({
     keepAliveIntervalMs: config.keepAliveIntervalMs,
   },
   storedMessage,
+  groupMetadata,
 })
 
 /** Baileys, loaded when the first session opens (see lazyEngine). */
@@ -168,6 +173,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     resolver,
     versions,
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
+    groupMetadata: (sessionId, groupJid) => storedGroup(db, sessionId, groupJid),
   })
   const events = new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed'))
   // One registry per gateway, built only when the operator enabled /metrics.

@@ -10,7 +10,8 @@ const dir = tempDir()
 afterAll(() => dir.cleanup())
 const env = { DATABASE_PATH: join(dir.path, 'cli.db') }
 
-describe('CLI', () => {
+// Each test spawns the CLI (tsx) several times: seconds on a quiet machine, far more on a busy one.
+describe('CLI', { timeout: 90_000 }, () => {
   it('creates a workspace and a key that works over HTTP until it is revoked', async () => {
     const created = runCli(['workspace', 'create', 'acme', '--plan', 'paid'], env)
     expect(created.status, created.stderr).toBe(0)

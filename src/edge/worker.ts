@@ -15,6 +15,7 @@ import { errorHandler, notFoundHandler } from '../http/error-handler'
 import { bearerToken, unauthorized } from '../http/middleware/bearer-token'
 import { deploymentKey } from '../http/middleware/deployment-key'
 import { readJwtCredential } from '../http/middleware/jwt-credential'
+import { panelRoutes } from '../http/routes/panel'
 import { checkContactsRoute } from '../http/routes/v1/contacts/check'
 import { v1Declarations } from '../http/routes/v1/declarations'
 import { connectSessionRoute } from '../http/routes/v1/sessions/connect'
@@ -117,6 +118,9 @@ export function createEdgeApp(env: EdgeEnv) {
   const logger = createEdgeLogger(config.logLevel, { object: 'worker' })
   const app = new Hono<WorkerEnv>().use(requestId())
   app.get('/health', (c) => c.json({ status: 'ok' }))
+  // The panel's static page and script, as on Node: before the deployment key (a browser cannot
+  // send x-api-key on navigation); everything it shows comes from /v1 with the user's JWT.
+  app.route('/', panelRoutes())
   if (config.deploymentApiKey) app.use(deploymentKey(config.deploymentApiKey))
 
   // The document is built from the same route declarations the session objects serve.

@@ -9,3 +9,5 @@ export const EXAMPLE_SESSION_ID = 'ses_replace_with_your_session_id'
 export const EXAMPLE_PHONE = '15551230001'
 export const EXAMPLE_MESSAGE_ID = '3EB0REPLACEWITHYOURMESSAGEID'
 export const EXAMPLE_WEBHOOK_URL = 'https://hooks.example.com/wa'
+/** Letters only, so that it is a well-formed code no group has: the caller's own comes from GET /v1/group/{groupId}/invite. */
+export const EXAMPLE_INVITE_CODE = 'ReplaceWithTheGroupsInviteCode'

@@ -8,7 +8,7 @@ const MAX_PHONE_CHARS = 32
 
 /** What people paste: `+1 555-123-0001`, `(1555) 1230001`, `1555.123.0001`. A `+` only in front. */
 const PHONE_CHARACTERS = /^\+?[\d ().-]+$/
-const GROUP_ID = /^\d{1,24}(-\d{1,24})?@g\.us$/
+export const GROUP_ID = /^\d{1,24}(-\d{1,24})?@g\.us$/
 const LID = /^\d{1,24}@lid$/
 
 /** A phone number as the client sent it (answer with this) and its digits (give the network these). */

@@ -56,20 +56,24 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
- * At least one field of the object: validation names them all when none was sent; the document
- * says `minProperties: 1` and (in an `allOf`, which openapi-typescript intersects where it would
- * join a bare `anyOf` as a union) an `anyOf` over the fields, so generated clients refuse `{}`.
+ * At least one field of the object (or of `names`, its fields beside a required one such as
+ * sessionId): validation names them all when none was sent; the document says `minProperties`
+ * and (in an `allOf`, which openapi-typescript intersects where it would join a bare `anyOf` as a
+ * union) an `anyOf` over the fields, so generated clients refuse a body with none of them.
  */
-export function atLeastOneOf<T extends z.ZodObject>(object: T) {
-  const names = Object.keys(object.shape)
+export function atLeastOneOf<T extends z.ZodObject>(object: T, names: readonly string[] = Object.keys(object.shape)) {
+  // Fields outside `names` that every body carries count towards minProperties too
+  const required = Object.entries(object.shape as Record<string, z.ZodType>).filter(
+    ([name, field]) => !names.includes(name) && !field.safeParse(undefined).success,
+  ).length
   return object
-    .refine((body) => Object.values(body as Record<string, unknown>).some((value) => value !== undefined), {
+    .refine((body) => names.some((name) => (body as Record<string, unknown>)[name] !== undefined), {
       message: `send at least one of ${names.join(', ')}`,
     })
     .meta({
       override: ({ jsonSchema }: { jsonSchema: JsonSchema & { minProperties?: number } }) => {
         const properties = jsonSchema.properties ?? {}
-        jsonSchema.minProperties = 1
+        jsonSchema.minProperties = required + 1
         jsonSchema.allOf = [{ anyOf: names.map((name) => requires(properties, name)) }]
       },
     })

@@ -72,6 +72,56 @@ const CallReceivedData = z
   })
   .meta({ id: 'CallReceivedEventData' })
 
+const GroupActor = z.object({ phone: z.string().nullable(), lid: z.string().nullable() }).nullable().meta({
+  id: 'GroupActor',
+  description:
+    'Who did it: phone (digits) and lid (`<digits>@lid`), each where WhatsApp revealed it; null when WhatsApp did not say.',
+})
+
+const GroupJoinedData = z
+  .object({
+    groupId: z.string(),
+    subject: z.string(),
+    reason: z.enum(['created', 'added', 'invite']).meta({
+      description: 'created by the session, added by someone (by), or joined with an invite link.',
+    }),
+    by: GroupActor,
+  })
+  .meta({ id: 'GroupJoinedEventData' })
+
+const GroupLeftData = z
+  .object({
+    groupId: z.string(),
+    reason: z
+      .enum(['left', 'removed'])
+      .meta({ description: 'left by the session itself, or removed by someone (by).' }),
+    by: GroupActor,
+  })
+  .meta({ id: 'GroupLeftEventData' })
+
+const GroupUpdatedData = z
+  .object({
+    groupId: z.string(),
+    subject: z.string().optional(),
+    description: z.string().nullable().optional().meta({ description: 'null: deleted.' }),
+    announce: z.boolean().optional(),
+    restrict: z.boolean().optional(),
+    by: GroupActor,
+  })
+  .meta({ id: 'GroupUpdatedEventData', description: 'Only the fields that changed are present.' })
+
+const GroupParticipantsData = z
+  .object({
+    groupId: z.string(),
+    action: z.enum(['added', 'removed', 'promoted', 'demoted']),
+    participants: z.array(z.object({ phone: z.string().nullable(), lid: z.string().nullable() })).meta({
+      description: 'Never the session’s own account: its own joins and leaves are group.joined / group.left.',
+    }),
+    reason: z.string().nullable().meta({ description: 'added: invite when they joined with the invite link.' }),
+    by: GroupActor,
+  })
+  .meta({ id: 'GroupParticipantsEventData' })
+
 export const webhookEventData = {
   'session.status': SessionStatusData,
   'session.qr': SessionQrData,
@@ -80,6 +130,10 @@ export const webhookEventData = {
   'message.edited': MessageEditedData,
   'message.deleted': MessageDeletedData,
   'call.received': CallReceivedData,
+  'group.joined': GroupJoinedData,
+  'group.left': GroupLeftData,
+  'group.updated': GroupUpdatedData,
+  'group.participants': GroupParticipantsData,
 } as const
 
 export type WebhookEventType = keyof typeof webhookEventData
@@ -98,6 +152,10 @@ const descriptions: Record<WebhookEventType, string> = {
   'message.edited': 'A message was edited, by the session or by its sender (suppressed by webhookMessages: false).',
   'message.deleted': 'A message was deleted for everyone (suppressed by webhookMessages: false).',
   'call.received': 'Someone called the session; rejected tells whether it was auto-rejected.',
+  'group.joined': 'The session’s account is in a group it was not in: it created it, was added, or joined by link.',
+  'group.left': 'The session’s account is no longer in a group: it left, or was removed.',
+  'group.updated': 'A group’s subject, description or settings changed (by anyone, the session included).',
+  'group.participants': 'People were added to, removed from, promoted or demoted in a group the account is in.',
 }
 
 /** The body POSTed for one event type: the envelope around that type's data. */

@@ -6,6 +6,13 @@ const sessionId = z.string().min(1).max(100)
 
 export const DeliveryIdParam = z.object({ deliveryId: z.string().min(1).max(100) })
 
+export const RetryDeliveryQuery = z.strictObject({
+  sessionId: sessionId.optional().meta({
+    description:
+      'The delivery’s session: required on the edge deployment (each session keeps its own log there); elsewhere, when given, the delivery must be that session’s.',
+  }),
+})
+
 export const ListDeliveriesQuery = z.strictObject({
   sessionId: sessionId.optional().meta({ description: 'Only this session’s deliveries.' }),
   status: z.enum(webhookDeliveryStatuses).optional(),

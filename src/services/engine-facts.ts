@@ -1,5 +1,6 @@
 import type { EngineFact } from '../engine/whatsapp/types'
 import type { GatewayContext } from './context'
+import { onGroupNotice, onGroupsSynced } from './groups/facts'
 import { applyInboundChange, recordInbound } from './messages/inbound'
 import { applyReceipt } from './messages/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
@@ -42,6 +43,12 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       return
     case 'message-change':
       applyInboundChange(ctx, fact.sessionId, fact.change)
+      return
+    case 'groups-synced':
+      onGroupsSynced(ctx, fact)
+      return
+    case 'group':
+      onGroupNotice(ctx, fact)
       return
     case 'qr': {
       // Only a pairing still under way shows QR codes (never one the client disconnected).

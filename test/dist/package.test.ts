@@ -113,11 +113,12 @@ describe('the npm package in a fresh Hono app', () => {
     sim = await WhatsAppSimulator.start()
     control = await ControlApi.start(sim)
   }, 600_000)
+  // Removing the fresh app's node_modules takes a while on a busy disk.
   afterAll(async () => {
     await control?.stop()
     await sim?.stop()
     dir.cleanup()
-  })
+  }, 120_000)
 
   it('ships only dist/, the README and the Baileys patch, and type-checks the app and its hc<AppType> client', () => {
     const listed = spawnSync('tar', ['-tzf', join(dir.path, readdirSync(dir.path).find((f) => f.endsWith('.tgz'))!)], {

@@ -103,6 +103,11 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(bugs.gcmEmptyAad).toMatch(/^reproduces/)
     expect(bugs.utf8WriteOffset).toMatch(/^reproduces/)
     expect((await fetch(`${dev.url}/v1/session/all`)).status).toBe(401)
+    // The panel, served by the Worker as by the Node app, with its strict CSP.
+    const panel = await fetch(`${dev.url}/panel`)
+    expect(panel.status).toBe(200)
+    expect(panel.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(await (await fetch(`${dev.url}/panel/app.js`)).text()).toContain('/v1/events')
   })
 
   let sessionId: string
@@ -125,11 +130,24 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     sim.scan(connect.body.qrCode, PHONE)
     const connected = await waitForStatus(sessionId, 'connected')
     expect(connected.number).toBe(PHONE)
+    // A group the account is in, which only the next login's one query finds
+    const group = sim.createGroup('Edge team', [CONTACT, PHONE], CONTACT)
     const logins = sim.account(PHONE).stats().logins
     const restart = await api('POST', `/v1/session/${sessionId}/restart`)
     expect(restart.status, JSON.stringify(restart.body)).toBe(200)
     await waitForStatus(sessionId, 'connected')
     expect(sim.account(PHONE).stats().logins).toBe(logins + 1)
+
+    // The group routes run in the session's object, served from its own SQLite
+    const groups = await api('GET', `/v1/group/all?sessionId=${sessionId}`)
+    expect(groups.status, JSON.stringify(groups.body)).toBe(200)
+    expect(groups.body.groups).toMatchObject([{ groupId: group.jid, subject: 'Edge team', size: 2, isAdmin: true }])
+    const info = await api('GET', `/v1/group/${group.jid}?sessionId=${sessionId}`)
+    expect(info.status, JSON.stringify(info.body)).toBe(200)
+    expect(info.body.participants.map((p: any) => [p.phone, p.admin])).toEqual([
+      [CONTACT, 'superadmin'],
+      [PHONE, 'admin'],
+    ])
 
     const check = await api('POST', '/v1/contact/check', {
       sessionId,
@@ -162,6 +180,26 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     )
     expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1))
     expect(sim.violations()).toEqual([])
+
+    // What the panel does on the edge: the workspace-wide stream is refused (400, each session
+    // keeps its own events), one session's stream is served by its object, and a delivery is
+    // retried naming its session.
+    expect((await fetch(`${dev.url}/v1/events`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(400)
+    const stream = await fetch(`${dev.url}/v1/events?sessionId=${sessionId}`, {
+      headers: { authorization: `Bearer ${token}`, 'last-event-id': events[0]!.eventId },
+    })
+    expect(stream.status).toBe(200)
+    const reader = stream.body!.getReader()
+    let seen = ''
+    while (!seen.includes(events[1]!.eventId)) seen += new TextDecoder().decode((await reader.read()).value)
+    await reader.cancel()
+    const log = await api('GET', `/v1/webhooks/deliveries?sessionId=${sessionId}&limit=1`)
+    const retried = await api(
+      'POST',
+      `/v1/webhooks/deliveries/${log.body.deliveries[0].deliveryId}/retry?sessionId=${sessionId}`,
+      {},
+    )
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200)
   }, 120_000)
 
   it('sends an image through the simulator media host; voice notes and stickers answer 422 (no ffmpeg)', async () => {
@@ -294,7 +332,8 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     const after = (await api('GET', `/__edge/session/${sessionId}`)).body
     expect(after.bootId).not.toBe(before.bootId)
     expect(after.wokenBy).toBe('alarm')
-    expect((await sessionStatus(sessionId)).status).toBe('connected')
+    // The simulator counts the account online at <success>, a moment before Baileys reports the login
+    await waitForStatus(sessionId, 'connected', 10_000)
     // The revived object receives, records and delivers from its own outbox, signed as before.
     const since = Date.now()
     const text = `to the revived object ${since}`

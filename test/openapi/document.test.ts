@@ -52,6 +52,15 @@ describe('GET /openapi.json', () => {
       'retryWebhookDelivery',
       'replayWebhookEvents',
       'streamEvents',
+      'listGroups',
+      'createGroup',
+      'joinGroup',
+      'getGroup',
+      'updateGroup',
+      'updateGroupParticipants',
+      'getGroupInvite',
+      'revokeGroupInvite',
+      'leaveGroup',
     ])
   })
 

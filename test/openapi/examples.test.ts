@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from '../../src/schemas/examples'
+import { EXAMPLE_INVITE_CODE, EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from '../../src/schemas/examples'
 import { fixtures, generate, testPicture } from '../support/media-fixtures'
 import { startMediaServer, type MediaServer } from '../support/media-server'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
@@ -45,11 +45,14 @@ describe('the request examples of /openapi.json', () => {
     await files.close()
   })
 
+  let sessionId = ''
+
   /** The example with the caller's own ids and the test's loopback URLs; nothing else changed. */
-  const localised = (path: string, ids: { sessionId?: string; messageId?: string }) => {
+  const localised = (path: string, ids: { sessionId?: string; messageId?: string; inviteCode?: string }) => {
     const text = JSON.stringify(examples.get(path)!.example)
       .replaceAll(EXAMPLE_SESSION_ID, ids.sessionId ?? EXAMPLE_SESSION_ID)
       .replaceAll(EXAMPLE_MESSAGE_ID, ids.messageId ?? EXAMPLE_MESSAGE_ID)
+      .replaceAll(EXAMPLE_INVITE_CODE, ids.inviteCode ?? EXAMPLE_INVITE_CODE)
       .replaceAll(/https:\/\/example\.com\/([\w.]+)/g, (_, name: string) => files.url(name))
       .replaceAll('https://hooks.example.com/wa', 'https://hooks.invalid/wa')
     return JSON.parse(text) as Record<string, unknown>
@@ -63,7 +66,7 @@ describe('the request examples of /openapi.json', () => {
   it('succeed as given: connect, update, every send, edit, delete, contact check, replay, chat read and presence', async () => {
     const connect = await t.post('/v1/session/connect', localised('/v1/session/connect', {}))
     expect(connect.status).toBe(200)
-    const sessionId = connect.body.sessionId as string
+    sessionId = connect.body.sessionId as string
     t.sim.scan(connect.body.qrCode, ACCOUNT)
     await t.waitForStatus(sessionId, 'connected')
 
@@ -97,6 +100,31 @@ describe('the request examples of /openapi.json', () => {
       const answer = await t.post(path, localised(path, { sessionId, messageId: textId }))
       expect({ path, status: answer.status, body: answer.body }).toMatchObject({ path, status: 200 })
     }
+    expect(t.sim.violations()).toEqual([])
+  }, 60_000)
+
+  it('succeed as given: the groups (create, update, participants, invite reset, join, leave)', async () => {
+    const send = (method: string, path: string, route: string, ids: { inviteCode?: string } = {}) =>
+      t
+        .request(path, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(localised(route, { sessionId, ...ids })),
+        })
+        .then(async (r) => ({ path: route, status: r.status, body: (await r.json()) as any }))
+    const created = await send('POST', '/v1/group/create', '/v1/group/create')
+    expect(created).toMatchObject({ status: 200, body: { participants: [{ status: 'added' }] } })
+    const group = created.body.group.groupId as string
+    expect(await send('PUT', `/v1/group/${group}`, '/v1/group/{groupId}')).toMatchObject({ status: 200 })
+    expect(await send('POST', `/v1/group/${group}/participants`, '/v1/group/{groupId}/participants')).toMatchObject({
+      status: 200,
+      body: { results: [{ status: 'added' }] },
+    })
+    const reset = await send('POST', `/v1/group/${group}/invite/revoke`, '/v1/group/{groupId}/invite/revoke')
+    expect(reset).toMatchObject({ status: 200 })
+    const joined = await send('POST', '/v1/group/join', '/v1/group/join', { inviteCode: reset.body.inviteCode })
+    expect(joined).toMatchObject({ status: 200, body: { groupId: group } })
+    expect(await send('POST', `/v1/group/${group}/leave`, '/v1/group/{groupId}/leave')).toMatchObject({ status: 200 })
     expect(t.sim.violations()).toEqual([])
   }, 60_000)
 })

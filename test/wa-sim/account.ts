@@ -16,6 +16,8 @@ export interface AccountStats {
   usyncQueries: number
   messagesReceived: number
   iqs: number
+  /** Group metadata queries (w:g2 get <query>): what a send without cached metadata costs */
+  groupMetadataQueries: number
 }
 
 export interface CallRecord {
@@ -66,7 +68,14 @@ export class Account {
    * logs in again is relayed again, marked `offline`, before the <ib><offline> marker.
    */
   readonly unacknowledged = new Map<string, Unacknowledged>()
-  readonly stats: AccountStats = { connections: 0, logins: 0, usyncQueries: 0, messagesReceived: 0, iqs: 0 }
+  readonly stats: AccountStats = {
+    connections: 0,
+    logins: 0,
+    usyncQueries: 0,
+    messagesReceived: 0,
+    iqs: 0,
+    groupMetadataQueries: 0,
+  }
   /** Prekeys are handed out once each, as the real server does */
   private nextPreKeyIndex = 0
 

@@ -6,6 +6,7 @@ import { proto } from '@whiskeysockets/baileys'
 import type { OutgoingContent, ReceiptType } from './contact-actions'
 import { SimulatorError } from './errors'
 import { isFaultKind } from './faults'
+import type { ParticipantAction } from './group-ops'
 import type { WhatsAppSimulator } from './simulator'
 
 type Handler = (params: string[], body: Record<string, unknown>) => unknown | Promise<unknown>
@@ -19,6 +20,7 @@ class RawReply {
 }
 
 const RECEIPT_TYPES = ['delivered', 'read', 'played']
+const PARTICIPANT_ACTIONS = ['add', 'remove', 'promote', 'demote']
 
 const text = (body: Record<string, unknown>, field: string, required = true): string | undefined => {
   const value = body[field]
@@ -179,6 +181,65 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
       if (!Array.isArray(participants) || !participants.every((p) => typeof p === 'string'))
         throw new SimulatorError('invalid_request', '"participants" must be an array of phone numbers')
       return sim.createGroup(text(body, 'subject')!, participants as string[], text(body, 'owner', false))
+    },
+  ],
+  ['POST', /^\/groups\/join$/, (_, body) => ({ jid: sim.joinGroup(text(body, 'by')!, text(body, 'code')!) })],
+  ['GET', /^\/groups\/([\d-]+@g\.us)$/, ([jid]) => sim.group(jid!).info()],
+  [
+    'POST',
+    /^\/groups\/([\d-]+@g\.us)\/subject$/,
+    ([jid], body) => sim.group(jid!).by(text(body, 'by')!).setSubject(text(body, 'subject')!),
+  ],
+  [
+    'POST',
+    /^\/groups\/([\d-]+@g\.us)\/description$/,
+    ([jid], body) => {
+      const description = body.description
+      if (description !== null && typeof description !== 'string')
+        throw new SimulatorError('invalid_request', '"description" must be a string, or null to delete it')
+      sim.group(jid!).by(text(body, 'by')!).setDescription(description)
+    },
+  ],
+  [
+    'POST',
+    /^\/groups\/([\d-]+@g\.us)\/settings$/,
+    ([jid], body) => {
+      const flag = (name: string) => {
+        const value = body[name]
+        if (value === undefined || typeof value === 'boolean') return value
+        throw new SimulatorError('invalid_request', `"${name}" must be a boolean`)
+      }
+      sim
+        .group(jid!)
+        .by(text(body, 'by')!)
+        .setSettings({ announce: flag('announce'), restrict: flag('restrict') })
+    },
+  ],
+  [
+    'POST',
+    /^\/groups\/([\d-]+@g\.us)\/participants$/,
+    ([jid], body) => {
+      const action = text(body, 'action')!
+      if (!PARTICIPANT_ACTIONS.includes(action))
+        throw new SimulatorError('invalid_request', `"action" must be one of ${PARTICIPANT_ACTIONS.join(', ')}`)
+      const phones = body.phones
+      if (!Array.isArray(phones) || !phones.every((p) => typeof p === 'string'))
+        throw new SimulatorError('invalid_request', '"phones" must be an array of phone numbers')
+      return sim
+        .group(jid!)
+        .by(text(body, 'by')!)
+        .participants(action as ParticipantAction, phones as string[])
+    },
+  ],
+  ['POST', /^\/groups\/([\d-]+@g\.us)\/leave$/, ([jid], body) => sim.group(jid!).by(text(body, 'by')!).leave()],
+  [
+    'POST',
+    /^\/users\/(\d+)\/privacy$/,
+    ([phone], body) => {
+      const groupAdd = text(body, 'groupAdd')!
+      if (groupAdd !== 'all' && groupAdd !== 'none')
+        throw new SimulatorError('invalid_request', '"groupAdd" must be "all" or "none"')
+      sim.setGroupAddPrivacy(phone!, groupAdd)
     },
   ],
   ['GET', /^\/minimum-version$/, () => ({ version: sim.minimumVersion.join('.') })],

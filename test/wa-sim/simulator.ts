@@ -12,7 +12,9 @@ import { MediaHost } from './media-host'
 import { enterPairingCode, scanQr } from './pairing'
 import type { LinkedIdentity, ScanOptions } from './pairing'
 import { ChatServer } from './server'
-import { SimState, type ClientVersion } from './state'
+import { SimState, type ClientVersion, type GroupAddPrivacy } from './state'
+import { GroupHandle } from './group-handle'
+import { GroupRefusal, joinByInviteCode, newInviteCode } from './group-ops'
 import type { Violation } from './strict-checks'
 
 export interface SimulatorStartOptions {
@@ -186,8 +188,56 @@ export class WhatsAppSimulator {
     const jid = `120363${Date.now().toString().slice(-9)}${this.state.groups.size.toString().padStart(3, '0')}@g.us`
     const createdAt = Math.floor(Date.now() / 1000)
     const members = owner ? [owner, ...participants.filter((phone) => phone !== owner)] : participants
-    this.state.groups.set(jid, { jid, subject, owner, participants: members, createdAt })
+    const admins = new Set(members.filter((phone) => phone !== owner && this.state.accounts.has(phone)))
+    this.state.groups.set(jid, {
+      jid,
+      subject,
+      subjectTime: createdAt,
+      subjectOwner: owner,
+      owner,
+      participants: members,
+      admins,
+      description: undefined,
+      announce: false,
+      restrict: false,
+      inviteCode: newInviteCode(),
+      revokedInviteCodes: new Set(),
+      recentlyLeft: new Map(),
+      createdAt,
+    })
     return { jid, subject, participants }
+  }
+
+  /** A group: its state, and what its members do to it (`group(jid).by(phone).setSubject(...)`). */
+  group(jid: string): GroupHandle {
+    if (!this.state.groups.has(jid)) throw new SimulatorError('unknown_group', `no group ${jid}`, 404)
+    return new GroupHandle(this.state, jid)
+  }
+
+  /** `phone` (a contact, or an account from its phone) joins the group an invite link's code opens. */
+  joinGroup(phone: string, code: string): string {
+    const joiner = normalizePhone(phone)
+    if (!this.state.accounts.has(joiner) && !this.state.contactByPhone(joiner))
+      throw new SimulatorError('unknown_user', `no account or contact ${phone}`, 404)
+    try {
+      return joinByInviteCode(this.state, joiner, code).jid
+    } catch (error) {
+      if (!(error instanceof GroupRefusal)) throw error
+      throw new SimulatorError(
+        `group_${error.text.replace(/-/g, '_')}`,
+        `WhatsApp answers ${error.code} ${error.text}`,
+        error.code === 410 ? 410 : 404,
+      )
+    }
+  }
+
+  /** Who may add `phone` (an account or a contact) to groups: `none` refuses every add (403 and an invite instead). */
+  setGroupAddPrivacy(phone: string, privacy: GroupAddPrivacy): void {
+    const user = normalizePhone(phone)
+    if (!this.state.accounts.has(user) && !this.state.contactByPhone(user))
+      throw new SimulatorError('unknown_user', `no account or contact ${phone}`, 404)
+    if (privacy === 'none') this.state.refusesGroupAdds.add(user)
+    else this.state.refusesGroupAdds.delete(user)
   }
 
   /** WhatsApp moves on: clients older than `version` are refused (405) from their next handshake. */

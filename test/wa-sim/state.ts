@@ -11,12 +11,31 @@ import { Violations } from './strict-checks'
 export interface Group {
   jid: string
   subject: string
+  /** When the subject was last set (s), and by whom (phone) */
+  subjectTime: number
+  subjectOwner: string | undefined
   /** Phone of the creator (superadmin): an account or a contact */
   owner: string | undefined
-  /** Phones of every member, owner first: contacts and accounts (accounts are admins) */
+  /** Phones of every member, owner first: contacts and accounts */
   participants: string[]
+  /** Phones of the members that are admins besides the owner (the superadmin) */
+  admins: Set<string>
+  description: { id: string; text: string; time: number; by: string } | undefined
+  /** Only admins send messages */
+  announce: boolean
+  /** Only admins edit the group's info (WhatsApp calls it locked) */
+  restrict: boolean
+  /** The code of the group's invite link (https://chat.whatsapp.com/<code>) */
+  inviteCode: string
+  /** Codes of links an admin reset: joining with one is 410 gone */
+  revokedInviteCodes: Set<string>
+  /** Members that left by themselves, by phone, and when (ms): WhatsApp refuses re-adding them for a while (408) */
+  recentlyLeft: Map<string, number>
   createdAt: number
 }
+
+/** WhatsApp's "who can add me to groups" privacy setting: `none` refuses every add (403 with an invite instead). */
+export type GroupAddPrivacy = 'all' | 'none'
 
 export interface SimOptions {
   /** Contacts answer every message with delivered + read receipts */
@@ -36,6 +55,10 @@ export class SimState {
   readonly accounts = new Map<string, Account>()
   readonly contacts = new Map<string, Contact>()
   readonly groups = new Map<string, Group>()
+  /** Phones (accounts or contacts) whose privacy refuses being added to groups */
+  readonly refusesGroupAdds = new Set<string>()
+  /** While set, group changes reach nobody's devices: a test's way to lose notifications */
+  groupNotificationsLost = false
   /**
    * Number forms the network answers in another form, alias -> the contact's own number: WhatsApp
    * does this for Brazilian mobiles registered before the ninth digit (asked +55 11 9xxxx-xxxx,

@@ -11,6 +11,7 @@ export type ViolationKind =
   | 'unknown-receipt-reference'
   | 'malformed-presence'
   | 'malformed-chatstate'
+  | 'over-limit'
 
 export interface Violation {
   /** Account phone, or '' when the connection has none yet */

@@ -92,7 +92,13 @@ describe('webhook delivery', () => {
     expect(log.deliveries).toHaveLength(1)
     expect(log.deliveries[0]).toMatchObject({ eventId: call.eventId, type: 'call.received' })
     expect(log.nextCursor).toEqual(expect.any(String))
-    const retried = await t.post(`/v1/webhooks/deliveries/${log.deliveries[0].deliveryId}/retry`, {})
+    const deliveryId = log.deliveries[0].deliveryId
+    // Naming the session (as the edge needs): another session's id does not find it.
+    const other = await pair('other', '15550030014', receiver.url('other'))
+    expect((await t.post(`/v1/webhooks/deliveries/${deliveryId}/retry?sessionId=${other.sessionId}`, {})).status).toBe(
+      404,
+    )
+    const retried = await t.post(`/v1/webhooks/deliveries/${deliveryId}/retry?sessionId=${sessionId}`, {})
     expect(retried.status).toBe(200)
     expect(retried.body).toMatchObject({ status: 'pending', eventId: call.eventId })
     const afterRetry = await receiver.waitFor('again', secret, (events) => calls(events).length === 2)
@@ -150,6 +156,10 @@ describe('webhook delivery', () => {
 
   it('rotates the secret: for 24 h each delivery verifies with the old and with the new one', async () => {
     const { sessionId, secret: old } = await pair('rotating', '15550030006', receiver.url('rotating'))
+    // Nothing signed with the old secret alone may still be on its way once the rotation is made.
+    await receiver.waitFor('rotating', old, (events) =>
+      events.some((e) => e.type === 'session.status' && e.data.status === 'connected'),
+    )
     const rotatedAt = Date.now()
     const response = await t.request(`/v1/session/update/${sessionId}`, {
       method: 'PUT',

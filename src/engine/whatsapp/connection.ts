@@ -21,6 +21,7 @@ import { attachAckListener } from './listeners/acks'
 import { attachCallListener } from './listeners/calls'
 import { attachInboundListener } from './listeners/inbound'
 import { attachReceiptListener } from './listeners/receipts'
+import { GroupLayer } from './groups'
 import type { UnstampedFact } from './listeners/types'
 import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
 import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
@@ -36,6 +37,7 @@ import {
   EngineError,
   type CloseCause,
   type EngineFact,
+  type GroupInfo,
   type OpenOptions,
   type OwnMessageRef,
   type PairingPrompt,
@@ -92,6 +94,8 @@ export interface ConnectionDeps {
   report(fact: EngineFact): void
   /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
+  /** A group as the gateway's store has it (Baileys' cachedGroupMetadata). */
+  groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
   /** Called once when the connection stops for good (not for reconnects). */
   onStopped(connection: SessionConnection): void
 }
@@ -114,12 +118,18 @@ export class SessionConnection implements SessionHandle {
   #prompted = false
   #run: SocketRun | undefined
   #target: NetworkTarget | undefined
+  readonly groups: GroupLayer
 
   constructor(
     readonly sessionId: string,
     private options: OpenOptions,
     private readonly deps: ConnectionDeps,
   ) {
+    this.groups = new GroupLayer({
+      logger: deps.logger,
+      socket: () => this.#connected(),
+      stored: (jid) => deps.groupMetadata(sessionId, jid),
+    })
     let resolve!: (p: PairingPrompt) => void
     let reject!: (e: Error) => void
     const promise = new Promise<PairingPrompt>((res, rej) => {
@@ -242,6 +252,7 @@ export class SessionConnection implements SessionHandle {
         syncFullHistory: false,
         qrTimeout: timing.qrTimeoutMs,
         defaultQueryTimeoutMs: timing.queryTimeoutMs,
+        cachedGroupMetadata: this.groups.cachedMetadata,
         getMessage: async (key) => {
           const payload = key.id ? this.deps.storedMessage(this.sessionId, key.id) : undefined
           return payload ? proto.Message.decode(payload) : undefined
@@ -276,6 +287,7 @@ export class SessionConnection implements SessionHandle {
     attachReceiptListener(context)
     attachInboundListener(context)
     attachCallListener(context, () => this.options.autoRejectCalls)
+    this.groups.attach(context)
   }
 
   reconnect({ immediately }: { immediately: boolean }): void {

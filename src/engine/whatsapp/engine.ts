@@ -8,7 +8,7 @@ import { directTarget, resolveEndpoint, type NetworkTarget, type WhatsAppEndpoin
 import type { ProxyGuard } from './proxy-target'
 import { SocketCacheRegistry } from './socket-caches'
 import { FactListeners } from './fact-listeners'
-import type { OpenOptions, WhatsAppEngine } from './types'
+import type { GroupInfo, OpenOptions, WhatsAppEngine } from './types'
 import type { WebVersionKeeper } from './web-version'
 
 export interface BaileysEngineDeps {
@@ -23,6 +23,7 @@ export interface BaileysEngineDeps {
   versions: WebVersionKeeper
   proxyGuard: ProxyGuard
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
+  groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
 }
 
 /** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
@@ -66,6 +67,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         caches,
         report: facts.emit,
         storedMessage: deps.storedMessage,
+        groupMetadata: deps.groupMetadata,
         onStopped: (stopped) => {
           if (connections.get(sessionId) === stopped) connections.delete(sessionId)
         },

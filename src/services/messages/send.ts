@@ -1,6 +1,6 @@
 import type { PlanName } from '../../config'
 import type { Session } from '../../db/schema'
-import type { QuotedMessage } from '../../engine/whatsapp/types'
+import { EngineError, type QuotedMessage } from '../../engine/whatsapp/types'
 import { GatewayError, notFound } from '../../errors'
 import type { ChatAddress } from '../../schemas/phone'
 import type { GatewayContext } from '../context'
@@ -132,6 +132,11 @@ async function send(ctx: GatewayContext, args: SendArgs) {
         // Whatever the socket threw, a session that is no longer online is the one rule: 409.
         if (!handle.online) throw notConnectedAnymore()
         if (error instanceof GatewayError) throw error
+        if (notInGroup(error))
+          throw new GatewayError(
+            'not_found',
+            `The account is not in group ${input.phone.jid}; nothing was sent or recorded`,
+          )
         throw engineFailure(error, {
           timeout: 'WhatsApp did not answer while the message was prepared; nothing was sent or recorded',
           upstream: 'WhatsApp refused the message; nothing was sent or recorded',
@@ -150,6 +155,9 @@ async function send(ctx: GatewayContext, args: SendArgs) {
 }
 
 class SendDeadline extends Error {}
+
+/** A group the account is not in: WhatsApp forbids reading its metadata (403), which Baileys does before sending. */
+const notInGroup = (error: unknown) => error instanceof EngineError && error.kind === 'refused' && error.code === 403
 
 function withDeadline(work: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined

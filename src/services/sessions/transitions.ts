@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { sessions, type Session, type SessionStatus } from '../../db/schema'
+import { isLive, sessions, type Session, type SessionStatus } from '../../db/schema'
 import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
+import { forgetGroups } from '../groups/store'
 import { sessionById } from './view'
 
 /**
@@ -61,6 +62,8 @@ export function transition(ctx: GatewayContext, sessionId: string, change: Statu
         .get()
       const changed = current.status !== change.status || current.statusReason !== change.reason
       if (changed) recordStatusEvent(tx, ctx, session, current.status)
+      // Unlinked (or never linked): the account's groups are not the session's any more.
+      if (!isLive(change.status)) forgetGroups(tx, sessionId)
       return { applied: true, session, previousStatus: current.status, changed }
     },
     { behavior: 'immediate' },

@@ -13,10 +13,11 @@ import { deliveryView, findDelivery } from './deliveries'
  */
 export function retryDelivery(
   ctx: ServiceContext,
-  { workspaceId, deliveryId }: { workspaceId: string; deliveryId: string },
+  { workspaceId, deliveryId, sessionId }: { workspaceId: string; deliveryId: string; sessionId?: string },
 ) {
   const found = findDelivery(ctx, workspaceId, deliveryId)
-  if (!found) throw notFound(`Delivery "${deliveryId}"`)
+  if (!found || (sessionId !== undefined && found.delivery.sessionId !== sessionId))
+    throw notFound(`Delivery "${deliveryId}"`)
   const now = ctx.clock.now()
   const fresh = newDelivery(ctx, found.delivery.eventId, found.delivery.sessionId, now)
   const delivery = ctx.db

@@ -27,4 +27,14 @@ describe('sending to a group that does not exist', () => {
     expect(list.messages).toEqual([])
     expect(t.sim.violations()).toEqual([])
   })
+
+  it('answers 404 for a group the account is not in (WhatsApp forbids its metadata), and records nothing', async () => {
+    const theirs = t.sim.createGroup('Not ours', ['15551232001', '15551232002'], '15551232001').jid
+    const { status, body } = await t.post('/v1/message/text', { sessionId, phone: theirs, message: 'hello?' })
+    expect([status, body.error]).toEqual([404, 'not_found'])
+    expect(body.message).toContain(theirs)
+    const { body: list } = await t.get(`/v1/message/all?sessionId=${sessionId}`)
+    expect(list.messages).toEqual([])
+    expect(t.sim.contact('15551232002').inbox()).toEqual([])
+  })
 })

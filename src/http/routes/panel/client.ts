@@ -10,7 +10,7 @@ export const panelScript = String.raw`(() => {
 const base = location.pathname.replace(/\/panel\/?$/, '')
 const KEY = 'wa-gateway.key'
 const DEPLOYMENT_KEY = 'wa-gateway.deployment-key'
-const state = { sessions: [], selected: null, messages: new Map(), deliveries: [], qr: new Map(), pairingCodes: new Map(), stream: null, lastEventId: null }
+const state = { sessions: [], selected: null, messages: new Map(), deliveries: [], qr: new Map(), pairingCodes: new Map(), stream: null, lastEventId: null, perSession: false, poller: null }
 const main = document.getElementById('main')
 const who = document.getElementById('who')
 const signOutButton = document.getElementById('sign-out')
@@ -69,7 +69,7 @@ function showSignIn(message) {
     else sessionStorage.removeItem(DEPLOYMENT_KEY)
     await start(error)
   } },
-    h('label', {}, 'API key', key),
+    h('label', {}, 'API key (on the edge deployment: a JWT)', key),
     h('label', {}, 'Deployment key (only when the operator set DEPLOYMENT_API_KEY)', deploymentKey),
     h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Sign in')),
     error)
@@ -81,6 +81,8 @@ function signOut(message) {
   sessionStorage.removeItem(DEPLOYMENT_KEY)
   if (state.stream) state.stream.abort()
   state.stream = null
+  clearInterval(state.poller)
+  state.perSession = false
   showSignIn(message)
 }
 signOutButton.addEventListener('click', () => signOut())
@@ -144,7 +146,13 @@ function newSessionSection() {
 const selectedSession = () => state.sessions.find((s) => s.sessionId === state.selected)
 
 async function select(sessionId) {
+  const changed = state.selected !== sessionId
   state.selected = sessionId
+  // Following one session's stream (the edge): follow the newly selected one from its start.
+  if (changed && state.perSession) {
+    state.lastEventId = null
+    follow()
+  }
   state.messages = new Map()
   state.deliveries = []
   renderSessions()
@@ -280,7 +288,7 @@ async function loadDeliveries() {
     h('td', {}, time(d.createdAt)), h('td', {}, d.type + ' #' + d.sequence), h('td', {}, badge(d.status)), h('td', {}, d.attempts),
     h('td', { class: 'text' }, d.lastError || (d.lastStatusCode ? 'HTTP ' + d.lastStatusCode : '')),
     h('td', {}, h('button', { class: 'plain retry', onclick: () => attempt(byId('deliveries-error'), async () => {
-      await api('POST', '/v1/webhooks/deliveries/' + encodeURIComponent(d.deliveryId) + '/retry', {})
+      await api('POST', '/v1/webhooks/deliveries/' + encodeURIComponent(d.deliveryId) + '/retry?sessionId=' + encodeURIComponent(state.selected), {})
       await loadDeliveries()
     }) }, 'Retry')))))
 }
@@ -292,6 +300,9 @@ function reloadDeliveriesSoon() {
 }
 
 // Live events (GET /v1/events, read with fetch so the key travels in a header) ---------------
+// The workspace's stream where the gateway has one. On the edge each session keeps its own events
+// (the workspace stream answers 400): there the panel follows the selected session's stream and
+// reads the session list every few seconds for the others' statuses.
 
 async function follow() {
   if (state.stream) state.stream.abort()
@@ -299,14 +310,23 @@ async function follow() {
   state.stream = controller
   while (!controller.signal.aborted) {
     try {
-      const headers = { authorization: 'Bearer ' + sessionStorage.getItem(KEY), accept: 'text/event-stream' }
-      const deploymentKey = sessionStorage.getItem(DEPLOYMENT_KEY)
-      if (deploymentKey) headers['x-api-key'] = deploymentKey
-      if (state.lastEventId) headers['last-event-id'] = state.lastEventId
-      const response = await fetch(base + '/v1/events', { headers, signal: controller.signal })
-      if (response.status === 401) return signOut('Your key was refused; sign in again.')
-      if (!response.ok || !response.body) throw new Error('events answered ' + response.status)
-      await readEvents(response.body.getReader())
+      const path = state.perSession ? (state.selected ? '/v1/events?sessionId=' + encodeURIComponent(state.selected) : null) : '/v1/events'
+      if (path) {
+        const headers = { authorization: 'Bearer ' + sessionStorage.getItem(KEY), accept: 'text/event-stream' }
+        const deploymentKey = sessionStorage.getItem(DEPLOYMENT_KEY)
+        if (deploymentKey) headers['x-api-key'] = deploymentKey
+        if (state.lastEventId) headers['last-event-id'] = state.lastEventId
+        const response = await fetch(base + path, { headers, signal: controller.signal })
+        if (response.status === 401) return signOut('Your key was refused; sign in again.')
+        if (response.status === 400 && !state.perSession) {
+          state.perSession = true
+          state.lastEventId = null
+          state.poller = setInterval(() => refreshSessions().then(renderStatus), 5000)
+          continue
+        }
+        if (!response.ok || !response.body) throw new Error('events answered ' + response.status)
+        await readEvents(response.body.getReader())
+      }
     } catch (error) {
       if (controller.signal.aborted) return
     }

@@ -3,6 +3,15 @@ import { presenceRoute } from './chats/presence'
 import { chatReadRoute } from './chats/read'
 import { checkContactsRoute } from './contacts/check'
 import { eventStreamRoute } from './events/stream'
+import { listGroupsRoute } from './groups/all'
+import { createGroupRoute } from './groups/create'
+import { getGroupRoute } from './groups/get'
+import { groupInviteRoute } from './groups/invite'
+import { revokeGroupInviteRoute } from './groups/invite-revoke'
+import { joinGroupRoute } from './groups/join'
+import { leaveGroupRoute } from './groups/leave'
+import { groupParticipantsRoute } from './groups/participants'
+import { updateGroupRoute } from './groups/update'
 import { listMessagesRoute } from './messages/all'
 import { sendAudioRoute } from './messages/audio'
 import { sendButtonsRoute } from './messages/buttons'
@@ -63,4 +72,13 @@ export const v1Declarations: readonly RouteConfig[] = [
   retryDeliveryRoute,
   replayRoute,
   eventStreamRoute,
+  listGroupsRoute,
+  createGroupRoute,
+  joinGroupRoute,
+  getGroupRoute,
+  updateGroupRoute,
+  groupParticipantsRoute,
+  groupInviteRoute,
+  revokeGroupInviteRoute,
+  leaveGroupRoute,
 ]

@@ -9,6 +9,7 @@ import { createRouter } from '../../router'
 import { chatRoutes } from './chats'
 import { checkContactsEndpoint } from './contacts/check'
 import { eventStreamEndpoint } from './events/stream'
+import { groupRoutes } from './groups'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
 import { webhookRoutes } from './webhooks'
@@ -26,7 +27,8 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof checkContactsEndpoint>> &
     ExtractSchema<ReturnType<typeof getWorkspaceEndpoint>> &
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
-    ExtractSchema<ReturnType<typeof eventStreamEndpoint>>
+    ExtractSchema<ReturnType<typeof eventStreamEndpoint>> &
+    ExtractSchema<ReturnType<typeof groupRoutes>>
 >
 
 /**
@@ -51,6 +53,7 @@ function composeV1(ctx: GatewayContext) {
     .route('/', getWorkspaceEndpoint(ctx))
     .route('/', webhookRoutes(ctx))
     .route('/', eventStreamEndpoint(ctx, ctx.eventStreams))
+    .route('/', groupRoutes(ctx))
 }
 
 /** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */

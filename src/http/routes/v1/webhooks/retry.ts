@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
-import { DeliveryIdParam, DeliverySchema } from '../../../../schemas/webhook'
+import { DeliveryIdParam, DeliverySchema, RetryDeliveryQuery } from '../../../../schemas/webhook'
 import type { GatewayContext } from '../../../../services/context'
 import { retryDelivery } from '../../../../services/webhooks/resend'
 import { createRouter } from '../../../router'
@@ -13,7 +13,7 @@ export const retryDeliveryRoute = createRoute({
   summary: 'Send a delivery again now, with a fresh retry window',
   description: 'Works on failed, delivered and pending deliveries; the event keeps its webhook-id.',
   security: bearerSecurity,
-  request: { params: DeliveryIdParam },
+  request: { params: DeliveryIdParam, query: RetryDeliveryQuery },
   responses: {
     200: jsonResponse(DeliverySchema, 'The delivery, pending again'),
     ...errorResponses(['validation_error', 'not_found']),
@@ -23,7 +23,11 @@ export const retryDeliveryRoute = createRoute({
 export const retryDeliveryEndpoint = (ctx: GatewayContext) =>
   createRouter().openapi(retryDeliveryRoute, (c) =>
     c.json(
-      retryDelivery(ctx, { workspaceId: c.get('workspace').id, deliveryId: c.req.valid('param').deliveryId }),
+      retryDelivery(ctx, {
+        workspaceId: c.get('workspace').id,
+        deliveryId: c.req.valid('param').deliveryId,
+        sessionId: c.req.valid('query').sessionId,
+      }),
       200,
     ),
   )
