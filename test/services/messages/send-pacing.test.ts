@@ -1,9 +1,12 @@
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_PRESENCE_MS, MIN_PRESENCE_MS, TYPING_MS_PER_CHARACTER } from '../../../src/services/messages/pacing'
 import { fixtures } from '../../support/media-fixtures'
 import { startMediaServer, type MediaServer } from '../../support/media-server'
 import { pollUntil } from '../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { queryFile } from '../../support/sqlite-file'
+import { tempDir } from '../../support/temp-dir'
 
 const CONTACT = '15551236101'
 const CONTACT_JID = `${CONTACT}@s.whatsapp.net`
@@ -343,4 +346,55 @@ describe('send pacing from the environment (SEND_PACING_*)', () => {
     for (const gap of await gapsOf(defaulted, 'defaulted')) expect(gap).toBeGreaterThanOrEqual(800 - TOLERANCE_MS)
     expect(Math.min(...(await gapsOf(own, 'own')))).toBeLessThan(800 - TOLERANCE_MS)
   }, 30_000)
+})
+
+describe('send pacing across a restart', () => {
+  const dir = tempDir()
+  const databasePath = join(dir.path, 'gateway.db')
+  const PHONE = '15550016301'
+  let first: SimulatedGateway
+  let second: SimulatedGateway | undefined
+  afterAll(async () => {
+    await second?.stopGateway()
+    await first.close()
+    dir.cleanup()
+  })
+
+  it('answers a waiting send 409 when the gateway stops, records nothing, and a retry with its key sends it once', async () => {
+    first = await startSimulatedGateway({ databasePath })
+    first.sim.addContact(CONTACT)
+    const sessionId = await first.pairByQr('restarting', PHONE)
+    const put = await first.request(`/v1/session/update/${sessionId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sendPacing: { minIntervalMs: 20_000 } }),
+    })
+    expect(put.status).toBe(200)
+    const send = (t: SimulatedGateway, message: string, key: string) =>
+      t.post('/v1/message/text', { sessionId, phone: CONTACT, message }, { headers: { 'Idempotency-Key': key } })
+    expect((await send(first, 'restart 0', 'restart-0')).status).toBe(200)
+    const waiting = send(first, 'restart 1', 'restart-1')
+    await sleep(200)
+    await first.stopGateway()
+    const answer = await waiting
+    expect([answer.status, answer.body.error]).toEqual([409, 'session_not_connected'])
+    expect(answer.body.message).toMatch(/stopping/)
+    expect(
+      queryFile(databasePath, 'SELECT content FROM messages').map((row: any) => JSON.parse(row.content).text),
+    ).toEqual(['restart 0'])
+    expect(queryFile(databasePath, "SELECT key FROM idempotency_keys WHERE key = 'restart-1'")).toEqual([])
+
+    second = await startSimulatedGateway({ databasePath, reuse: { sim: first.sim, control: first.control } })
+    await second.waitForStatus(sessionId, 'connected')
+    // The queue lived in the stopped process: the first send after the restart goes at once.
+    const retry = await send(second, 'restart 1', 'restart-1')
+    expect(retry.status).toBe(200)
+    await first.sim.contact(CONTACT).waitForMessage((m) => m.id === retry.body.messageId)
+    expect(
+      first.sim
+        .contact(CONTACT)
+        .inbox()
+        .filter((m) => textOf(m) === 'restart 1'),
+    ).toHaveLength(1)
+  }, 60_000)
 })
