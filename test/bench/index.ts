@@ -120,7 +120,8 @@ if (only.has('scale')) {
   const scale = await measureScale(scaleSessions)
   console.log(
     `  connect ${scale.connectSeconds.toFixed(0)} s, RSS ${scale.rssMb.toFixed(0)} MB (target ≤ 2200), API p99 ${scale.apiP99Ms} ms at 200 req/s (target < 50), ` +
-      `all back after a restart in ${scale.restoreSeconds.toFixed(1)} s (target ≤ 60), at most ${scale.restorePeakLogins} logging in at once (RESTORE_CONCURRENCY ${scale.restoreConcurrency})`,
+      `all back after a restart in ${scale.restoreSeconds.toFixed(1)} s (target ≤ 60), at most ${scale.restorePeakLogins} logging in at once (RESTORE_CONCURRENCY ${scale.restoreConcurrency}), ` +
+      `GET /metrics p50 ${scale.metricsScrapeP50Ms} ms, slowest ${scale.metricsScrapeMaxMs} ms of 20 (${scale.metricsBytes} bytes)`,
   )
   console.log(JSON.stringify({ benchmark: 'scale', ...scale }))
 }
