@@ -7,8 +7,8 @@ export interface SendTurn {
    * queue's cancellation (the session left `connected`, the gateway stops).
    */
   readonly ready: Promise<void>
-  /** Aborted with that same error when the queue is cancelled: cuts "typing…" short. */
-  readonly signal: AbortSignal
+  /** Waits `ms` (its "typing…"), cut short by that same cancellation until the turn is done. */
+  pause(ms: number): Promise<void>
   /** The send is over: `handedOver` when WhatsApp took it (the next gap counts from now). Once only. */
   done(handedOver: boolean): void
 }
@@ -21,7 +21,8 @@ interface Lane {
   queued: number
   /** Settles when the last queued send is done: the next one waits for it. */
   tail: Promise<void>
-  cancel: AbortController
+  /** How to fail each send of this lane not done yet (waiting, or showing "typing…"). */
+  cancels: Set<(reason: GatewayError) => void>
 }
 
 const newLane = (lastHandoverAt = Number.NEGATIVE_INFINITY): Lane => ({
@@ -29,23 +30,25 @@ const newLane = (lastHandoverAt = Number.NEGATIVE_INFINITY): Lane => ({
   plannedUntil: lastHandoverAt,
   queued: 0,
   tail: Promise.resolve(),
-  cancel: new AbortController(),
+  cancels: new Set(),
 })
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason)
-  if (ms <= 0) return Promise.resolve()
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
+/** `work`, or the cancellation if it comes first; a timer is cleared either way. */
+async function unlessCancelled(cancelled: Promise<never>, work: Promise<void>, timer?: NodeJS.Timeout): Promise<void> {
+  try {
+    await Promise.race([work, cancelled])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function delay(ms: number, cancelled: Promise<never>): Promise<void> {
+  if (ms <= 0) return unlessCancelled(cancelled, Promise.resolve())
+  let timer: NodeJS.Timeout | undefined
+  const slept = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms)
   })
+  return unlessCancelled(cancelled, slept, timer)
 }
 
 /** The wait a paced send may not exceed, said as the 429 it is. */
@@ -102,21 +105,26 @@ export class SendQueues {
     current.tail = new Promise<void>((resolve) => {
       release = resolve
     })
-    const signal = current.cancel.signal
+    let cancel!: (reason: GatewayError) => void
+    const cancelled = new Promise<never>((_, reject) => {
+      cancel = reject
+    })
+    cancelled.catch(() => {}) // observed through ready/pause; never unhandled
+    current.cancels.add(cancel)
     const ready = (async () => {
-      await previous
-      signal.throwIfAborted()
-      await sleep(current.lastHandoverAt + gapMs - presenceMs - this.now(), signal)
+      await unlessCancelled(cancelled, previous)
+      await delay(current.lastHandoverAt + gapMs - presenceMs - this.now(), cancelled)
     })()
     let ended = false
     return {
       ready,
-      signal,
+      pause: (ms) => delay(ms, cancelled),
       done: (handedOver) => {
         if (ended) return
         ended = true
         if (handedOver) current.lastHandoverAt = this.now()
         current.queued--
+        current.cancels.delete(cancel)
         release()
       },
     }
@@ -126,8 +134,8 @@ export class SendQueues {
   cancel(sessionId: string, reason: GatewayError): void {
     const lane = this.#lanes.get(sessionId)
     if (!lane || lane.queued === 0) return
-    lane.cancel.abort(reason)
     this.#lanes.set(sessionId, newLane(lane.lastHandoverAt))
+    for (const fail of lane.cancels) fail(reason)
   }
 
   /** The gateway stops: every waiting send fails with `reason`. */

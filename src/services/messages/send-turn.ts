@@ -37,7 +37,7 @@ export async function takeTurn(
     await turn.ready
     // The session may have reconnected (a new socket) or gone while this send waited.
     const current = connectedHandle(ctx, sessionById(ctx.db, session.id) ?? session)
-    if (presence) await showPresence(current, chatJid, presence.state, presence.ms, turn.signal)
+    if (presence) await showPresence(current, chatJid, presence.state, presence.ms, turn)
     return { handle: current, turn }
   } catch (error) {
     turn.done(false)
@@ -50,21 +50,11 @@ async function showPresence(
   chatJid: ChatJid,
   state: 'composing' | 'recording',
   ms: number,
-  signal: AbortSignal,
+  turn: SendTurn,
 ): Promise<void> {
   try {
     await handle.sendPresence({ state, chatJid })
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, ms)
-      signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer)
-          reject(signal.reason)
-        },
-        { once: true },
-      )
-    })
+    await turn.pause(ms)
     await handle.sendPresence({ state: 'paused', chatJid })
   } catch (error) {
     if (error instanceof GatewayError) throw error
