@@ -8,6 +8,25 @@ import type { GatewayMetrics } from './port'
 /** Sends whose server ack is awaited, at most (the oldest are forgotten first): memory stays bounded. */
 const MAX_AWAITED_ACKS = 50_000
 
+/** Distinct values a free-text-ish label (a reason) may take before the rest count as `other`. */
+const MAX_REASONS = 64
+const REASON = /^[a-z0-9_]{1,48}$/
+
+/**
+ * Reasons are machine words from closed lists (close-policy.ts, the ack listener), but one comes
+ * from WhatsApp (`error_<code>`): a label keeps the first MAX_REASONS well-formed values it sees
+ * and says `other` for the rest, so no answer from outside can grow the series without bound.
+ */
+function reasonLabel(seen: Set<string>): (reason: string | null) => string {
+  return (reason) => {
+    if (!reason) return ''
+    if (seen.has(reason)) return reason
+    if (!REASON.test(reason) || seen.size >= MAX_REASONS) return 'other'
+    seen.add(reason)
+    return reason
+  }
+}
+
 export interface PrometheusMetrics {
   metrics: GatewayMetrics
   /** The exposition text of this gateway's registry, gauges read from SQLite now. */
@@ -123,8 +142,10 @@ export function createPrometheusMetrics({ db, events }: { db: GatewayDatabase; e
   for (const quota of ['contact_checks', 'send_queue']) refusals.inc({ quota }, 0)
 
   const handedOverAt = new Map<string, number>()
+  const sessionReason = reasonLabel(new Set())
+  const messageReason = reasonLabel(new Set())
   const stopListening = events.on('session.status', (change) =>
-    statusChanges.inc({ from: change.previousStatus, to: change.status, reason: change.statusReason ?? '' }),
+    statusChanges.inc({ from: change.previousStatus, to: change.status, reason: sessionReason(change.statusReason) }),
   )
 
   const metrics: GatewayMetrics = {
@@ -140,7 +161,7 @@ export function createPrometheusMetrics({ db, events }: { db: GatewayDatabase; e
       handedOverAt.set(`${sessionId}\u0000${messageId}`, performance.now())
     },
     messageStatus(sessionId, messageId, from, to, reason) {
-      statuses.inc({ status: to, reason: reason ?? '' })
+      statuses.inc({ status: to, reason: messageReason(reason) })
       if (from !== 'pending') return
       const key = `${sessionId}\u0000${messageId}`
       const at = handedOverAt.get(key)
