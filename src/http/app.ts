@@ -15,6 +15,7 @@ import { v1Routes, type V1Routes } from './routes/v1'
 import { adminRoutes } from './routes/v1/admin'
 import { metricsRoutes } from './routes/metrics'
 import type { PrometheusMetrics } from '../metrics/prometheus'
+import { signedMediaRoutes } from './routes/media/signed'
 
 /**
  * The app's type, written out rather than inferred: the published `.d.ts` then names each
@@ -25,6 +26,7 @@ export type HttpApp = Hono<
   ExtractSchema<ReturnType<typeof healthRoutes>> &
     ExtractSchema<ReturnType<typeof docsRoutes>> &
     ExtractSchema<ReturnType<typeof panelRoutes>> &
+    ExtractSchema<ReturnType<typeof signedMediaRoutes>> &
     ExtractSchema<V1Routes>,
   '/'
 >
@@ -40,6 +42,9 @@ export function createHttpApp(ctx: GatewayContext, prometheus?: PrometheusMetric
     healthRoutes(ctx.db, () => ctx.engine.webVersion()),
   )
   app.route('/', panelRoutes())
+  // The signed token is the credential of a downloadUrl: a receiver has no key to send.
+  const signedMedia = signedMediaRoutes(ctx)
+  app.route('/', signedMedia)
   // Its own bearer (METRICS_TOKEN), before the deployment key: a scraper sends one credential.
   const metrics = prometheus && ctx.config.metricsToken ? metricsRoutes(prometheus, ctx.config.metricsToken) : undefined
   if (metrics) app.route('/', metrics)
@@ -53,6 +58,7 @@ export function createHttpApp(ctx: GatewayContext, prometheus?: PrometheusMetric
   const definitions = () =>
     registeredRoutes([
       ...v1.openAPIRegistry.definitions,
+      ...signedMedia.openAPIRegistry.definitions,
       ...(admin?.openAPIRegistry.definitions ?? []),
       ...(metrics?.openAPIRegistry.definitions ?? []),
     ])

@@ -44,6 +44,7 @@ describe('GET /openapi.json', () => {
       'deleteMessage',
       'listMessages',
       'getMessage',
+      'getMessageMedia',
       'markChatRead',
       'sendPresence',
       'checkContacts',
@@ -61,6 +62,7 @@ describe('GET /openapi.json', () => {
       'getGroupInvite',
       'revokeGroupInvite',
       'leaveGroup',
+      'getSignedMedia',
     ])
   })
 

@@ -20,6 +20,7 @@ import { deleteMessageRoute } from './messages/delete'
 import { sendDocumentRoute } from './messages/document'
 import { editMessageRoute } from './messages/edit'
 import { getMessageRoute } from './messages/get'
+import { getMessageMediaRoute } from './messages/media'
 import { sendImageRoute } from './messages/image'
 import { sendListRoute } from './messages/list-message'
 import { sendLocationRoute } from './messages/location'
@@ -64,6 +65,7 @@ export const v1Declarations: readonly RouteConfig[] = [
   deleteMessageRoute,
   listMessagesRoute,
   getMessageRoute,
+  getMessageMediaRoute,
   chatReadRoute,
   presenceRoute,
   checkContactsRoute,
