@@ -40,6 +40,8 @@ describe('GET /openapi.json', () => {
       'sendLocation',
       'sendList',
       'sendButtons',
+      'sendPoll',
+      'reactToMessage',
       'editMessage',
       'deleteMessage',
       'listMessages',

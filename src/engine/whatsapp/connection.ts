@@ -17,6 +17,8 @@ import { closeCause } from './close-cause'
 import { attachAckListener } from './listeners/acks'
 import { attachCallListener } from './listeners/calls'
 import { attachInboundListener } from './listeners/inbound'
+import { attachOwnMessageListener } from './listeners/own-messages'
+import { attachReactionVoteListener } from './listeners/reactions-votes'
 import { attachReceiptListener } from './listeners/receipts'
 import { GroupLayer } from './groups'
 import type { UnstampedFact } from './listeners/types'
@@ -229,6 +231,8 @@ export class SessionConnection implements SessionHandle {
     attachAckListener(context)
     attachReceiptListener(context)
     attachInboundListener(context)
+    attachOwnMessageListener(context)
+    attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
     attachCallListener(context, () => this.options.autoRejectCalls)
     this.groups.attach(context)
   }
