@@ -74,4 +74,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE TABLE `poll_votes` (\n\t`session_id` text NOT NULL,\n\t`poll_id` text NOT NULL,\n\t`voter` text NOT NULL,\n\t`voter_phone` text,\n\t`voter_lid` text,\n\t`vote_id` text NOT NULL,\n\t`options` text NOT NULL,\n\t`voted_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `poll_id`, `voter`),\n\tFOREIGN KEY (`session_id`,`poll_id`) REFERENCES `messages`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nALTER TABLE `messages` ADD `source` text;',
   },
+  {
+    tag: '0012_send_pacing',
+    when: 1795606997875,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `send_pacing` text;',
+  },
 ]
