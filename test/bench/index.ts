@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only figures,scale,sends,metrics,media,webhooks,inbound-media] [--sessions 100] [--scale 1000]`
+ * `npm run bench [-- --quick] [--only figures,optimisations,scale,sends,metrics,media,webhooks,inbound-media] [--sessions 100] [--scale 1000]`
  *
  * Every figure of the performance issue as a ratio against its reference measured in the same
  * run (bare Hono route, bare Baileys sockets with an in-memory key store, `node` + Hono start),
@@ -16,6 +16,7 @@ import { measureScale } from './scale'
 import { benchDocumentSends } from './document-sends'
 import { benchSends } from './sends'
 import { measureMetricsScrape } from './metrics'
+import { measureOptimisations } from './optimisations'
 import { measurePacingOff } from './pacing'
 import { measureStartup } from './startup'
 import { measureThroughput } from './throughput'
@@ -31,7 +32,9 @@ const { values } = parseArgs({
 })
 const quick = values.quick
 const only = new Set(
-  (values.only ?? (quick ? 'figures' : 'figures,scale,sends,metrics,media,webhooks,inbound-media')).split(','),
+  (values.only ?? (quick ? 'figures' : 'figures,optimisations,scale,sends,metrics,media,webhooks,inbound-media')).split(
+    ',',
+  ),
 )
 const memorySessions = Number(values.sessions ?? (quick ? 20 : 100))
 const scaleSessions = Number(values.scale ?? 1000)
@@ -169,6 +172,13 @@ if (only.has('metrics')) {
     '≤ 1.10×',
   )
   console.log(JSON.stringify({ benchmark: 'metrics', ...metrics }))
+}
+
+if (only.has('optimisations')) {
+  console.log('\nWhat each optimisation of src/perf/ buys: server CPU per authed /v1/session/all, with and without it')
+  for (const o of await measureOptimisations({ quick })) {
+    figure(`  ${o.name}: CPU µs/request without it vs with it`, o.withoutUs, o.withUs, 'µs', '> 1.05× (else delete it)')
+  }
 }
 
 if (only.has('media')) {
