@@ -9,6 +9,8 @@ export interface StoredMedia {
   directPath: string
   bytes: Buffer
   uploadedAt: number
+  /** Served as this type (profile photos are plain JPEGs); encrypted media is octet-stream */
+  contentType?: string
 }
 
 export class MediaHost {
@@ -35,7 +37,7 @@ export class MediaHost {
           return
         }
         const media = host.uploads.get(path)
-        res.writeHead(media ? 200 : 404, { 'content-type': 'application/octet-stream' })
+        res.writeHead(media ? 200 : 404, { 'content-type': media?.contentType ?? 'application/octet-stream' })
         res.end(media?.bytes)
       })
     })
@@ -52,10 +54,10 @@ export class MediaHost {
     return `https://${this.hostname}${directPath}`
   }
 
-  /** Stores encrypted bytes (from an upload or a contact) and returns their direct path. */
-  store(bytes: Buffer, uploadPath = '/mms/file'): StoredMedia {
+  /** Stores encrypted bytes (from an upload or a contact), or a plain file of `contentType`, and returns their direct path. */
+  store(bytes: Buffer, uploadPath = '/mms/file', contentType?: string): StoredMedia {
     const directPath = `/v/t62.sim-${++this.counter}${uploadPath.replace(/[^a-zA-Z0-9/_-]/g, '').slice(0, 40)}`
-    const stored = { directPath, bytes, uploadedAt: Date.now() }
+    const stored = { directPath, bytes, uploadedAt: Date.now(), ...(contentType ? { contentType } : {}) }
     this.uploads.set(directPath, stored)
     return stored
   }

@@ -12,6 +12,8 @@ export type ViolationKind =
   | 'malformed-presence'
   | 'malformed-chatstate'
   | 'over-limit'
+  | 'invalid-profile-picture'
+  | 'invalid-app-state-patch'
 
 export interface Violation {
   /** Account phone, or '' when the connection has none yet */
