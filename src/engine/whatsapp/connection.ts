@@ -22,6 +22,7 @@ import { attachCallListener } from './listeners/calls'
 import { attachInboundListener } from './listeners/inbound'
 import { attachReceiptListener } from './listeners/receipts'
 import { GroupLayer } from './groups'
+import { ContactLayer } from './contacts'
 import type { UnstampedFact } from './listeners/types'
 import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
 import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
@@ -119,6 +120,7 @@ export class SessionConnection implements SessionHandle {
   #run: SocketRun | undefined
   #target: NetworkTarget | undefined
   readonly groups: GroupLayer
+  readonly contacts: ContactLayer
 
   constructor(
     readonly sessionId: string,
@@ -130,6 +132,7 @@ export class SessionConnection implements SessionHandle {
       socket: () => this.#connected(),
       stored: (jid) => deps.groupMetadata(sessionId, jid),
     })
+    this.contacts = new ContactLayer({ socket: () => this.#connected(), queryTimeoutMs: deps.timing.queryTimeoutMs })
     let resolve!: (p: PairingPrompt) => void
     let reject!: (e: Error) => void
     const promise = new Promise<PairingPrompt>((res, rej) => {
