@@ -1,4 +1,5 @@
 import type { InboundChange, InboundMessage } from '../../engine/whatsapp/inbound-message'
+import { rememberPushName } from '../contacts/names'
 import type { GatewayContext } from '../context'
 import { advanceStatus, editRecord, findRecord, insertRecord } from './records'
 
@@ -25,6 +26,12 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
     updatedAt: ctx.clock.now(),
   })
   if (inserted) ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')
+  if (message.pushName) {
+    const sender = isGroup
+      ? { phone: message.participantPhone, lid: message.participantLid }
+      : { phone: message.phone, lid: message.lid }
+    rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
+  }
 }
 
 /** Someone edited or revoked a message: the record follows (own messages edited elsewhere too). */
