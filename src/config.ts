@@ -60,6 +60,27 @@ export const envSchema = z.object({
   MEDIA_TIMEOUT_MS: positiveInt.default(30_000),
   /** The ffmpeg executable; default: the build shipped by @ffmpeg-installer, else `ffmpeg` on PATH. */
   FFMPEG_PATH: z.string().min(1).optional(),
+  /** Where inbound files are kept once fetched from WhatsApp: a directory, or an S3-compatible bucket. */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  /** local: the directory (default: `media` beside the database). */
+  MEDIA_STORE_DIR: z.string().min(1).optional(),
+  /** The most the store holds (at least MEDIA_MAX_BYTES); past it the files stored longest ago are dropped (fetched again when asked for). */
+  MEDIA_STORE_MAX_BYTES: positiveInt.default(2 * 1024 * 1024 * 1024),
+  /** s3 (all four required): the bucket, its endpoint (e.g. R2's or MinIO's) and credentials; objects are named under the prefix. */
+  MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_PREFIX: z.string().max(200).default('media/'),
+  /** lazy: an inbound file is fetched on its first download; eager: as it arrives, before its event is delivered. */
+  MEDIA_DOWNLOAD: z.enum(['lazy', 'eager']).default('lazy'),
+  /** How long a message.received downloadUrl works, in seconds. */
+  MEDIA_URL_TTL: positiveInt.default(3600),
+  /** How long the phone has to upload an expired file again (media retry) before it is 410 media_expired. */
+  MEDIA_RETRY_TIMEOUT_MS: positiveInt.default(20_000),
+  /** The gateway's address as its webhook receivers reach it: the base of downloadUrl. Default http://localhost:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long message records are kept; 0 keeps them for ever. */
   MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   /** One webhook POST: how long the endpoint may take to answer. */
@@ -103,6 +124,22 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
+/** Rules across variables, checked after each variable's own (one message per variable, as above). */
+function crossProblems(e: Env): string[] {
+  const problems: string[] = []
+  if (e.MEDIA_STORE === 's3')
+    for (const name of [
+      'MEDIA_S3_BUCKET',
+      'MEDIA_S3_ENDPOINT',
+      'MEDIA_S3_ACCESS_KEY_ID',
+      'MEDIA_S3_SECRET_ACCESS_KEY',
+    ] as const)
+      if (!e[name]) problems.push(`  ${name}: is required with MEDIA_STORE=s3`)
+  if (e.MEDIA_STORE_MAX_BYTES < e.MEDIA_MAX_BYTES)
+    problems.push('  MEDIA_STORE_MAX_BYTES: must be at least MEDIA_MAX_BYTES')
+  return problems
+}
+
 export { planNames, type PlanName } from './plans'
 
 export interface PlanLimits {
@@ -139,6 +176,9 @@ export interface GatewayConfig {
   restoreConcurrency: number
   plans: Record<PlanName, PlanLimits>
   media: { maxBytes: number; maxSeconds: number; timeoutMs: number; ffmpegPath?: string }
+  inboundMedia: InboundMediaConfig
+  /** The base of the gateway's own URLs handed to others (downloadUrl), no trailing slash. */
+  publicUrl: string
   /** Message records older than this are deleted; 0 keeps them. */
   messageRetentionDays: number
   simulatorUrl?: string
@@ -155,6 +195,26 @@ export interface GatewayConfig {
 export type WaVersion = [number, number, number]
 
 export const parseWaVersion = (text: string): WaVersion => text.split('.').map(Number) as WaVersion
+
+export type MediaStoreConfig =
+  | { kind: 'local'; dir?: string }
+  | {
+      kind: 's3'
+      bucket: string
+      endpoint: string
+      region: string
+      accessKeyId: string
+      secretAccessKey: string
+      prefix: string
+    }
+
+export interface InboundMediaConfig {
+  store: MediaStoreConfig
+  maxStoreBytes: number
+  download: 'lazy' | 'eager'
+  urlTtlSeconds: number
+  retryTimeoutMs: number
+}
 
 export interface WebhookConfig {
   timeoutMs: number
@@ -180,6 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
+  const problems = crossProblems(parsed.data)
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
   return fromEnv(parsed.data)
 }
 
@@ -224,6 +286,25 @@ function fromEnv(e: Env): GatewayConfig {
       timeoutMs: e.MEDIA_TIMEOUT_MS,
       ffmpegPath: e.FFMPEG_PATH,
     },
+    inboundMedia: {
+      store:
+        e.MEDIA_STORE === 's3'
+          ? {
+              kind: 's3',
+              bucket: e.MEDIA_S3_BUCKET!,
+              endpoint: e.MEDIA_S3_ENDPOINT!,
+              region: e.MEDIA_S3_REGION,
+              accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID!,
+              secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY!,
+              prefix: e.MEDIA_S3_PREFIX,
+            }
+          : { kind: 'local', dir: e.MEDIA_STORE_DIR },
+      maxStoreBytes: e.MEDIA_STORE_MAX_BYTES,
+      download: e.MEDIA_DOWNLOAD,
+      urlTtlSeconds: e.MEDIA_URL_TTL,
+      retryTimeoutMs: e.MEDIA_RETRY_TIMEOUT_MS,
+    },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     simulatorUrl: e.WA_SIMULATOR,
     waVersion: e.WA_VERSION ? parseWaVersion(e.WA_VERSION) : undefined,

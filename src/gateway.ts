@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from './clock'
 import { resolveConfig, type GatewayConfig } from './config'
 import type { GatewayDatabase } from './db/database'
+import { databaseFile } from './db/file'
 import { migrate } from './db/migrate'
 import type { BaileysEngineDeps } from './engine/whatsapp/engine'
 import { lazyEngine } from './engine/whatsapp/lazy-engine'
@@ -30,6 +31,8 @@ import { createStatementCache } from './perf/prepared'
 import { createReadMemo } from './perf/read-memo'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
 import { createWebhookSender, type WebhookSender } from './webhooks/sender'
+import { createMediaStore, type MediaStore } from './media/store'
+import { createInboundMedia } from './services/media/runtime'
 
 export interface EngineFactoryDeps {
   db: GatewayDatabase
@@ -62,6 +65,8 @@ export interface GatewayOptions {
   resolver?: HostResolver
   /** Posts webhooks; the guarded, address-pinned sender by default. */
   webhookSender?: WebhookSender
+  /** Where received files are kept; by default the operator's MEDIA_STORE. null: none, each download fetched from WhatsApp (the edge without a bucket). */
+  mediaStore?: MediaStore | null
   /** Applies the embedded migrations; drizzle's sync migrator by default (a Durable Object needs transactionSync). */
   migrate?: (db: GatewayDatabase) => number
   /**
@@ -203,6 +208,9 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     reads,
     sessionLists: new Map(),
     eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
+    inboundMedia: createInboundMedia(
+      options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
+    ),
   }
   engine.onFact((fact) => applyEngineFact(context, fact))
 
@@ -233,6 +241,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       context.eventStreams.endAll()
       stopMaintenance?.()
       stopping.abort()
+      context.inboundMedia.stopping.abort()
       await restoring
       await engine.stopAll()
       await webhooks.stop()

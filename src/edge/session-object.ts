@@ -64,6 +64,9 @@ export class SessionObject extends DurableObject<EdgeEnv> {
         rateLimitPerMinute: 0,
       },
       media: createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter }),
+      // No filesystem: received files are kept in a bucket (MEDIA_STORE=s3, e.g. R2's S3 API), or
+      // fetched from WhatsApp and checked for each request.
+      ...(config.inboundMedia.store.kind === 's3' ? {} : { mediaStore: null }),
       resolver: edgeResolver,
       // workerd compiles WebAssembly (Baileys' crypto bridge) only while modules load, never
       // later in a request: here Baileys loads with the object, not on the first open.

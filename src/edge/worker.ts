@@ -28,6 +28,8 @@ import { ConnectSessionBody, SessionIdParam, SessionIdPathParam } from '../schem
 import { edgeConfig, sessionObjectName, type EdgeEnv } from './env'
 import { createEdgeLogger } from './logger'
 import { probePlatformBugs } from './platform-shims'
+import { routeSignedMedia } from './signed-media'
+import { signedMediaRoute } from '../http/routes/media/signed'
 import type { Refusal } from './workspace-object'
 
 export { SessionObject } from './session-object'
@@ -118,13 +120,15 @@ export function createEdgeApp(env: EdgeEnv) {
   const logger = createEdgeLogger(config.logLevel, { object: 'worker' })
   const app = new Hono<WorkerEnv>().use(requestId())
   app.get('/health', (c) => c.json({ status: 'ok' }))
+  // A downloadUrl's signed token is its credential (no JWT, no deployment key): see signed-media.ts.
+  app.get('/v1/media/:token', (c) => routeSignedMedia(c.env, c.req.raw, c.req.param('token')))
   // The panel's static page and script, as on Node: before the deployment key (a browser cannot
   // send x-api-key on navigation); everything it shows comes from /v1 with the user's JWT.
   app.route('/', panelRoutes())
   if (config.deploymentApiKey) app.use(deploymentKey(config.deploymentApiKey))
 
   // The document is built from the same route declarations the session objects serve.
-  const document = buildOpenApiDocument(v1Declarations)
+  const document = buildOpenApiDocument([...v1Declarations, signedMediaRoute])
   app.get('/openapi.json', (c) => c.json(document))
   // Whether each workerd bug the shims work around still reproduces (test/edge: drop a shim when it stops).
   app.get('/__edge/platform', (c) => c.json(probePlatformBugs()))

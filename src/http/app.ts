@@ -13,6 +13,7 @@ import { panelRoutes } from './routes/panel'
 import { buildOpenApiDocument, registeredRoutes } from '../openapi/document'
 import { v1Routes, type V1Routes } from './routes/v1'
 import { adminRoutes } from './routes/v1/admin'
+import { signedMediaRoutes } from './routes/media/signed'
 
 /**
  * The app's type, written out rather than inferred: the published `.d.ts` then names each
@@ -23,6 +24,7 @@ export type HttpApp = Hono<
   ExtractSchema<ReturnType<typeof healthRoutes>> &
     ExtractSchema<ReturnType<typeof docsRoutes>> &
     ExtractSchema<ReturnType<typeof panelRoutes>> &
+    ExtractSchema<ReturnType<typeof signedMediaRoutes>> &
     ExtractSchema<V1Routes>,
   '/'
 >
@@ -38,6 +40,9 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
     healthRoutes(ctx.db, () => ctx.engine.webVersion()),
   )
   app.route('/', panelRoutes())
+  // The signed token is the credential of a downloadUrl: a receiver has no key to send.
+  const signedMedia = signedMediaRoutes(ctx)
+  app.route('/', signedMedia)
 
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 
@@ -46,7 +51,11 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   const admin = ctx.config.adminApiKey ? adminRoutes(ctx, ctx.config.adminApiKey) : undefined
   if (admin) app.route('/', admin)
   const definitions = () =>
-    registeredRoutes([...v1.openAPIRegistry.definitions, ...(admin?.openAPIRegistry.definitions ?? [])])
+    registeredRoutes([
+      ...v1.openAPIRegistry.definitions,
+      ...signedMedia.openAPIRegistry.definitions,
+      ...(admin?.openAPIRegistry.definitions ?? []),
+    ])
   const routes = app
     .route(
       '/',

@@ -281,6 +281,22 @@ export const DeleteMessageBody = eitherRequired(z.strictObject(referenced), REFE
   .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
   .meta({ id: 'DeleteMessageRequest', example: { ...to, messageId: EXAMPLE_MESSAGE_ID } })
 
+const MediaSummarySchema = z
+  .object({
+    mimetype: z.string().meta({ description: 'As the sender declared it.' }),
+    size: z.number().int().meta({ description: 'Bytes.' }),
+    sha256: z.string().meta({ description: 'SHA-256 of the file, hex; the download’s ETag.' }),
+    fileName: z.string().optional(),
+    seconds: z.number().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+  })
+  .meta({
+    id: 'MediaSummary',
+    description:
+      'The file an inbound image, video, audio, voice note, document or sticker carries: GET /v1/message/{messageId}/media serves it.',
+  })
+
 export const MessageContentSchema = z
   .object({
     text: z.string().optional(),
@@ -301,10 +317,15 @@ export const MessageContentSchema = z
           email: z.string().optional(),
         }),
       )
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          'Contact cards: as sent, or parsed from the vCards received (at most 50 people, 20 numbers each; numbers are digits, WhatsApp’s id of the number when the card gives it).',
+      }),
     latitude: z.number().optional(),
     longitude: z.number().optional(),
     name: z.string().optional(),
+    media: MediaSummarySchema.optional(),
     selectedId: z.string().optional(),
     kind: z.string().optional(),
     buttonText: z.string().optional(),

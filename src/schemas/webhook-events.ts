@@ -41,7 +41,14 @@ const messageBase = {
 }
 
 const MessageReceivedData = z
-  .object({ ...messageBase, sentAt: z.iso.datetime().meta({ description: 'When the sender sent it.' }) })
+  .object({
+    ...messageBase,
+    sentAt: z.iso.datetime().meta({ description: 'When the sender sent it.' }),
+    downloadUrl: z.url().optional().meta({
+      description:
+        'Messages with a file (content.media): a URL of the gateway serving it with no API key, signed and good for MEDIA_URL_TTL (1 h) from the event; 403 once expired. GET /v1/message/{messageId}/media serves it any time.',
+    }),
+  })
   .meta({ id: 'MessageReceivedEventData' })
 
 const MessageStatusData = z

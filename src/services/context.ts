@@ -11,6 +11,7 @@ import type { StatementCache } from '../perf/prepared'
 import type { WebhookNotifier } from '../webhooks/outbox'
 import type { CredentialCache } from './credential-cache'
 import type { InFlightSends } from './messages/idempotency'
+import type { InboundMedia } from './media/runtime'
 import type { MediaTools } from './messages/media-tools'
 import type { SessionListCache } from './sessions/list'
 
@@ -50,4 +51,6 @@ export interface GatewayContext extends ServiceContext {
   credentials: CredentialCache
   /** Open GET /v1/events streams: capped per workspace, ended when the gateway stops. */
   eventStreams: EventStreams
+  /** Received files: the store, fetches under way. */
+  inboundMedia: InboundMedia
 }

@@ -1,4 +1,5 @@
 import type { GatewayContext } from './context'
+import { enforceStoreCap, pruneMediaFiles } from './media/prune'
 import { failUnacknowledgedSends } from './messages/ack-deadline'
 import { pruneMessages } from './messages/retention'
 
@@ -8,9 +9,9 @@ export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000
 const ACK_SWEEP_MS = 15_000
 
 /**
- * Periodic housekeeping of one gateway: retention of records and keys (hourly), and sends past
- * their ack deadline (every few seconds). Answers a stop function; the timers never keep the
- * process alive on their own.
+ * Periodic housekeeping of one gateway: retention of records, their stored files and keys
+ * (hourly), and sends past their ack deadline (every few seconds). Answers a stop function; the
+ * timers never keep the process alive on their own.
  */
 export function startMaintenance(ctx: GatewayContext, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
   const guarded = (what: string, task: () => void) => () => {
@@ -24,6 +25,11 @@ export function startMaintenance(ctx: GatewayContext, intervalMs = MAINTENANCE_I
     const pruned = pruneMessages(ctx)
     if (pruned.messages > 0 || pruned.idempotencyKeys > 0)
       ctx.logger.info(pruned, 'pruned old message records and idempotency keys')
+    // The files of the records just pruned (and any past the store's cap): the store is async
+    void (async () => {
+      const files = (await pruneMediaFiles(ctx)) + (await enforceStoreCap(ctx))
+      if (files > 0) ctx.logger.info({ files }, 'pruned stored media files')
+    })().catch((error: unknown) => ctx.logger.error({ err: error, task: 'media retention' }, 'housekeeping failed'))
   })
   const sweep = guarded('ack deadline', () => void failUnacknowledgedSends(ctx))
   prune()

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
@@ -76,6 +76,8 @@ export interface NewEvent<T extends WebhookEventType> {
   data: WebhookEventData<T>
   /** When it happened; now by default. */
   at?: Date
+  /** Its delivery waits until then, unless releaseEvent lets it go sooner (eager media). */
+  holdUntil?: Date
 }
 
 /**
@@ -110,9 +112,37 @@ export function recordEvent<T extends WebhookEventType>(
     data: event.data,
   })
   prepared(ctx, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
-  prepared(ctx, insertDelivery).run(newDelivery(ctx, id, sessionId, now))
+  const delivery = newDelivery(ctx, id, sessionId, now)
+  if (event.holdUntil) delivery.nextAttemptAt = event.holdUntil
+  prepared(ctx, insertDelivery).run(delivery)
   ctx.webhooks.wake(event.sessionId)
   return id
+}
+
+/**
+ * A held event's first delivery may go now (a webhook receiver then sees it in its place in
+ * the session's order; later events waited behind it). Nothing happens to an event already
+ * attempted or released.
+ */
+export function releaseEvent(
+  ctx: Pick<OutboxContext, 'clock' | 'webhooks'> & { db: GatewayDatabase },
+  sessionId: string,
+  eventId: string,
+): void {
+  const now = ctx.clock.now()
+  ctx.db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: now })
+    .where(
+      and(
+        eq(webhookDeliveries.eventId, eventId),
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.attempts, 0),
+        gt(webhookDeliveries.nextAttemptAt, now),
+      ),
+    )
+    .run()
+  ctx.webhooks.wake(sessionId)
 }
 
 /** A fresh delivery series of an event: due now, retried until WEBHOOK_RETRY_HOURS from now. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only figures,scale,sends,media,webhooks] [--sessions 100] [--scale 1000]`
+ * `npm run bench [-- --quick] [--only figures,scale,sends,media,webhooks,inbound-media] [--sessions 100] [--scale 1000]`
  *
  * Every figure of the performance issue as a ratio against its reference measured in the same
  * run (bare Hono route, bare Baileys sockets with an in-memory key store, `node` + Hono start),
@@ -8,6 +8,8 @@
  */
 import { parseArgs } from 'node:util'
 import { measureInProcess } from './in-process'
+import { benchInboundMedia } from './inbound-media'
+import { benchLargeMediaInChild } from './large-media'
 import { benchMedia } from './media'
 import { measureMemory } from './memory'
 import { measureScale } from './scale'
@@ -26,7 +28,9 @@ const { values } = parseArgs({
   },
 })
 const quick = values.quick
-const only = new Set((values.only ?? (quick ? 'figures' : 'figures,scale,sends,media,webhooks')).split(','))
+const only = new Set(
+  (values.only ?? (quick ? 'figures' : 'figures,scale,sends,media,webhooks,inbound-media')).split(','),
+)
 const memorySessions = Number(values.sessions ?? (quick ? 20 : 100))
 const scaleSessions = Number(values.scale ?? 1000)
 
@@ -159,5 +163,35 @@ if (only.has('webhooks')) {
     `WhatsApp event → receiver (message.received, ${latency.messages} messages): p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms`,
   )
   console.log(JSON.stringify({ benchmark: 'webhook-latency', ...latency }))
+}
+if (only.has('inbound-media')) {
+  console.log(
+    '\nReceived files: a contact’s 1 MB image → message.received at a loopback receiver → downloaded by its downloadUrl',
+  )
+  const inbound = await benchInboundMedia(quick ? 10 : 40, 4)
+  figure(
+    `1 MB image → event → file by downloadUrl p50 vs a text → event p50 (${inbound.files} each)`,
+    inbound.p50Ms,
+    inbound.textP50Ms,
+    'ms',
+    '—',
+  )
+  figure('  the same, p99', inbound.p99Ms, inbound.textP99Ms, 'ms', '—')
+  console.log(
+    `  ${inbound.sessions} sessions, ${inbound.concurrentFiles} files, 4 per session at once: ${inbound.filesPerSecond} files/s, bytes that differed: ${inbound.mismatches}`,
+  )
+  console.log(JSON.stringify({ benchmark: 'inbound-media', ...inbound }))
+  const large = await benchLargeMediaInChild(quick ? 64 : 256)
+  figure(
+    `${large.fileMb} MB received document, fetched, checked, stored and read back: peak buffers vs its size`,
+    large.peakArrayBuffersMb,
+    large.fileMb,
+    'MB',
+    '≪ 1× (streamed)',
+  )
+  console.log(
+    `  in ${large.seconds} s (${large.mbPerSecond} MB/s), at most ${large.peakArrayBuffersMb} MB of buffers and ${large.peakHeapMb} MB of heap at once, bytes checked against content.media.sha256: ${large.checked}`,
+  )
+  console.log(JSON.stringify({ benchmark: 'large-media', ...large }))
 }
 process.exit(0)

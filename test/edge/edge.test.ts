@@ -4,6 +4,7 @@
  * running the real Baileys. Slow by nature (a wrangler start, a restart, a 30 s alarm), so a few
  * tests that each walk a whole path.
  */
+import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
@@ -79,6 +80,7 @@ beforeAll(async () => {
     ALLOW_PRIVATE_ADDRESSES: 'true',
     EDGE_TEST_HOOKS: 'true',
     LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   }
   dev = await startWranglerDev({ port, persistDir: state.path, env })
   token = await edgeJwt(JWT_SECRET, 'edge-acme')
@@ -227,6 +229,38 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
       expect(refused.status).toBe(422)
       expect(refused.body).toMatchObject({ error: 'media_unavailable', details: { runtime: 'workers' } })
     }
+  }, 60_000)
+
+  it('serves a contact’s file by API and by its downloadUrl (no credential), fetched from WhatsApp in the session’s object', async () => {
+    const bytes = randomBytes(3000)
+    const id = await sim.contact(CONTACT).send({ image: bytes, mimetype: 'image/jpeg' }, { to: PHONE })
+    const events = await receiver.waitFor(
+      'edge',
+      secret,
+      (list) => list.some((e) => e.type === 'message.received' && e.data.messageId === id),
+      { timeoutMs: 30_000 },
+    )
+    const event = events.find((e) => e.data.messageId === id)!
+    const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
+    expect(event.data.content.media).toMatchObject({ mimetype: 'image/jpeg', size: 3000, sha256: sha256(bytes) })
+
+    const byApi = await fetch(`${dev.url}/v1/message/${id}/media?sessionId=${sessionId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(byApi.status, dev.output().slice(-3000)).toBe(200)
+    expect(sha256(new Uint8Array(await byApi.arrayBuffer()))).toBe(sha256(bytes))
+
+    expect(event.data.downloadUrl.startsWith(`${dev.url}/v1/media/`)).toBe(true)
+    const signed = await fetch(event.data.downloadUrl)
+    expect(signed.status).toBe(200)
+    expect(signed.headers.get('etag')).toBe(`"${sha256(bytes)}"`)
+    expect(sha256(new Uint8Array(await signed.arrayBuffer()))).toBe(sha256(bytes))
+    const part = await fetch(event.data.downloadUrl, { headers: { range: 'bytes=10-19' } })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true)
+    const tampered = event.data.downloadUrl.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'))
+    expect((await fetch(tampered)).status).toBe(403)
+    expect((await fetch(`${dev.url}/v1/media/not-a-token`)).status).toBe(403)
   }, 60_000)
 
   it('sends a document and a contact card in the session object; video answers 422 (no ffmpeg)', async () => {

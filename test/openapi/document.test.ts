@@ -45,6 +45,7 @@ describe('GET /openapi.json', () => {
       'deleteMessage',
       'listMessages',
       'getMessage',
+      'getMessageMedia',
       'markChatRead',
       'sendPresence',
       'checkContacts',
@@ -66,6 +67,7 @@ describe('GET /openapi.json', () => {
       'getGroupInvite',
       'revokeGroupInvite',
       'leaveGroup',
+      'getSignedMedia',
     ])
   })
 

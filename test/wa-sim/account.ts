@@ -44,6 +44,8 @@ export class Account {
   unresponsive = false
   /** Set by the unreachable fault: login attempts are dropped without an answer until cleared */
   unreachable = false
+  /** Set by the phone-offline fault: the account's phone answers no media retry request */
+  phoneOffline = false
   /** Set by the restrict-new-chats fault: 1:1 messages to users it has no chat with get error 463 */
   restrictNewChats = false
   /** Whether the phone already shared its app-state key with this device (once, after linking) */

@@ -1,10 +1,11 @@
-// The payloads a contact's phone builds: text (optionally quoting a message), location, image,
-// and the protocol messages a phone sends to edit or revoke one of its own messages.
-import { getMediaKeys, hmacSign, proto, sha256 } from '@whiskeysockets/baileys'
-import { createCipheriv, randomBytes } from 'node:crypto'
+// The payloads a contact's phone builds: text (optionally quoting a message), location, media
+// (contact-media.ts), contact cards (contact-card.ts), and the protocol messages a phone sends to
+// edit or revoke one of its own messages.
+import { proto } from '@whiskeysockets/baileys'
 import type { Account } from './account'
 import type { Contact } from './contact'
-import { unixNow } from './node-utils'
+import { buildContacts, type ContactsContent } from './contact-card'
+import { buildMedia, isMediaContent, type MediaContent } from './contact-media'
 import type { SimState } from './state'
 
 export interface LocationContent {
@@ -17,7 +18,8 @@ export interface LocationContent {
 export type OutgoingContent =
   | { text: string; quoteId?: string }
   | { location: LocationContent }
-  | { image: Buffer; mimetype: string; caption?: string }
+  | MediaContent
+  | ContactsContent
 
 /** The payload, with the <message type> and <enc mediatype> a phone gives it. */
 export interface BuiltContent {
@@ -39,7 +41,8 @@ export const buildContent = async (
     })
     return { message, type: 'media', mediatype: 'location' }
   }
-  if ('image' in content) return { message: await imageMessage(state, content), type: 'media', mediatype: 'image' }
+  if (isMediaContent(content)) return { ...(await buildMedia(state, content)), type: 'media' }
+  if ('contacts' in content) return { ...buildContacts(content), type: 'media' }
   if (!content.quoteId) return { message: proto.Message.fromObject({ conversation: content.text }), type: 'text' }
   // A reply is an extendedTextMessage whose contextInfo names the quoted message and its author
   const contextInfo = quoteContext(account, contact, content.quoteId)
@@ -86,30 +89,3 @@ export const revokeMessage = (chat: string, messageId: string): proto.Message =>
       type: proto.Message.ProtocolMessage.Type.REVOKE,
     },
   })
-
-/** Encrypts the image as WhatsApp media (AES-CBC + truncated HMAC), stores it on the media host. */
-const imageMessage = async (
-  state: SimState,
-  content: { image: Buffer; mimetype: string; caption?: string },
-): Promise<proto.Message> => {
-  const mediaKey = randomBytes(32)
-  const { iv, cipherKey, macKey } = await getMediaKeys(mediaKey, 'image')
-  const cipher = createCipheriv('aes-256-cbc', cipherKey, iv)
-  const encrypted = Buffer.concat([cipher.update(content.image), cipher.final()])
-  const mac = hmacSign(Buffer.concat([iv, encrypted]), macKey!).subarray(0, 10)
-  const body = Buffer.concat([encrypted, mac])
-  const stored = state.media.store(body, '/mms/image')
-  return proto.Message.fromObject({
-    imageMessage: {
-      url: state.media.urlFor(stored.directPath),
-      directPath: stored.directPath,
-      mimetype: content.mimetype,
-      caption: content.caption,
-      mediaKey,
-      fileSha256: sha256(content.image),
-      fileEncSha256: sha256(body),
-      fileLength: content.image.length,
-      mediaKeyTimestamp: Number(unixNow()),
-    },
-  })
-}

@@ -25,11 +25,20 @@ export interface InboxMessage {
   stanza: StanzaInfo
 }
 
+/** A message this contact sent to an account. */
+export interface SentMessage {
+  account: string
+  chat: string
+  message: proto.IMessage
+  /** The phone no longer has the file: a media retry is answered NOT_FOUND. */
+  mediaLost?: boolean
+}
+
 export class Contact {
   readonly device = new SignalDevice()
   readonly inbox = new WaitableLog<InboxMessage>()
   /** What this contact sent to accounts, by message id: for quotes, edits and revokes of its own messages */
-  readonly sent = new Map<string, { account: string; chat: string; message: proto.IMessage }>()
+  readonly sent = new Map<string, SentMessage>()
   /** `${groupJid} ${account device}` pairs that already hold this contact's own sender key */
   readonly ownSenderKeyHolders = new Set<string>()
   // Records live in memory only, so they are kept as objects rather than serialized

@@ -2,10 +2,14 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { randomBytes } from 'node:crypto'
 import { proto } from '@whiskeysockets/baileys'
 import type { OutgoingContent, ReceiptType } from './contact-actions'
+import type { SharedContact } from './contact-card'
+import type { MediaContent } from './contact-media'
 import { SimulatorError } from './errors'
 import { isFaultKind } from './faults'
+import { fixture, isFixtureName } from './fixtures'
 import type { ParticipantAction } from './group-ops'
 import type { BusinessProfile, ProfileUpdate, Visibility } from './profiles'
 import type { WhatsAppSimulator } from './simulator'
@@ -36,8 +40,82 @@ const sendOptions = (body: Record<string, unknown>) => ({
   group: text(body, 'group', false),
 })
 
-/** `{text, quoteId?}` or `{location: {latitude, longitude, name?, address?}}` */
+const MEDIA_KINDS = ['image', 'video', 'audio', 'document', 'sticker'] as const
+
+const number = (body: Record<string, unknown>, field: string): number | undefined => {
+  const value = body[field]
+  if (value === undefined) return undefined
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new SimulatorError('invalid_request', `"${field}" must be a non-negative number`)
+  return value
+}
+
+/** `{<kind>: {data: base64 | fixture: name | size: random bytes, mimetype?, caption?, fileName?, seconds?, width?, height?, ptt?, gifPlayback?, animated?}}` */
+const mediaContent = (kind: (typeof MEDIA_KINDS)[number], spec: unknown): MediaContent => {
+  if (typeof spec !== 'object' || spec === null)
+    throw new SimulatorError('invalid_request', `"${kind}" must be an object`)
+  const fields = spec as Record<string, unknown>
+  const named = text(fields, 'fixture', false)
+  if (named !== undefined && !isFixtureName(named))
+    throw new SimulatorError('invalid_request', `unknown fixture "${named}"`)
+  const base = named ? fixture(named) : undefined
+  // `size`: that many random bytes made here (a large file without sending it over JSON)
+  const size = number(fields, 'size')
+  if (size !== undefined && size > 2 ** 31 - 1)
+    throw new SimulatorError('invalid_request', '"size" is at most 2 GiB - 1')
+  const data = text(fields, 'data', !base && size === undefined)
+  const bytes = data !== undefined ? Buffer.from(data, 'base64') : size !== undefined ? randomBytes(size) : base!.bytes
+  const known = (base ?? {}) as { mimetype?: string; width?: number; height?: number; seconds?: number }
+  const common = {
+    mimetype: text(fields, 'mimetype', false) ?? known.mimetype,
+    caption: text(fields, 'caption', false),
+    seconds: number(fields, 'seconds') ?? known.seconds,
+    width: number(fields, 'width') ?? known.width,
+    height: number(fields, 'height') ?? known.height,
+  }
+  switch (kind) {
+    case 'image':
+      return { image: bytes, ...common, mimetype: common.mimetype ?? 'image/jpeg' }
+    case 'video':
+      return { video: bytes, ...common, gifPlayback: fields.gifPlayback === true }
+    case 'audio':
+      return { audio: bytes, mimetype: common.mimetype, seconds: common.seconds, ptt: fields.ptt === true }
+    case 'document':
+      return {
+        document: bytes,
+        mimetype: common.mimetype,
+        caption: common.caption,
+        fileName: text(fields, 'fileName')!,
+      }
+    case 'sticker':
+      return { sticker: bytes, ...common, animated: fields.animated === true }
+  }
+}
+
+const sharedContacts = (value: unknown): SharedContact[] => {
+  if (!Array.isArray(value) || value.length === 0)
+    throw new SimulatorError('invalid_request', '"contacts" must be a non-empty array')
+  return value.map((entry) => {
+    if (typeof entry !== 'object' || entry === null)
+      throw new SimulatorError('invalid_request', 'each contact must be {name, phones?, organization?, vcard?}')
+    const fields = entry as Record<string, unknown>
+    const phones = fields.phones
+    if (phones !== undefined && !(Array.isArray(phones) && phones.every((p) => typeof p === 'string')))
+      throw new SimulatorError('invalid_request', '"phones" must be an array of strings')
+    return {
+      name: text(fields, 'name')!,
+      phones: phones as string[] | undefined,
+      organization: text(fields, 'organization', false),
+      vcard: typeof fields.vcard === 'string' ? fields.vcard : undefined,
+    }
+  })
+}
+
+/** `{text, quoteId?}`, `{location: {…}}`, `{image|video|audio|document|sticker: {…}}` or `{contacts: […]}` */
 const outgoingContent = (body: Record<string, unknown>): OutgoingContent => {
+  const kind = MEDIA_KINDS.find((k) => body[k] !== undefined)
+  if (kind) return mediaContent(kind, body[kind])
+  if (body.contacts !== undefined) return { contacts: sharedContacts(body.contacts) }
   const location = body.location as Record<string, unknown> | undefined
   if (location !== undefined) {
     if (
@@ -119,6 +197,16 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
     async ([phone], body) => ({
       messageId: await sim.contact(phone!).revoke(text(body, 'messageId')!, sendOptions(body)),
     }),
+  ],
+  [
+    'POST',
+    /^\/contacts\/(\d+)\/expirations$/,
+    ([phone], body) => {
+      const status = body.status ?? 410
+      if (status !== 404 && status !== 410) throw new SimulatorError('invalid_request', '"status" must be 404 or 410')
+      sim.contact(phone!).expireMedia(text(body, 'messageId')!, { status, reupload: body.reupload !== false })
+      return { ok: true }
+    },
   ],
   [
     'POST',

@@ -12,6 +12,7 @@ export const FAULT_KINDS = [
   'unresponsive',
   'restrict-new-chats',
   'unreachable',
+  'phone-offline',
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -29,6 +30,9 @@ export const injectFault = (state: SimState, account: Account, kind: FaultKind):
     case 'unreachable': // the network is gone for this account: the connection drops, and so does every login until cleared
       account.unreachable = true
       state.liveConnectionOf(account)?.drop()
+      return
+    case 'phone-offline': // the account's phone is off: media retry requests from its devices go unanswered
+      account.phoneOffline = true
       return
     case 'restrict-new-chats': // a restricted account: 1:1 messages that would open a new chat are refused (ack error 463)
       account.restrictNewChats = true
@@ -65,4 +69,5 @@ export const clearFaults = (account: Account): void => {
   account.unresponsive = false
   account.restrictNewChats = false
   account.unreachable = false
+  account.phoneOffline = false
 }

@@ -7,7 +7,7 @@ import type { OutgoingContent, ReceiptType, SendOptions } from './contact-action
 import { SimulatorError } from './errors'
 import { clearFaults, injectFault } from './faults'
 import type { FaultKind } from './faults'
-import { openInboxMedia } from './inbox-media'
+import { mediaAttachmentOf, openInboxMedia } from './inbox-media'
 import type { OpenedMedia } from './inbox-media'
 import { downloadAndDecryptMedia } from './media-download'
 import type { MediaType, proto } from '@whiskeysockets/baileys'
@@ -95,6 +95,35 @@ export class ContactHandle {
 
   inbox(): InboxMessage[] {
     return this.contact.inbox.list()
+  }
+
+  /** The file of a media message this contact sent: its current direct path and how often the CDN served it. */
+  sentMedia(messageId: string): { directPath: string; downloads: number } {
+    const directPath = this.sentAttachment(messageId).directPath!
+    return { directPath, downloads: this.state.media.downloads.get(directPath) ?? 0 }
+  }
+
+  /**
+   * WhatsApp's CDN drops the file of a message this contact sent: downloads answer `status`.
+   * A media retry then gets it uploaded again by the phone, unless `reupload: false` (the phone
+   * lost it too and answers NOT_FOUND) or the account's phone is offline (fault `phone-offline`).
+   */
+  expireMedia(messageId: string, options: { status?: 404 | 410; reupload?: boolean } = {}): void {
+    this.state.media.expire(this.sentAttachment(messageId).directPath!, options.status ?? 410)
+    this.contact.sent.get(messageId)!.mediaLost = options.reupload === false
+  }
+
+  /** Downloads of the file of a message this contact sent wait until the returned function is called. */
+  holdMedia(messageId: string): () => void {
+    return this.state.media.hold(this.sentAttachment(messageId).directPath!)
+  }
+
+  private sentAttachment(messageId: string) {
+    const sent = this.contact.sent.get(messageId)
+    if (!sent) throw new SimulatorError('unknown_message', `${this.phone} never sent message ${messageId}`, 404)
+    const media = mediaAttachmentOf(sent.message)?.media
+    if (!media?.directPath) throw new SimulatorError('no_media', `message ${messageId} carries no media`, 404)
+    return media
   }
 
   /** First inbox message (already received or future) matching `predicate`. */

@@ -1,6 +1,9 @@
 // The mmg.whatsapp.net stand-in: loopback HTTPS with the simulator's own CA. Stores encrypted
-// uploads under a direct path and serves them back.
+// uploads under a direct path and serves them back, with Range. Like WhatsApp's CDN it drops files
+// (expire: 404 or 410 from then on); a phone's re-upload stores the same encrypted bytes under a
+// new direct path. A download can be held until released, to test what waits for it.
 import { createServer } from 'node:https'
+import type { ServerResponse } from 'node:http'
 import type { Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { MediaTlsMaterial } from './certificates'
@@ -9,12 +12,17 @@ export interface StoredMedia {
   directPath: string
   bytes: Buffer
   uploadedAt: number
+  /** Set once the file expired: what a GET answers instead of the bytes. */
+  expired?: 404 | 410
   /** Served as this type (profile photos are plain JPEGs); encrypted media is octet-stream */
   contentType?: string
 }
 
 export class MediaHost {
   readonly uploads = new Map<string, StoredMedia>()
+  /** GETs answered per direct path (any status). */
+  readonly downloads = new Map<string, number>()
+  private readonly held = new Map<string, { release: Promise<void>; open: () => void }>()
   private counter = 0
 
   private constructor(
@@ -36,13 +44,39 @@ export class MediaHost {
           res.end(JSON.stringify({ url: host.urlFor(stored.directPath), direct_path: stored.directPath }))
           return
         }
-        const media = host.uploads.get(path)
-        res.writeHead(media ? 200 : 404, { 'content-type': media?.contentType ?? 'application/octet-stream' })
-        res.end(media?.bytes)
+        host.downloads.set(path, (host.downloads.get(path) ?? 0) + 1)
+        const hold = (host.held.get(path) ?? host.held.get('*'))?.release ?? Promise.resolve()
+        void hold.then(() => host.serve(path, req.headers.range, res))
       })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     return host
+  }
+
+  private serve(path: string, range: string | undefined, res: ServerResponse): void {
+    const media = this.uploads.get(path)
+    if (!media || media.expired) {
+      res.writeHead(media?.expired ?? 404, { 'content-type': 'text/plain' })
+      res.end(media?.expired === 410 ? 'gone' : 'not found')
+      return
+    }
+    const match = range ? /^bytes=(\d+)-(\d*)$/.exec(range) : null
+    if (match) {
+      const start = Number(match[1])
+      const end = Math.min(match[2] ? Number(match[2]) : media.bytes.length - 1, media.bytes.length - 1)
+      res.writeHead(206, {
+        'content-type': media.contentType ?? 'application/octet-stream',
+        'content-range': `bytes ${start}-${end}/${media.bytes.length}`,
+        'content-length': String(end - start + 1),
+      })
+      res.end(media.bytes.subarray(start, end + 1))
+      return
+    }
+    res.writeHead(200, {
+      'content-type': media.contentType ?? 'application/octet-stream',
+      'content-length': String(media.bytes.length),
+    })
+    res.end(media.bytes)
   }
 
   /** host:port, as the media_conn iq announces it */
@@ -62,7 +96,33 @@ export class MediaHost {
     return stored
   }
 
+  /** The CDN dropped the file: GETs answer `status` from now on. */
+  expire(directPath: string, status: 404 | 410 = 410): void {
+    const media = this.uploads.get(directPath)
+    if (media) media.expired = status
+  }
+
+  /** A phone uploaded the file again: the same encrypted bytes under a new direct path. */
+  reupload(directPath: string): StoredMedia | undefined {
+    const media = this.uploads.get(directPath)
+    return media ? this.store(media.bytes, directPath.replace(/^\/v\/t62\.sim-\d+/, '')) : undefined
+  }
+
+  /** GETs of this path (`*`: of every path) wait, headers unsent, until the returned function is called. */
+  hold(directPath: string): () => void {
+    let open!: () => void
+    const release = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    this.held.set(directPath, { release, open })
+    return () => {
+      this.held.delete(directPath)
+      open()
+    }
+  }
+
   async stop(): Promise<void> {
+    for (const { open } of this.held.values()) open()
     this.server.closeAllConnections()
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }

@@ -9,6 +9,7 @@ import { recordChatState, recordClientReceipt, recordPresence } from './account-
 import { handleClientMessage } from './client-messages'
 import { Connection } from './connection'
 import { handleIq } from './iq-handlers/index'
+import { onMediaRetryReceipt } from './media-retry'
 import { unixNow } from './node-utils'
 import { onClientReceipt, relayOfflineQueue } from './offline-queue'
 import { offerQrRefs } from './pairing'
@@ -174,11 +175,12 @@ export class ChatServer {
             ...(node.attrs.type ? { type: node.attrs.type } : {}),
           },
         })
-        if (connection.account) {
-          recordClientReceipt(this.state, connection.account, node)
-          await onClientReceipt(connection, connection.account, node)
-        }
-        return
+        if (!connection.account) return
+        // A media retry goes to the account's own phone; it says nothing about delivery or reading
+        if (node.attrs.type === 'server-error')
+          return onMediaRetryReceipt(this.state, connection, connection.account, node)
+        recordClientReceipt(this.state, connection.account, node)
+        return onClientReceipt(connection, connection.account, node)
       case 'presence':
         if (connection.account) recordPresence(this.state, connection.account, node)
         return

@@ -284,6 +284,11 @@ export class WhatsAppSimulator {
     return stats
   }
 
+  /** Every media download waits until the returned function is called (files yet to be sent too). */
+  holdMediaDownloads(): () => void {
+    return this.state.media.hold('*')
+  }
+
   /** Stored media uploads, by direct path (encrypted bytes as uploaded) */
   mediaUploads(): { directPath: string; size: number }[] {
     return [...this.state.media.uploads.values()].map((upload) => ({

@@ -8,6 +8,7 @@ export type ViolationKind =
   | 'invalid-device-signature'
   | 'unknown-message-reference'
   | 'undecryptable-message'
+  | 'invalid-media-retry'
   | 'unknown-receipt-reference'
   | 'malformed-presence'
   | 'malformed-chatstate'

@@ -63,8 +63,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     sql: 'CREATE TABLE `group_participants` (\n\t`session_id` text NOT NULL,\n\t`group_id` text NOT NULL,\n\t`jid` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`admin` text,\n\tPRIMARY KEY(`session_id`, `group_id`, `jid`),\n\tFOREIGN KEY (`session_id`,`group_id`) REFERENCES `groups`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `groups` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`subject` text NOT NULL,\n\t`description` text,\n\t`owner_jid` text,\n\t`owner_phone` text,\n\t`owner_lid` text,\n\t`announce` integer NOT NULL,\n\t`restrict` integer NOT NULL,\n\t`member_add_mode` integer NOT NULL,\n\t`addressing_mode` text NOT NULL,\n\t`ephemeral_seconds` integer,\n\t`group_created_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
   },
   {
-    tag: '0010_contact_names',
-    when: 1795604856027,
+    tag: '0010_received_media',
+    when: 1795604107905,
+    breakpoints: true,
+    sql: 'CREATE TABLE `gateway_secrets` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE `media_files` (\n\t`session_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`size` integer NOT NULL,\n\t`stored_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `message_id`)\n);\n--> statement-breakpoint\nCREATE INDEX `media_files_stored_idx` ON `media_files` (`stored_at`);',
+  },
+  {
+    tag: '0011_contact_names',
+    when: 1795605991285,
     breakpoints: true,
     sql: 'CREATE TABLE `contact_names` (\n\t`session_id` text NOT NULL,\n\t`contact` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`push_name` text NOT NULL,\n\t`seen_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `contact`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `contact_names_lid_idx` ON `contact_names` (`session_id`,`lid`);',
   },

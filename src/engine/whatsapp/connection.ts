@@ -2,8 +2,6 @@ import makeWASocket, {
   DEFAULT_CACHE_TTLS,
   generateMessageIDV2,
   jidDecode,
-  proto,
-  S_WHATSAPP_NET,
   type ConnectionState,
   type WASocket,
 } from '@whiskeysockets/baileys'
@@ -16,7 +14,6 @@ import type { BaileysLogger } from './baileys-logger'
 import { hasPairedCredentials, isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
 import { closeCause } from './close-cause'
-import { shouldSyncHistory } from './history-sync'
 import { attachAckListener } from './listeners/acks'
 import { attachCallListener } from './listeners/calls'
 import { attachInboundListener } from './listeners/inbound'
@@ -24,20 +21,25 @@ import { attachReceiptListener } from './listeners/receipts'
 import { GroupLayer } from './groups'
 import { ContactLayer } from './contacts'
 import type { UnstampedFact } from './listeners/types'
-import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
+import { releaseTarget, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
 import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
 import { withNetworkErrors } from './network-errors'
+import { reuploadMedia } from './media-retry'
 import { checkNumbers } from './number-check'
 import { lookupPhone, phoneForLid } from './recipients'
 import type { OutboundContent } from './outbound-content'
 import { editText, revokeMessage, sendContent } from './sender'
 import { markRead, sendPresence } from './chat-actions'
+import { FirstPrompt } from './pairing-prompt'
 import { withSharedAsyncStorage } from './shared-async-storage'
+import { socketConfig } from './socket-config'
+import { newSocketRun, probeLiveness, watchSocket, type SocketRun } from './socket-run'
 import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
 import {
   EngineError,
   type CloseCause,
   type EngineFact,
+  type MediaMessageRef,
   type GroupInfo,
   type OpenOptions,
   type OwnMessageRef,
@@ -56,23 +58,6 @@ export interface ConnectionTiming {
   backoff: BackoffPolicy
   /** Baileys' keep-alive ping period; a socket silent for this + 5 s is closed (unresponsive). Also a liveness check's wait. */
   keepAliveIntervalMs: number
-}
-
-/** Bun's built-in stand-in for undici has dispatchers without close(): release what can be. */
-const closeDispatcher = (target: NetworkTarget) => {
-  const dispatcher = target.dispatcher as { close?: () => Promise<void> } | undefined
-  if (typeof dispatcher?.close === 'function') void dispatcher.close().catch(() => {})
-}
-
-/** What one socket went through, for telling why it closed. */
-interface SocketRun {
-  viaProxy: boolean
-  reachedServer: boolean
-  probeFailed: boolean
-  probing: boolean
-  lastFrameAt: number
-  /** The version it announced (a 405 refused that one). */
-  version: [number, number, number]
 }
 
 export interface ConnectionDeps {
@@ -115,8 +100,7 @@ export class SessionConnection implements SessionHandle {
   #stopped = false
   #attempt = 0
   #reconnectTimer: NodeJS.Timeout | undefined
-  #prompt: { promise: Promise<PairingPrompt>; resolve(p: PairingPrompt): void; reject(e: Error): void }
-  #prompted = false
+  readonly #prompt = new FirstPrompt()
   #run: SocketRun | undefined
   #target: NetworkTarget | undefined
   readonly groups: GroupLayer
@@ -133,14 +117,6 @@ export class SessionConnection implements SessionHandle {
       stored: (jid) => deps.groupMetadata(sessionId, jid),
     })
     this.contacts = new ContactLayer({ socket: () => this.#connected(), queryTimeoutMs: deps.timing.queryTimeoutMs })
-    let resolve!: (p: PairingPrompt) => void
-    let reject!: (e: Error) => void
-    const promise = new Promise<PairingPrompt>((res, rej) => {
-      resolve = res
-      reject = rej
-    })
-    promise.catch(() => {}) // a restore never awaits its prompt
-    this.#prompt = { promise, resolve, reject }
   }
 
   get prompt(): Promise<PairingPrompt> {
@@ -180,7 +156,7 @@ export class SessionConnection implements SessionHandle {
   #releaseTarget(): void {
     const target = this.#target
     this.#target = undefined
-    if (target && target !== this.deps.direct) closeDispatcher(target)
+    if (target) releaseTarget(target, this.deps.direct)
   }
 
   async #open(number: number): Promise<void> {
@@ -206,74 +182,41 @@ export class SessionConnection implements SessionHandle {
       })
       return
     }
-    if (!current()) {
-      if (target !== this.deps.direct) closeDispatcher(target)
-      return
-    }
+    if (!current()) return releaseTarget(target, this.deps.direct)
     this.#releaseTarget()
     this.#target = target
     // The previous socket has closed: its cached keys, devices and retry counts go with it.
     this.#caches?.close()
     const caches = this.deps.caches.open()
     this.#caches = caches
-    const ttl = DEFAULT_CACHE_TTLS
     const auth = sqliteAuthState(
       this.deps.db,
       this.deps.authStatements,
       this.sessionId,
       this.deps.logger,
-      caches.cache(ttl.SIGNAL_STORE, isCacheableKey),
+      caches.cache(DEFAULT_CACHE_TTLS.SIGNAL_STORE, isCacheableKey),
       current,
     )
     this.#auth = auth
-    const { timing } = this.deps
     const version = this.deps.versions.current()
-    const run: SocketRun = {
-      viaProxy: target !== this.deps.direct,
-      reachedServer: false,
-      probeFailed: false,
-      probing: false,
-      lastFrameAt: Date.now(),
-      version,
-    }
+    const run = newSocketRun(target !== this.deps.direct, version)
     this.#run = run
     const socket = withSharedAsyncStorage(() =>
-      makeWASocket({
-        auth: auth.state,
-        msgRetryCounterCache: caches.cache(ttl.MSG_RETRY),
-        userDevicesCache: caches.cache(ttl.USER_DEVICES),
-        callOfferCache: caches.cache(ttl.CALL_OFFER),
-        placeholderResendCache: caches.cache(ttl.MSG_RETRY),
-        logger: this.deps.baileysLogger,
-        waWebSocketUrl: target.waWebSocketUrl,
-        agent: target.agent,
-        fetchAgent: target.fetchAgent,
-        version,
-        keepAliveIntervalMs: timing.keepAliveIntervalMs,
-        markOnlineOnConnect: false,
-        shouldSyncHistoryMessage: shouldSyncHistory,
-        syncFullHistory: false,
-        qrTimeout: timing.qrTimeoutMs,
-        defaultQueryTimeoutMs: timing.queryTimeoutMs,
-        cachedGroupMetadata: this.groups.cachedMetadata,
-        getMessage: async (key) => {
-          const payload = key.id ? this.deps.storedMessage(this.sessionId, key.id) : undefined
-          return payload ? proto.Message.decode(payload) : undefined
-        },
-      }),
+      makeWASocket(
+        socketConfig({
+          auth,
+          caches,
+          target,
+          version,
+          timing: this.deps.timing,
+          logger: this.deps.baileysLogger,
+          cachedGroupMetadata: this.groups.cachedMetadata,
+          storedMessage: (messageId) => this.deps.storedMessage(this.sessionId, messageId),
+        }),
+      ),
     )
     this.#socket = socket
-    socket.ws.on('open', () => {
-      run.reachedServer = true
-    })
-    // Baileys forwards ws's 'unexpected-response' (an HTTP answer instead of the upgrade, e.g. a
-    // proxy's 407) without handling it, and ws then neither errors nor closes: end it ourselves.
-    socket.ws.on('unexpected-response', (_request: unknown, response: { statusCode?: number }) => {
-      socket.end(new Error(`Unexpected server response: ${response.statusCode}`) as never)
-    })
-    socket.ws.on('frame', () => {
-      run.lastFrameAt = Date.now()
-    })
+    watchSocket(socket, run)
     const context = {
       socket,
       logger: this.deps.logger,
@@ -312,26 +255,12 @@ export class SessionConnection implements SessionHandle {
   checkLiveness(): void {
     const socket = this.#socket
     const run = this.#run
-    if (!this.online || !socket || !run || run.probing) return
-    run.probing = true
-    const since = Date.now()
-    const waitMs = this.deps.timing.keepAliveIntervalMs
-    const ping = {
-      tag: 'iq',
-      attrs: { to: S_WHATSAPP_NET, type: 'get', xmlns: 'w:p' },
-      content: [{ tag: 'ping', attrs: {} }],
-    }
-    // rc14's query() resolves undefined when nothing answers in time; any frame at all also counts as alive.
-    void socket
-      .query(ping, waitMs)
-      .catch(() => undefined)
-      .then((answer) => {
-        run.probing = false
-        if (answer || run.lastFrameAt > since || this.#run !== run || this.#stopped) return
-        run.probeFailed = true
-        this.deps.logger.warn({ waitMs }, 'nothing answered a liveness ping; closing the socket')
-        socket.end(new Error(`no answer to a liveness ping within ${waitMs} ms`) as never)
-      })
+    if (!this.online || !socket || !run) return
+    probeLiveness(socket, run, {
+      waitMs: this.deps.timing.keepAliveIntervalMs,
+      logger: this.deps.logger,
+      stillCurrent: () => this.#run === run && !this.#stopped,
+    })
   }
 
   async unlink(): Promise<void> {
@@ -370,6 +299,10 @@ export class SessionConnection implements SessionHandle {
     return withNetworkErrors(() => checkNumbers(this.#connected(), phones))
   }
 
+  reuploadMedia(message: MediaMessageRef, timeoutMs: number) {
+    return withNetworkErrors(() => reuploadMedia(this.#connected(), message, timeoutMs))
+  }
+
   markRead(messages: ReceivedMessageRef[]) {
     return withNetworkErrors(() => markRead(this.#connected(), messages))
   }
@@ -402,7 +335,7 @@ export class SessionConnection implements SessionHandle {
     clearTimeout(this.#reconnectTimer)
     this.#caches?.close()
     this.#releaseTarget()
-    this.#prompt.reject(new Error('connection closed before a QR code arrived'))
+    this.#prompt.fail(new Error('connection closed before a QR code arrived'))
     this.deps.onStopped(this)
   }
 
@@ -412,7 +345,10 @@ export class SessionConnection implements SessionHandle {
     update: Partial<ConnectionState>,
     report: (fact: UnstampedFact) => void,
   ): void {
-    if (update.qr) void this.#onQr(socket, update.qr, report)
+    if (update.qr) {
+      report({ type: 'qr', qr: update.qr })
+      void this.#prompt.offer(socket, update.qr, this.options)
+    }
     if (update.connection === 'open') {
       this.#online = true
       this.#attempt = 0
@@ -436,19 +372,6 @@ export class SessionConnection implements SessionHandle {
         mode: this.options.mode,
         ...(cause ? { cause } : {}),
       })
-    }
-  }
-
-  async #onQr(socket: WASocket, qr: string, report: (fact: UnstampedFact) => void): Promise<void> {
-    report({ type: 'qr', qr })
-    if (this.#prompted) return
-    this.#prompted = true
-    if (this.options.mode !== 'pairing') return this.#prompt.resolve({ qr })
-    try {
-      const pairingCode = await socket.requestPairingCode(this.options.pairingNumber!)
-      this.#prompt.resolve({ qr, pairingCode })
-    } catch (error) {
-      this.#prompt.reject(error as Error)
     }
   }
 }

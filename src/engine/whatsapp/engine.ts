@@ -4,6 +4,7 @@ import { hasPairedCredentials, clearAuthState } from './credentials'
 import { authStatements } from './auth-statements'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './connection'
+import { downloadMedia, fetchThrough } from './media-download'
 import { directTarget, resolveEndpoint, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
 import type { ProxyGuard } from './proxy-target'
 import { SocketCacheRegistry } from './socket-caches'
@@ -90,5 +91,11 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
     },
 
     webVersion: () => deps.versions.info(),
+
+    async downloadMedia(sessionId, payload, options) {
+      // The session's own target (its proxy), else the direct one
+      const target = connections.get(sessionId)?.networkTarget ?? (await networkTarget()).direct
+      return downloadMedia(payload, fetchThrough(target), options)
+    },
   }
 }

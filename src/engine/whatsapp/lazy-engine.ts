@@ -35,6 +35,7 @@ export function lazyEngine(
     onFact: (listener) => facts.add(listener),
     open: async (sessionId, options) => (await engine()).open(sessionId, options),
     session: (sessionId) => loaded?.session(sessionId),
+    downloadMedia: async (sessionId, payload, options) => (await engine()).downloadMedia(sessionId, payload, options),
     hasCredentials: (sessionId) => hasPairedCredentials(db, sessionId),
     wipeCredentials: (sessionId) => clearAuthState(db, sessionId),
     async stopAll() {

@@ -1,4 +1,6 @@
 import { getContentType, type proto } from '@whiskeysockets/baileys'
+import { mediaAttachment, mediaSummary, type MediaSummary } from './media-attachment'
+import { parseVcard, type CardContact } from './vcard'
 
 export { messageTypes, type MessageType } from './message-types'
 import type { MessageType } from './message-types'
@@ -15,11 +17,13 @@ export interface MessageContent {
   fileName?: string
   /** Videos sent to play as a looping GIF. */
   gifPlayback?: boolean
-  /** Contact cards: each person's name and phone digits. */
+  /** Contact cards, sent or received (received: parsed from the vCards): each person's name and phone digits. */
   contacts?: { name: string; phones: string[]; organization?: string; email?: string }[]
   latitude?: number
   longitude?: number
   name?: string
+  /** Inbound media: what the file is (GET /v1/message/{id}/media serves it). */
+  media?: MediaSummary
   /** list_reply / buttons_reply: the row or button the person picked. */
   selectedId?: string
   /** Inbound messages of a kind the gateway does not map: Baileys' content key. */
@@ -39,6 +43,10 @@ export interface DescribedMessage {
 }
 
 const seconds = (value: unknown) => (value == null ? undefined : Number(value))
+/** At most this many people of one shared contacts array are recorded. */
+const MAX_CARDS = 50
+const cards = (list: proto.Message.IContactMessage[]): CardContact[] =>
+  list.slice(0, MAX_CARDS).map((card) => parseVcard(card.vcard ?? '', card.displayName ?? ''))
 const defined = (content: MessageContent): MessageContent =>
   Object.fromEntries(
     Object.entries(content).filter(([, v]) => v !== undefined && v !== null && v !== ''),
@@ -50,8 +58,15 @@ function quoteIdOf(message: proto.IMessage, contentType: keyof proto.IMessage): 
   return inner?.contextInfo?.stanzaId ?? undefined
 }
 
-/** Pure: a normalised proto message → record type, content summary and quoted id. */
+/** Pure: a normalised proto message → record type, content summary (with its file's, if any) and quoted id. */
 export function describeMessage(message: proto.IMessage): DescribedMessage {
+  const described = describeContent(message)
+  const attachment = mediaAttachment(message)
+  if (attachment) described.content.media = mediaSummary(attachment)
+  return described
+}
+
+function describeContent(message: proto.IMessage): DescribedMessage {
   const contentType = getContentType(message)
   const quoteId = contentType ? quoteIdOf(message, contentType) : undefined
   const withQuote = (type: MessageType, content: MessageContent): DescribedMessage => ({
@@ -105,7 +120,14 @@ export function describeMessage(message: proto.IMessage): DescribedMessage {
       caption: v.caption ?? undefined,
       mimetype: v.mimetype ?? undefined,
       seconds: seconds(v.seconds),
+      width: v.width ?? undefined,
+      height: v.height ?? undefined,
+      gifPlayback: v.gifPlayback ? true : undefined,
     })
+  }
+  if (m.ptvMessage) {
+    const v = m.ptvMessage
+    return withQuote('video', { mimetype: v.mimetype ?? undefined, seconds: seconds(v.seconds) })
   }
   if (m.documentMessage) {
     const d = m.documentMessage
@@ -115,8 +137,14 @@ export function describeMessage(message: proto.IMessage): DescribedMessage {
       fileName: d.fileName ?? undefined,
     })
   }
-  if (m.contactMessage) return withQuote('contact', { name: m.contactMessage.displayName ?? undefined })
-  if (m.contactsArrayMessage) return withQuote('contact', { name: m.contactsArrayMessage.displayName ?? undefined })
+  if (m.contactMessage) {
+    const c = m.contactMessage
+    return withQuote('contact', { name: c.displayName ?? undefined, contacts: cards([c]) })
+  }
+  if (m.contactsArrayMessage) {
+    const a = m.contactsArrayMessage
+    return withQuote('contact', { name: a.displayName ?? undefined, contacts: cards(a.contacts ?? []) })
+  }
   if (m.listResponseMessage) {
     const r = m.listResponseMessage
     return withQuote('list_reply', {

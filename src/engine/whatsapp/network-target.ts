@@ -64,3 +64,14 @@ export function directTarget(endpoint: WhatsAppEndpoint): NetworkTarget {
       : {}),
   }
 }
+
+/**
+ * Lets go of a socket's target when the socket is done with it: a proxied one's dispatcher is
+ * closed (the shared direct one stays). Bun's built-in stand-in for undici has dispatchers
+ * without close(): what can be released is.
+ */
+export function releaseTarget(target: NetworkTarget, direct: NetworkTarget): void {
+  if (target === direct) return
+  const dispatcher = target.dispatcher as { close?: () => Promise<void> } | undefined
+  if (typeof dispatcher?.close === 'function') void dispatcher.close().catch(() => {})
+}

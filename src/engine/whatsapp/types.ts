@@ -247,6 +247,36 @@ export interface SendOptions {
   quoted?: QuotedMessage
 }
 
+/** A received message whose file is wanted: its key as WhatsApp knows it, and its stored proto. */
+export interface MediaMessageRef {
+  id: string
+  chatJid: ChatJid
+  fromMe: boolean
+  /** Groups: the author's jid (PN or LID), as the message key had it. */
+  participant?: string
+  /** proto.Message encoded, as recorded (SentMessage.payload, InboundMessage.payload). */
+  payload: Uint8Array
+}
+
+export interface MediaDownloadOptions {
+  /** Larger files are refused (EngineError too_large), by their declared size and while they stream. */
+  maxBytes: number
+  /** The download is abandoned when no byte arrives for this long. */
+  idleTimeoutMs: number
+  signal?: AbortSignal
+}
+
+/**
+ * A file being fetched from WhatsApp's CDN and decrypted as it streams. The stream ends only
+ * after the MAC, both SHA-256 sums and the length were checked; when a check fails it errors
+ * instead of ending (EngineError corrupt), so a reader that waits for the end never keeps bad bytes.
+ */
+export interface MediaDownload {
+  body: ReadableStream<Uint8Array>
+  /** Plaintext bytes, as declared by the sender and checked at the end. */
+  size: number
+}
+
 /** A reference to one of our own sent messages, for edit and revoke. */
 export interface OwnMessageRef {
   id: string
@@ -325,6 +355,12 @@ export interface SessionHandle {
   /** One network round trip for the whole batch. */
   checkNumbers(phones: string[]): Promise<NumberCheck[]>
   /**
+   * Asks the account's phone to upload a file again that WhatsApp's CDN no longer has (a media
+   * retry). Answers the message's proto pointing at the new upload; EngineError gone when the
+   * phone no longer has it, timeout when it does not answer within `timeoutMs`.
+   */
+  reuploadMedia(message: MediaMessageRef, timeoutMs: number): Promise<Uint8Array>
+  /**
    * Read receipts, one per chat (and group author) for its messages; `read-self` instead when
    * the account turned read receipts off (WhatsApp's privacy setting), as its phone would.
    */
@@ -362,6 +398,12 @@ export interface WhatsAppEngine {
   wipeCredentials(sessionId: string): void
   /** Closes every connection without logging out (shutdown). */
   stopAll(): Promise<void>
+  /**
+   * Fetches the file of a stored message from WhatsApp's CDN over the session's network target
+   * (no socket needed). EngineError gone for a file the CDN no longer has (404/410), too_large,
+   * upstream for any other failure; corrupt is raised by the stream (see MediaDownload).
+   */
+  downloadMedia(sessionId: string, payload: Uint8Array, options: MediaDownloadOptions): Promise<MediaDownload>
   /** The WhatsApp Web version new connections announce. */
   webVersion(): WebVersionInfo
 }
@@ -373,8 +415,19 @@ export class EngineError extends Error {
     /**
      * not_found: WhatsApp answered 404 item-not-found (e.g. a group jid it does not know).
      * refused: WhatsApp answered another 4xx (`code`), e.g. 401 not-authorized, 403 forbidden.
+     * Media: gone (the CDN dropped the file, or the phone has it no more), too_large, corrupt
+     * (a MAC, hash or length that does not match), no_media (the message carries no file).
      */
-    readonly kind: 'timeout' | 'upstream' | 'not_connected' | 'not_found' | 'refused',
+    readonly kind:
+      | 'timeout'
+      | 'upstream'
+      | 'not_connected'
+      | 'not_found'
+      | 'refused'
+      | 'gone'
+      | 'too_large'
+      | 'corrupt'
+      | 'no_media',
     message: string,
     /** WhatsApp's error code, when it answered one. */
     readonly code?: number,

@@ -7,6 +7,7 @@ import { messageEventBase } from './view'
 import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { ServiceContext } from '../context'
 import { canAdvance } from './status-order'
+import { mediaDownloadUrl } from '../media/download-url'
 
 export type NewMessageRecord = typeof messages.$inferInsert
 
@@ -44,19 +45,30 @@ export function findRecord(ctx: ServiceContext, sessionId: string, messageId: st
 
 /**
  * Inserts a record once; a second insert of the same id (a redelivered message) changes
- * nothing. Its webhook event (`message.received`) is written in the same transaction; a send's
- * record is written `{ announce: false }` and announced by recordHandover once WhatsApp took it.
+ * nothing. Its webhook event (`message.received`) is written in the same transaction, its
+ * delivery held until `holdEventUntil` when given (see releaseEvent); a send's record is written
+ * `{ announce: false }` and announced by recordHandover once WhatsApp took it. Answers whether it
+ * was inserted, and the event's id when one was written.
  */
-export function insertRecord(ctx: ServiceContext, record: NewMessageRecord, { announce = true } = {}): boolean {
+export function insertRecord(
+  ctx: ServiceContext,
+  record: NewMessageRecord,
+  { announce = true, holdEventUntil }: { announce?: boolean; holdEventUntil?: Date } = {},
+): { inserted: boolean; eventId: string | null } {
   return ctx.db.transaction(
     (tx) => {
       const inserted = tx.insert(messages).values(record).onConflictDoNothing().returning().get()
-      if (!inserted) return false
-      if (announce) recordMessageEvent(tx, ctx, inserted)
-      return true
+      if (!inserted) return { inserted: false, eventId: null }
+      const eventId = announce ? recordMessageEvent(tx, ctx, inserted, holdEventUntil) : null
+      return { inserted: true, eventId }
     },
     { behavior: 'immediate' },
   )
+}
+
+/** A received file's new location after the phone uploaded it again (media retry). */
+export function replacePayload(ctx: ServiceContext, sessionId: string, messageId: string, payload: Uint8Array): void {
+  prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
 }
 
 /**
@@ -88,24 +100,35 @@ export function dropUnsentRecord(ctx: ServiceContext, sessionId: string, message
     .run()
 }
 
-/** The event a record's current state reports. */
-function recordMessageEvent(tx: DbOrTx, ctx: ServiceContext, record: MessageRecord): void {
+/** The event a record's current state reports; answers its id (null when none was written). */
+function recordMessageEvent(tx: DbOrTx, ctx: ServiceContext, record: MessageRecord, holdUntil?: Date): string | null {
   const base = messageEventBase(record)
   const sessionId = record.sessionId
   if (record.status === 'received') {
-    recordEvent(tx, ctx, {
+    const downloadUrl = record.content.media ? signedUrlOf(ctx, record) : undefined
+    return recordEvent(tx, ctx, {
       sessionId,
       type: 'message.received',
-      data: { ...base, sentAt: record.createdAt.toISOString() },
+      data: { ...base, sentAt: record.createdAt.toISOString(), ...(downloadUrl ? { downloadUrl } : {}) },
+      holdUntil,
     })
-  } else if (record.status === 'deleted') {
-    recordEvent(tx, ctx, { sessionId, type: 'message.deleted', data: { ...base, reason: record.statusReason } })
-  } else {
-    recordEvent(tx, ctx, {
-      sessionId,
-      type: 'message.status',
-      data: { ...base, status: record.status, statusReason: record.statusReason },
-    })
+  }
+  if (record.status === 'deleted')
+    return recordEvent(tx, ctx, { sessionId, type: 'message.deleted', data: { ...base, reason: record.statusReason } })
+  return recordEvent(tx, ctx, {
+    sessionId,
+    type: 'message.status',
+    data: { ...base, status: record.status, statusReason: record.statusReason },
+  })
+}
+
+/** A received file's downloadUrl; a failure to sign one costs the event its URL, never the message its record. */
+function signedUrlOf(ctx: ServiceContext, record: MessageRecord): string | undefined {
+  try {
+    return mediaDownloadUrl(ctx, record)
+  } catch (error) {
+    ctx.logger.error({ err: error, sessionId: record.sessionId, messageId: record.id }, 'could not sign a downloadUrl')
+    return undefined
   }
 }
 

@@ -42,6 +42,7 @@ describe('lazyEngine facts', () => {
       hasCredentials: () => false,
       wipeCredentials: () => {},
       stopAll: async () => {},
+      downloadMedia: async () => ({ body: new ReadableStream(), size: 0 }),
       webVersion: () => ({ version: '2.3000.1', source: 'bundled' as const }),
     } satisfies WhatsAppEngine
     return { engine, emit: listeners.emit }

@@ -24,6 +24,7 @@ import { deleteMessageRoute } from './messages/delete'
 import { sendDocumentRoute } from './messages/document'
 import { editMessageRoute } from './messages/edit'
 import { getMessageRoute } from './messages/get'
+import { getMessageMediaRoute } from './messages/media'
 import { sendImageRoute } from './messages/image'
 import { sendListRoute } from './messages/list-message'
 import { sendLocationRoute } from './messages/location'
@@ -70,6 +71,7 @@ export const v1Declarations: readonly RouteConfig[] = [
   deleteMessageRoute,
   listMessagesRoute,
   getMessageRoute,
+  getMessageMediaRoute,
   chatReadRoute,
   presenceRoute,
   checkContactsRoute,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedMediaRoute } from '../../../../src/http/routes/media/signed'
 import { v1Declarations } from '../../../../src/http/routes/v1/declarations'
 import { buildOpenApiDocument } from '../../../../src/openapi/document'
 import { startTestGateway, type TestGateway } from '../../../support/gateway'
@@ -16,8 +17,8 @@ describe('v1Declarations', () => {
   })
   afterAll(() => t.close())
 
-  it('gives the same OpenAPI document as the routes the Node app serves', () => {
-    const declared = JSON.parse(JSON.stringify(buildOpenApiDocument(v1Declarations)))
+  it('gives the same OpenAPI document as the routes the Node app serves (with the signed media route, as the Worker does)', () => {
+    const declared = JSON.parse(JSON.stringify(buildOpenApiDocument([...v1Declarations, signedMediaRoute])))
     expect(Object.keys(declared.paths)).toEqual(Object.keys(served.paths))
     expect(declared).toEqual(served)
   })

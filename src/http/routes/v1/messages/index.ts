@@ -7,6 +7,7 @@ import { deleteMessageEndpoint } from './delete'
 import { sendDocumentEndpoint } from './document'
 import { editMessageEndpoint } from './edit'
 import { getMessageEndpoint } from './get'
+import { getMessageMediaEndpoint } from './media'
 import { sendImageEndpoint } from './image'
 import { listMessagesEndpoint } from './all'
 import { sendListEndpoint } from './list-message'
@@ -32,3 +33,4 @@ export const messageRoutes = (ctx: GatewayContext) =>
     .route('/', deleteMessageEndpoint(ctx))
     .route('/', listMessagesEndpoint(ctx))
     .route('/', getMessageEndpoint(ctx))
+    .route('/', getMessageMediaEndpoint(ctx))

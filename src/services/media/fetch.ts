@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { MessageRecord } from '../../db/schema'
+import { mediaFiles } from '../../db/schema'
+import { EngineError, type MediaDownload, type MediaMessageRef } from '../../engine/whatsapp/types'
+import { GatewayError } from '../../errors'
+import { mediaKey } from '../../media/store'
+import type { GatewayContext } from '../context'
+import { engineFailure } from '../engine-failure'
+import { replacePayload } from '../messages/records'
+import { enforceStoreCap } from './prune'
+
+/** The key WhatsApp knows a received message by (its media retry names it). */
+function messageRef(record: MessageRecord, payload: Uint8Array): MediaMessageRef {
+  const group = record.chatJid.endsWith('@g.us')
+  // Groups: the author as the key had it, by LID when WhatsApp revealed one (as it addresses groups)
+  const author = record.lid ? `${record.lid}@lid` : record.participant
+  const participant = group && author ? (author.includes('@') ? author : `${author}@s.whatsapp.net`) : undefined
+  return { id: record.id, chatJid: record.chatJid, fromMe: record.direction === 'outbound', participant, payload }
+}
+
+/** The API error for a failed download (the engine's error, or one a stream carried as its cause). */
+export const mediaFailure = (ctx: GatewayContext, error: unknown) =>
+  engineFailure(error instanceof EngineError ? error : ((error as { cause?: unknown })?.cause ?? error), {
+    timeout: 'WhatsApp’s media host stopped sending the file; try again',
+    upstream: 'WhatsApp’s media host answered with an error; try again',
+    not_connected: 'The session went offline while its phone was asked for the file',
+    too_large: `The file is larger than MEDIA_MAX_BYTES (${ctx.config.media.maxBytes} bytes)`,
+    corrupt: 'The file WhatsApp served failed its integrity checks (MAC, SHA-256 or length); nothing was kept',
+    gone: 'The file is no longer on WhatsApp’s servers and the phone did not upload it again',
+    no_media: 'This message has no file',
+  })
+
+const expired = (why: string) =>
+  new GatewayError('media_expired', `The file is no longer on WhatsApp’s servers and ${why}`)
+
+/**
+ * Downloads a record's file from WhatsApp. When the CDN dropped it (404/410), asks the
+ * session's phone to upload it again (media retry), keeps the new location on the record, and
+ * tries once more; a file still gone, or a phone that does not answer within
+ * MEDIA_RETRY_TIMEOUT_MS, is 410 media_expired.
+ */
+export async function downloadFromWhatsApp(ctx: GatewayContext, record: MessageRecord): Promise<MediaDownload> {
+  if (!record.payload) throw new GatewayError('not_found', `Message "${record.id.slice(0, 64)}" has no file`)
+  const options = {
+    maxBytes: ctx.config.media.maxBytes,
+    idleTimeoutMs: ctx.config.media.timeoutMs,
+    signal: ctx.inboundMedia.stopping.signal,
+  }
+  const attempt = (payload: Uint8Array) => ctx.engine.downloadMedia(record.sessionId, payload, options)
+  try {
+    return await attempt(record.payload)
+  } catch (error) {
+    if (!(error instanceof EngineError && error.kind === 'gone')) throw mediaFailure(ctx, error)
+  }
+  const handle = ctx.engine.session(record.sessionId)
+  if (!handle?.online)
+    throw new GatewayError(
+      'session_not_connected',
+      'The file is no longer on WhatsApp’s servers; only the session’s phone can upload it again, and the session is not connected',
+    )
+  let payload: Uint8Array
+  try {
+    payload = await handle.reuploadMedia(messageRef(record, record.payload), ctx.config.inboundMedia.retryTimeoutMs)
+  } catch (error) {
+    if (error instanceof EngineError && error.kind === 'timeout')
+      throw expired(`the phone did not answer within ${ctx.config.inboundMedia.retryTimeoutMs} ms`)
+    if (error instanceof EngineError && error.kind === 'gone') throw expired('the phone no longer has it')
+    throw mediaFailure(ctx, error)
+  }
+  replacePayload(ctx, record.sessionId, record.id, payload)
+  ctx.logger.info({ sessionId: record.sessionId, messageId: record.id }, 'media uploaded again by the phone')
+  try {
+    return await attempt(payload)
+  } catch (error) {
+    if (error instanceof EngineError && error.kind === 'gone')
+      throw expired('is gone again after the phone uploaded it')
+    throw mediaFailure(ctx, error)
+  }
+}
+
+/** Whether the store holds the record's file (as far as its table knows). */
+export function isStored(ctx: GatewayContext, sessionId: string, messageId: string): boolean {
+  return (
+    ctx.db
+      .select({ size: mediaFiles.size })
+      .from(mediaFiles)
+      .where(and(eq(mediaFiles.sessionId, sessionId), eq(mediaFiles.messageId, messageId)))
+      .get() !== undefined
+  )
+}
+
+/** The store lost a file its table lists (removed by hand, a bucket lifecycle rule): forget it, so it is fetched again. */
+export function forgetStored(ctx: GatewayContext, sessionId: string, messageId: string): void {
+  ctx.db
+    .delete(mediaFiles)
+    .where(and(eq(mediaFiles.sessionId, sessionId), eq(mediaFiles.messageId, messageId)))
+    .run()
+}
+
+/**
+ * Puts a record's file into the store: fetched, checked while it streams, written whole or not
+ * at all, then listed in media_files (and the cap enforced). One fetch per file at a time:
+ * concurrent callers share it.
+ */
+export function storeMedia(ctx: GatewayContext, record: MessageRecord): Promise<void> {
+  const store = ctx.inboundMedia.store
+  if (!store) return Promise.reject(new Error('no media store'))
+  const flight = `${record.sessionId}\0${record.id}`
+  const running = ctx.inboundMedia.inFlight.get(flight)
+  if (running) return running
+  const work = (async () => {
+    const download = await downloadFromWhatsApp(ctx, record)
+    try {
+      await store.put(mediaKey(record.sessionId, record.id), download.body, download.size)
+    } catch (error) {
+      throw storeFailure(ctx, record, error)
+    }
+    ctx.db
+      .insert(mediaFiles)
+      .values({ sessionId: record.sessionId, messageId: record.id, size: download.size, storedAt: ctx.clock.now() })
+      .onConflictDoUpdate({
+        target: [mediaFiles.sessionId, mediaFiles.messageId],
+        set: { size: download.size, storedAt: sql`excluded.stored_at` },
+      })
+      .run()
+    await enforceStoreCap(ctx, { keep: record })
+  })().finally(() => ctx.inboundMedia.inFlight.delete(flight))
+  ctx.inboundMedia.inFlight.set(flight, work)
+  return work
+}
+
+/** A failed put: the download's own failure (a check, the CDN) when that is what broke it, else the store's. */
+function storeFailure(ctx: GatewayContext, record: MessageRecord, error: unknown): GatewayError {
+  const cause = error instanceof EngineError ? error : (error as { cause?: unknown })?.cause
+  if (cause instanceof EngineError) return mediaFailure(ctx, cause)
+  ctx.logger.error({ err: error, sessionId: record.sessionId, messageId: record.id }, 'the media store refused a file')
+  return new GatewayError('upstream_error', 'The media store could not keep the file; see the gateway log')
+}
