@@ -79,6 +79,10 @@ describe('the session’s own profile', () => {
     expect(sent.status).toBe(200)
     await t.waitForRecord(friendId, sent.body.messageId, (record) => record?.status === 'received')
     expect((await seenByFriend()).body.name).toBe('Sales desk')
+    // The device now knows its name: WhatsApp takes the account's presence (it needs the name)
+    const presence = await t.post('/v1/chat/presence', { sessionId, state: 'available' })
+    expect(presence.status, JSON.stringify(presence.body)).toBe(200)
+    await t.sim.account(ACCOUNT).waitForPresence((p) => p.kind === 'presence' && p.name === 'Sales desk')
     expect(t.sim.violations()).toEqual([])
   })
 
