@@ -1,34 +1,29 @@
 import { z } from 'zod'
-import { messageStatuses } from '../db/schema'
+import { messageSources, messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/message-types'
 import { fileName } from './file-name'
 import { mediaUrl } from './media-source'
 import { ContactCard, MAX_CONTACT_CARDS } from './contact-card'
-import { EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
-import { alias, eitherRequired, type AliasPair } from './requirements'
-import { chatAddress, type ChatAddress } from './phone'
+import { EXAMPLE_MESSAGE_ID } from './examples'
+import { alias, eitherRequired } from './requirements'
+import { chatAddress } from './phone'
+import { pollContentFields } from './poll'
+import { reactionContentFields } from './reaction'
+import {
+  addressed,
+  messageId,
+  PHONE,
+  quoteId,
+  REFERENCED,
+  referenced,
+  sessionId,
+  to,
+  withPhone,
+  withPhoneAndMessageId,
+} from './send-fields'
 
 export const MAX_LIST_ROWS = 5
 export const MAX_BUTTONS = 5
-
-const sessionId = z.string().min(1).max(100)
-const quoteId = z
-  .string()
-  .min(1)
-  .max(128)
-  .optional()
-  .meta({ description: 'messageId of the message this one replies to.' })
-const messageId = z.string().min(1).max(128)
-
-const PHONE: AliasPair = ['phone', 'to']
-/** Where every example send goes (see examples.ts). */
-const to = { sessionId: EXAMPLE_SESSION_ID, phone: EXAMPLE_PHONE }
-
-const addressed = {
-  sessionId,
-  phone: chatAddress.optional(),
-  to: chatAddress.optional().meta(alias('phone')),
-}
 
 export const SendTextBody = eitherRequired(
   z.strictObject({
@@ -41,11 +36,6 @@ export const SendTextBody = eitherRequired(
 )
   .transform(({ to, text, ...b }) => ({ ...b, phone: (b.phone ?? to)!, message: (b.message ?? text)! }))
   .meta({ id: 'SendTextRequest', example: { ...to, message: 'Hello from the gateway' } })
-
-const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({ to, ...b }: T) => ({
-  ...b,
-  phone: (b.phone ?? to)!,
-})
 
 export const SendImageBody = eitherRequired(
   z.strictObject({ ...addressed, imageUrl: mediaUrl, caption: z.string().max(1024).optional(), quoteId }),
@@ -260,25 +250,18 @@ export const SendButtonsBody = eitherRequired(
     description: `Paid plans. At most ${MAX_BUTTONS} buttons, each buttonId different.`,
   })
 
-const referenced = {
-  ...addressed,
-  messageId: messageId.optional(),
-  id: messageId.optional().meta(alias('messageId')),
-}
-const REFERENCED: AliasPair[] = [PHONE, ['messageId', 'id']]
-
 export const EditMessageBody = eitherRequired(
   z.strictObject({ ...referenced, newMessage: z.string().min(1).max(65_536) }),
   REFERENCED,
 )
-  .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
+  .transform(withPhoneAndMessageId)
   .meta({
     id: 'EditMessageRequest',
     example: { ...to, messageId: EXAMPLE_MESSAGE_ID, newMessage: 'Hello again, corrected' },
   })
 
 export const DeleteMessageBody = eitherRequired(z.strictObject(referenced), REFERENCED)
-  .transform(({ to, id, ...b }) => ({ ...b, phone: (b.phone ?? to)!, messageId: (b.messageId ?? id)! }))
+  .transform(withPhoneAndMessageId)
   .meta({ id: 'DeleteMessageRequest', example: { ...to, messageId: EXAMPLE_MESSAGE_ID } })
 
 const MediaSummarySchema = z
@@ -340,6 +323,8 @@ export const MessageContentSchema = z
       )
       .optional(),
     buttons: z.array(z.object({ buttonId: z.string(), buttonText: z.string() })).optional(),
+    ...pollContentFields,
+    ...reactionContentFields,
   })
   .meta({
     id: 'MessageContent',
@@ -362,6 +347,10 @@ export const MessageRecordSchema = z
       .nullable()
       .meta({ description: 'Groups, inbound: who wrote it: the number, else its `<digits>@lid`.' }),
     direction: z.enum(['inbound', 'outbound']),
+    source: z.enum(messageSources).nullable().meta({
+      description:
+        'Outbound: `api` (sent through this gateway) or `phone` (sent from the account’s phone or another linked device); null for inbound.',
+    }),
     type: z.enum(messageTypes),
     status: z.enum(messageStatuses).meta({
       description:

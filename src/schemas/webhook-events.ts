@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { messageStatuses } from '../db/schema'
+import { messageSources, messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/message-types'
 import { SessionStatusSchema } from './session'
 import { MessageContentSchema } from './message'
+import { pollContentFields } from './poll'
 
 /**
  * The webhook event catalogue: the single source of what each event's `data` holds. The
@@ -26,6 +27,10 @@ const SessionQrData = z
 const messageBase = {
   messageId: z.string().meta({ description: 'WhatsApp’s message id, as in send responses, quoteId, edit and delete.' }),
   direction: z.enum(['inbound', 'outbound']),
+  source: z.enum(messageSources).nullable().meta({
+    description:
+      'Outbound: `api` (sent through this gateway) or `phone` (from the account’s own WhatsApp); null for inbound.',
+  }),
   phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
   lid: z
     .string()
@@ -69,6 +74,45 @@ const MessageDeletedData = z
     reason: z.string().nullable().meta({ description: 'deleted_by_client, revoked, revoked_by_sender.' }),
   })
   .meta({ id: 'MessageDeletedEventData' })
+
+const chatOf = { phone: messageBase.phone, lid: messageBase.lid }
+const lidForm = z.string().nullable().meta({ description: '`<digits>@lid`, when WhatsApp gave it.' })
+
+const MessagePollVoteData = z
+  .object({
+    messageId: z.string().meta({ description: 'The poll’s messageId (a poll this session sent).' }),
+    ...chatOf,
+    voter: z.string().meta({ description: 'As the tally names the voter: the number, else `<digits>@lid`.' }),
+    voterPhone: z.string().nullable(),
+    voterLid: lidForm,
+    fromMe: z.boolean().meta({ description: 'The account voted itself (from its phone or another linked device).' }),
+    selectedOptions: z.array(z.string()).meta({
+      description: 'The options the voter picks now, in the poll’s order; [] when they took their vote back.',
+    }),
+    votedAt: z.iso.datetime().meta({ description: 'When the voter’s phone cast it.' }),
+    votes: pollContentFields.votes.unwrap().meta({ description: 'The poll’s tally after this vote.' }),
+  })
+  .meta({ id: 'MessagePollVoteEventData' })
+
+const MessageReactionData = z
+  .object({
+    messageId: z.string().meta({ description: 'The reacted message’s messageId.' }),
+    ...chatOf,
+    participant: messageBase.participant.meta({ description: 'Groups: who wrote the reacted message, when recorded.' }),
+    from: z.string().meta({ description: 'Who reacted: the number, else `<digits>@lid`.' }),
+    fromPhone: z.string().nullable(),
+    fromLid: lidForm,
+    fromMe: z
+      .boolean()
+      .meta({ description: 'This session reacted (through the API, its phone or another linked device).' }),
+    emoji: z.string().meta({ description: 'The emoji; "" when the reaction was removed.' }),
+    removed: z.boolean(),
+    reactedAt: z.iso.datetime(),
+    recorded: z.boolean().meta({
+      description: 'Whether the session has a record of the reacted message (then its content.reactions changed).',
+    }),
+  })
+  .meta({ id: 'MessageReactionEventData' })
 
 const CallReceivedData = z
   .object({
@@ -136,6 +180,8 @@ export const webhookEventData = {
   'message.status': MessageStatusData,
   'message.edited': MessageEditedData,
   'message.deleted': MessageDeletedData,
+  'message.poll_vote': MessagePollVoteData,
+  'message.reaction': MessageReactionData,
   'call.received': CallReceivedData,
   'group.joined': GroupJoinedData,
   'group.left': GroupLeftData,
@@ -158,6 +204,10 @@ const descriptions: Record<WebhookEventType, string> = {
     'A message the session sent was recorded (pending) or moved on: sent, delivered, read, played, failed (suppressed by webhookMessages: false).',
   'message.edited': 'A message was edited, by the session or by its sender (suppressed by webhookMessages: false).',
   'message.deleted': 'A message was deleted for everyone (suppressed by webhookMessages: false).',
+  'message.poll_vote':
+    'Someone voted on a poll this session sent, changed or took back their vote (suppressed by webhookMessages: false).',
+  'message.reaction':
+    'Someone reacted to a message of a session’s chat, or removed their reaction (suppressed by webhookMessages: false).',
   'call.received': 'Someone called the session; rejected tells whether it was auto-rejected.',
   'group.joined': 'The session’s account is in a group it was not in: it created it, was added, or joined by link.',
   'group.left': 'The session’s account is no longer in a group: it left, or was removed.',

@@ -2,6 +2,9 @@ import type { EngineFact } from '../engine/whatsapp/types'
 import type { GatewayContext } from './context'
 import { onGroupNotice, onGroupsSynced } from './groups/facts'
 import { applyInboundChange, recordInbound } from './messages/inbound'
+import { recordOwnMessage } from './messages/own'
+import { applyPollVote } from './messages/poll-votes'
+import { applyReaction } from './messages/reactions'
 import { applyReceipt } from './messages/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
 import { sessionById } from './sessions/view'
@@ -43,6 +46,15 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       return
     case 'message-change':
       applyInboundChange(ctx, fact.sessionId, fact.change)
+      return
+    case 'own-message':
+      recordOwnMessage(ctx, fact.sessionId, fact.message)
+      return
+    case 'reaction':
+      applyReaction(ctx, fact.sessionId, fact.reaction)
+      return
+    case 'poll-vote':
+      applyPollVote(ctx, fact.sessionId, fact.vote)
       return
     case 'groups-synced':
       onGroupsSynced(ctx, fact)

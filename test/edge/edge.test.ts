@@ -318,6 +318,32 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(video.body).toMatchObject({ error: 'media_unavailable', details: { runtime: 'workers' } })
   }, 60_000)
 
+  it('sends a poll in the session object, tallies a contact’s vote, reacts to the vote’s poll', async () => {
+    const poll = await api('POST', '/v1/message/poll', {
+      sessionId,
+      phone: CONTACT,
+      question: 'Edge or node?',
+      options: ['Edge', 'Node'],
+    })
+    expect(poll.status, JSON.stringify(poll.body)).toBe(200)
+    expect(poll.body).toMatchObject({ type: 'poll', content: { question: 'Edge or node?', options: ['Edge', 'Node'] } })
+    await sim.contact(CONTACT).waitForMessage((m) => m.id === poll.body.messageId)
+    await sim.contact(CONTACT).send({ vote: { pollId: poll.body.messageId, options: ['Edge'] } })
+    await until('the vote in the tally', async () => {
+      const record = await api('GET', `/v1/message/${poll.body.messageId}?sessionId=${sessionId}`)
+      return record.body.content?.votes?.[0]?.count === 1 ? true : undefined
+    })
+    const reaction = await api('POST', '/v1/message/reaction', {
+      sessionId,
+      phone: CONTACT,
+      messageId: poll.body.messageId,
+      emoji: '👍',
+    })
+    expect(reaction.status, JSON.stringify(reaction.body)).toBe(200)
+    expect(reaction.body.content.reactions).toHaveLength(1)
+    expect(sim.violations()).toEqual([])
+  }, 60_000)
+
   it('is back to connected without a QR after wrangler dev restarts', async () => {
     expect(sessionId).toBeTruthy()
     await dev.stop()

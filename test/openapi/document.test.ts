@@ -41,6 +41,8 @@ describe('GET /openapi.json', () => {
       'sendLocation',
       'sendList',
       'sendButtons',
+      'sendPoll',
+      'reactToMessage',
       'editMessage',
       'deleteMessage',
       'listMessages',

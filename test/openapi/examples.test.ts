@@ -63,7 +63,7 @@ describe('the request examples of /openapi.json', () => {
     for (const [path, { example }] of examples) expect(example, path).toBeTypeOf('object')
   })
 
-  it('succeed as given: connect, update, every send, edit, delete, contact check, replay, chat read and presence', async () => {
+  it('succeed as given: connect, update, every send, edit, reaction, delete, contact check, replay, chat read and presence', async () => {
     const connect = await t.post('/v1/session/connect', localised('/v1/session/connect', {}))
     expect(connect.status).toBe(200)
     sessionId = connect.body.sessionId as string
@@ -77,9 +77,9 @@ describe('the request examples of /openapi.json', () => {
     })
     expect(update.status).toBe(200)
 
-    const sends = [...examples.keys()].filter(
-      (path) => path.startsWith('/v1/message/') && !['/v1/message/edit', '/v1/message/delete'].includes(path),
-    )
+    // Edit, delete and reaction name a message: they follow, on the text sent here.
+    const onMessage = ['/v1/message/edit', '/v1/message/reaction', '/v1/message/delete']
+    const sends = [...examples.keys()].filter((path) => path.startsWith('/v1/message/') && !onMessage.includes(path))
     expect(sends.length).toBeGreaterThanOrEqual(7)
     let textId = ''
     for (const path of sends) {
@@ -90,8 +90,7 @@ describe('the request examples of /openapi.json', () => {
     await t.waitForRecord(sessionId, textId, (record) => record.status !== 'pending')
 
     for (const path of [
-      '/v1/message/edit',
-      '/v1/message/delete',
+      ...onMessage,
       '/v1/contact/check',
       '/v1/webhooks/replay',
       '/v1/chat/read',

@@ -9,6 +9,7 @@ import { decodeSyncdPatch } from '@whiskeysockets/baileys/lib/Utils/chat-utils.j
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import type { Account } from './account'
 import { childOf, childrenOf, contentBytes, iqError, iqResult, serverMessageId, unixNow } from './node-utils'
+import { companionPeerName } from './phone-send'
 import { NAME_MAX_CHARS, profileOf } from './profiles'
 import type { SimState } from './state'
 
@@ -43,9 +44,6 @@ const collectionOf = (appState: AppState, name: string): Collection => {
   }
   return collection
 }
-
-/** The name a phone's Signal store uses for its own companion device. */
-const companionPeerName = (account: Account): string => `companion_${account.phone}_${account.deviceId}`
 
 /**
  * The phone shares its app-state key with the device once the device has uploaded its prekeys
@@ -83,7 +81,16 @@ export const shareAppStateKey = async (state: SimState, account: Account): Promi
     )
     return {
       tag: 'message',
-      attrs: { from: account.pnJid, sender_lid: account.lidJid, id, t, type: 'text', category: 'peer' },
+      // From the phone's LID, as WhatsApp relays what the phone sends its devices (phone-send.ts)
+      attrs: {
+        from: account.lidJid,
+        sender_pn: account.pnJid,
+        addressing_mode: 'lid',
+        id,
+        t,
+        type: 'text',
+        category: 'peer',
+      },
       content: [{ tag: 'enc', attrs: { v: '2', type }, content: ciphertext }],
     }
   }

@@ -3,6 +3,7 @@
 import { normalizeMessageContent, proto } from '@whiskeysockets/baileys'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Account } from './account'
+import { checkAddons } from './addon-checks'
 import type { Connection } from './connection'
 import type { Contact } from './contact'
 import { hasBlocked, pushNameOf } from './profiles'
@@ -142,6 +143,7 @@ const handleDirectMessage = async (
     const message = await decryptFor(state, account, contact, node, recipient.enc)
     if (!message) continue
     checkReferences(state, account, node, message)
+    checkAddons(state, account, node, message, { contact })
     if (hasContent(message)) {
       contact.inbox.push({
         id: node.attrs.id ?? '',
@@ -205,6 +207,7 @@ const handleGroupMessage = async (
     try {
       const message = await contact.decryptGroup(groupJid, accountPeerName(account), ciphertext)
       checkReferences(state, account, node, message)
+      checkAddons(state, account, node, message, { contact, group: groupJid })
       if (hasContent(message))
         contact.inbox.push({
           id: node.attrs.id ?? '',

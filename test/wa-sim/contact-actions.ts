@@ -4,6 +4,7 @@ import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Account } from './account'
 import { accountPeerName } from './client-messages'
 import type { Contact } from './contact'
+import { buildAddon, isAddon, type AddonContent } from './contact-addons'
 import { buildContent, editMessage, revokeMessage } from './contact-content'
 import type { BuiltContent, OutgoingContent } from './contact-content'
 import { deliverToGroup } from './contact-group-send'
@@ -15,6 +16,9 @@ import type { SimState } from './state'
 export type ReceiptType = 'delivered' | 'read' | 'played'
 
 export type { OutgoingContent } from './contact-content'
+
+/** What a contact can send: a message, or a poll, a vote or a reaction (contact-addons.ts). */
+export type ContactContent = OutgoingContent | AddonContent
 
 export interface SendOptions {
   /** Address the stanza from the contact's LID (with sender_pn), as LID-migrated chats arrive */
@@ -28,9 +32,18 @@ export const sendToAccount = async (
   state: SimState,
   account: Account,
   contact: Contact,
-  content: OutgoingContent,
+  content: ContactContent,
   options: SendOptions = {},
-): Promise<string> => deliver(state, account, contact, await buildContent(state, account, contact, content), options)
+): Promise<string> =>
+  deliver(
+    state,
+    account,
+    contact,
+    isAddon(content)
+      ? buildAddon(account, contact, content, options)
+      : await buildContent(state, account, contact, content),
+    options,
+  )
 
 /** The contact edits a message it sent earlier (1:1 or group), as a phone does (stanza edit="1"). */
 export const editOwnMessage = (

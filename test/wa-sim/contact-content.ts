@@ -24,7 +24,7 @@ export type OutgoingContent =
 /** The payload, with the <message type> and <enc mediatype> a phone gives it. */
 export interface BuiltContent {
   message: proto.Message
-  type: 'text' | 'media'
+  type: 'text' | 'media' | 'poll' | 'reaction'
   mediatype?: string
 }
 

@@ -13,8 +13,10 @@ import { fixture, isFixtureName } from './fixtures'
 import type { ParticipantAction } from './group-ops'
 import type { BusinessProfile, ProfileUpdate, Visibility } from './profiles'
 import type { WhatsAppSimulator } from './simulator'
+import { addonRoutes } from './control-addons'
+import { sendOptions, text } from './control-fields'
 
-type Handler = (params: string[], body: Record<string, unknown>) => unknown | Promise<unknown>
+export type Handler = (params: string[], body: Record<string, unknown>) => unknown | Promise<unknown>
 
 /** A non-JSON answer (media bytes), sent as is with its content type. */
 class RawReply {
@@ -26,19 +28,6 @@ class RawReply {
 
 const RECEIPT_TYPES = ['delivered', 'read', 'played']
 const PARTICIPANT_ACTIONS = ['add', 'remove', 'promote', 'demote']
-
-const text = (body: Record<string, unknown>, field: string, required = true): string | undefined => {
-  const value = body[field]
-  if (typeof value === 'string' && value.length > 0) return value
-  if (required) throw new SimulatorError('invalid_request', `"${field}" must be a non-empty string`)
-  return undefined
-}
-
-const sendOptions = (body: Record<string, unknown>) => ({
-  to: text(body, 'to', false),
-  fromLid: body.fromLid === true,
-  group: text(body, 'group', false),
-})
 
 const MEDIA_KINDS = ['image', 'video', 'audio', 'document', 'sticker'] as const
 
@@ -391,6 +380,7 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['GET', /^\/login-stats$/, () => sim.loginStats()],
   ['POST', /^\/login-stats\/reset$/, () => sim.loginStats({ reset: true })],
   ['GET', /^\/violations$/, () => sim.violations()],
+  ...addonRoutes(sim),
 ]
 
 const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => {

@@ -3,13 +3,14 @@ import type { Account, AccountStats, CallRecord } from './account'
 import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { Contact, InboxMessage } from './contact'
 import { editOwnMessage, offerCall, revokeOwnMessage, sendReceipt, sendToAccount } from './contact-actions'
-import type { OutgoingContent, ReceiptType, SendOptions } from './contact-actions'
+import type { ContactContent, ReceiptType, SendOptions } from './contact-actions'
 import { SimulatorError } from './errors'
 import { clearFaults, injectFault } from './faults'
 import type { FaultKind } from './faults'
 import { mediaAttachmentOf, openInboxMedia } from './inbox-media'
 import type { OpenedMedia } from './inbox-media'
 import { downloadAndDecryptMedia } from './media-download'
+import { sendFromPhone, type PhoneSendOptions } from './phone-send'
 import type { MediaType, proto } from '@whiskeysockets/baileys'
 import type { SimState } from './state'
 import { blockedUsers } from './iq-handlers/blocklist'
@@ -43,8 +44,11 @@ export class ContactHandle {
     return this.contact.lid
   }
 
-  /** Sends text (optionally quoting `quoteId`), a location or an image to an account's client; resolves with the message id. */
-  send(content: OutgoingContent, options: ContactSendOptions = {}): Promise<string> {
+  /**
+   * Sends text (optionally quoting `quoteId`), a location, an image, a poll, a vote or a reaction
+   * to an account's client; resolves with the message id.
+   */
+  send(content: ContactContent, options: ContactSendOptions = {}): Promise<string> {
     return sendToAccount(this.state, this.targetAccount(options.to), this.contact, content, options)
   }
 
@@ -236,6 +240,14 @@ export class AccountHandle {
   /** Ids of the 1:1 messages relayed to the device that it has not acknowledged yet (its offline queue). */
   unacknowledged(): string[] {
     return [...this.account.unacknowledged.keys()]
+  }
+
+  /**
+   * The account's phone sends a 1:1 message (text, location, image, a poll, or a reaction) from
+   * WhatsApp itself: the contact gets it and the linked device a copy; resolves with its id.
+   */
+  sendFromPhone(contactPhone: string, content: ContactContent, options: PhoneSendOptions = {}): Promise<string> {
+    return sendFromPhone(this.state, this.account, contactPhone, content, options)
   }
 
   /** Resolves with the client's answer ('reject', ...) to an offered call. */

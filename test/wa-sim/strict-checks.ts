@@ -12,6 +12,8 @@ export type ViolationKind =
   | 'unknown-receipt-reference'
   | 'malformed-presence'
   | 'malformed-chatstate'
+  | 'malformed-poll'
+  | 'undecryptable-vote'
   | 'over-limit'
   | 'invalid-profile-picture'
   | 'invalid-app-state-patch'

@@ -33,7 +33,9 @@ describe('webhook delivery', () => {
     other = await startWebhookReceiver()
     t = await startSimulatedGateway({
       plan: 'paid',
-      config: { ...loopbackWebhooks, webhooks: fastWebhooks({ timeoutMs: 300 }) },
+      // A receiver's answer counts within 2 s: long enough for a busy machine (a late 200 would be
+      // sent again), short enough for the slow endpoint below to exceed it.
+      config: { ...loopbackWebhooks, webhooks: fastWebhooks({ timeoutMs: 2_000 }) },
     }) // paid: more sessions than the free cap
     t.sim.addContact(CONTACT)
   }, 60_000)
@@ -68,17 +70,18 @@ describe('webhook delivery', () => {
   it('keeps a slow endpoint from delaying another session', async () => {
     const slow = await pair('slow', '15550030002', receiver.url('slow'))
     const fast = await pair('fast', '15550030003', other.url('fast'))
-    receiver.delayMs = (r) => (r.path === '/slow' ? 1_000 : 0) // past WEBHOOK_TIMEOUT_MS: never answered in time
+    receiver.delayMs = (r) => (r.path === '/slow' ? 5_000 : 0) // past WEBHOOK_TIMEOUT_MS: never answered in time
     const slowCall = t.sim.contact(CONTACT).call('15550030002')
     const started = Date.now()
     const fastCall = t.sim.contact(CONTACT).call('15550030003')
     await other.waitFor('fast', fast.secret, (events) => calls(events).some((e) => e.data.callId === fastCall))
-    expect(Date.now() - started).toBeLessThan(500)
+    // Well before the slow endpoint's first attempt could even time out.
+    expect(Date.now() - started).toBeLessThan(2_000)
     expect(calls(receiver.events('slow', slow.secret))).toEqual([])
     await vi.waitFor(async () => {
       const pending = await deliveries(`sessionId=${slow.sessionId}&status=pending`)
-      expect(pending.deliveries[0]).toMatchObject({ type: 'call.received', lastError: 'no answer within 300 ms' })
-    })
+      expect(pending.deliveries[0]).toMatchObject({ type: 'call.received', lastError: 'no answer within 2000 ms' })
+    }, 10_000)
     receiver.delayMs = () => 0
     await receiver.waitFor('slow', slow.secret, (events) => calls(events).some((e) => e.data.callId === slowCall))
   })

@@ -69,8 +69,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     sql: 'CREATE TABLE `gateway_secrets` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE `media_files` (\n\t`session_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`size` integer NOT NULL,\n\t`stored_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `message_id`)\n);\n--> statement-breakpoint\nCREATE INDEX `media_files_stored_idx` ON `media_files` (`stored_at`);',
   },
   {
-    tag: '0011_contact_names',
-    when: 1795605991285,
+    tag: '0011_polls_reactions_phone_source',
+    when: 1795605624487,
+    breakpoints: true,
+    sql: 'CREATE TABLE `poll_votes` (\n\t`session_id` text NOT NULL,\n\t`poll_id` text NOT NULL,\n\t`voter` text NOT NULL,\n\t`voter_phone` text,\n\t`voter_lid` text,\n\t`vote_id` text NOT NULL,\n\t`options` text NOT NULL,\n\t`voted_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `poll_id`, `voter`),\n\tFOREIGN KEY (`session_id`,`poll_id`) REFERENCES `messages`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nALTER TABLE `messages` ADD `source` text;',
+  },
+  {
+    tag: '0012_contact_names',
+    when: 1795607198929,
     breakpoints: true,
     sql: 'CREATE TABLE `contact_names` (\n\t`session_id` text NOT NULL,\n\t`contact` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`push_name` text NOT NULL,\n\t`seen_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `contact`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `contact_names_lid_idx` ON `contact_names` (`session_id`,`lid`);',
   },

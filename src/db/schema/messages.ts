@@ -20,6 +20,10 @@ export const messageStatuses = [
 ] as const
 export type MessageStatus = (typeof messageStatuses)[number]
 
+/** Where an outbound message was sent from: this gateway's API, or the account's own WhatsApp. */
+export const messageSources = ['api', 'phone'] as const
+export type MessageSource = (typeof messageSources)[number]
+
 export const messages = sqliteTable(
   'messages',
   {
@@ -36,6 +40,12 @@ export const messages = sqliteTable(
     /** Groups, inbound: who wrote it (phone digits, else LID). */
     participant: text('participant'),
     direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    /**
+     * Outbound: where it was sent from: `phone` (the account's phone or another linked device,
+     * seen by this gateway). Null on inbound records, and on sends through the API, which were
+     * the only outbound records before the column existed: the API shows those as `api`.
+     */
+    source: text('source', { enum: messageSources }),
     type: text('type').notNull(),
     status: text('status', { enum: messageStatuses }).notNull(),
     statusReason: text('status_reason'),

@@ -17,6 +17,8 @@ import { closeCause } from './close-cause'
 import { attachAckListener } from './listeners/acks'
 import { attachCallListener } from './listeners/calls'
 import { attachInboundListener } from './listeners/inbound'
+import { attachOwnMessageListener } from './listeners/own-messages'
+import { attachReactionVoteListener } from './listeners/reactions-votes'
 import { attachReceiptListener } from './listeners/receipts'
 import { GroupLayer } from './groups'
 import { ContactLayer } from './contacts'
@@ -232,6 +234,8 @@ export class SessionConnection implements SessionHandle {
     attachAckListener(context)
     attachReceiptListener(context)
     attachInboundListener(context)
+    attachOwnMessageListener(context)
+    attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
     attachCallListener(context, () => this.options.autoRejectCalls)
     this.groups.attach(context)
   }

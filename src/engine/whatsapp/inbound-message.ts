@@ -28,7 +28,7 @@ export type InboundChange =
   | { kind: 'revoked'; id: string; chatJid: string; fromMe: boolean }
 
 /** Only plumbing, no content a person reads: never recorded. */
-const PLUMBING = new Set([
+export const PLUMBING = new Set([
   'protocolMessage',
   'senderKeyDistributionMessage',
   'messageContextInfo',

@@ -20,3 +20,32 @@ export function chatParty(jid: string, alt?: string | null): ChatParty {
   const lid = userOf(lidJid)
   return { group: false, ...(phone ? { phone } : {}), ...(lid ? { lid } : {}) }
 }
+
+/** The linked account's own number and LID (`…@s.whatsapp.net`, `…@lid`, no device part). */
+export interface OwnJids {
+  pnJid?: string
+  lidJid?: string
+}
+
+/** Pure: Baileys' `socket.user` (`<pn>:<device>@s.whatsapp.net`, `<lid>:<device>@lid`) → the account's jids. */
+export function ownJids(user: { id?: string; lid?: string } | undefined): OwnJids {
+  const pn = userOf(user?.id)
+  const lid = userOf(user?.lid)
+  return { ...(pn ? { pnJid: `${pn}@s.whatsapp.net` } : {}), ...(lid ? { lidJid: `${lid}@lid` } : {}) }
+}
+
+/** Who wrote a message (or reaction, or vote), from its key: the account itself when fromMe. */
+export function authorOf(
+  key: {
+    remoteJid?: string | null
+    remoteJidAlt?: string | null
+    participant?: string | null
+    participantAlt?: string | null
+    fromMe?: boolean | null
+  },
+  own: OwnJids,
+): ChatParty {
+  if (key.fromMe) return chatParty(own.pnJid ?? own.lidJid ?? '', own.pnJid ? own.lidJid : undefined)
+  if (key.participant) return chatParty(key.participant, key.participantAlt)
+  return chatParty(key.remoteJid ?? '', key.remoteJidAlt)
+}

@@ -4,6 +4,7 @@ import { parseVcard, type CardContact } from './vcard'
 
 export { messageTypes, type MessageType } from './message-types'
 import type { MessageType } from './message-types'
+import { describePoll, pollCreationOf } from './poll-content'
 
 /** A summary of what a message says; never media bytes or keys. */
 export interface MessageContent {
@@ -34,6 +35,24 @@ export interface MessageContent {
   footer?: string
   sections?: { title: string; rows: { title: string; rowId: string; description?: string }[] }[]
   buttons?: { buttonId: string; buttonText: string }[]
+  /** Polls: the question, the options in order, how many one person may pick (0: any number). */
+  question?: string
+  options?: string[]
+  selectableCount?: number
+  /** Polls this session sent: per option, in order, how many picked it and who (current votes only). */
+  votes?: PollTally
+  /** Each person's current reaction to this message (one per person; removing one deletes it). */
+  reactions?: MessageReaction[]
+}
+
+/** One option of a poll's tally; a voter is a phone number (digits), else `<digits>@lid`. */
+export type PollTally = { option: string; count: number; voters: string[] }[]
+
+/** Who reacted (digits, else `<digits>@lid`), with which emoji, when. */
+export interface MessageReaction {
+  from: string
+  emoji: string
+  reactedAt: string
 }
 
 export interface DescribedMessage {
@@ -160,6 +179,8 @@ function describeContent(message: proto.IMessage): DescribedMessage {
     })
   }
   if (m.interactiveResponseMessage) return withQuote('buttons_reply', nativeFlowReply(m.interactiveResponseMessage))
+  const poll = pollCreationOf(m)
+  if (poll) return withQuote('poll', describePoll(poll))
   if (m.interactiveMessage) return withQuote('buttons', { text: m.interactiveMessage.body?.text ?? undefined })
   return withQuote('unknown', { kind: contentType })
 }

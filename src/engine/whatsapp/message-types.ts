@@ -11,6 +11,7 @@ export const messageTypes = [
   'video',
   'document',
   'contact',
+  'poll',
   'list_reply',
   'buttons_reply',
   'unknown',

@@ -11,6 +11,16 @@ export interface ReplyButton {
   buttonText: string
 }
 
+/** The message a reaction goes on, as the account sees it. */
+export interface ReactionTarget {
+  id: string
+  chatJid: string
+  /** Whether the account wrote it. */
+  fromMe: boolean
+  /** Groups, someone else's message: its author's jid. */
+  participant?: string
+}
+
 /**
  * Everything the gateway can send, already fetched and converted: the engine uploads and
  * encrypts but never fetches a URL or transcodes.
@@ -38,6 +48,10 @@ export type OutboundContent =
   | { kind: 'location'; latitude: number; longitude: number }
   | { kind: 'list'; text: string; buttonText: string; title?: string; footer?: string; sections: ListSection[] }
   | { kind: 'buttons'; text: string; footer?: string; buttons: ReplyButton[] }
+  /** Baileys adds the poll's secret (messageContextInfo.messageSecret) that votes are encrypted with. */
+  | { kind: 'poll'; question: string; options: string[]; selectableCount: number }
+  /** '' removes the account's reaction. */
+  | { kind: 'reaction'; target: ReactionTarget; emoji: string }
 
 /**
  * How one OutboundContent goes out: either Baileys content (Baileys builds the proto and
@@ -52,6 +66,8 @@ export type SendPlan =
       additionalNodes?: BinaryNode[]
     }
   | { via: 'proto'; message: proto.IMessage; additionalNodes?: BinaryNode[] }
+
+const POLL_CREATION_NODE: BinaryNode = { tag: 'meta', attrs: { polltype: 'creation' } }
 
 const buffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength)
 
@@ -142,5 +158,26 @@ export function toSendPlan(content: OutboundContent): SendPlan {
       return { via: 'proto', message: listMessage(content), additionalNodes: INTERACTIVE_STANZA_NODES }
     case 'buttons':
       return { via: 'proto', message: buttonsMessage(content), additionalNodes: INTERACTIVE_STANZA_NODES }
+    case 'poll':
+      return {
+        via: 'content',
+        content: {
+          poll: { name: content.question, values: content.options, selectableCount: content.selectableCount },
+        },
+        // What Baileys' own sendMessage adds to a poll's stanza; relayMessage does not.
+        additionalNodes: [POLL_CREATION_NODE],
+      }
+    case 'reaction': {
+      const { id, chatJid, fromMe, participant } = content.target
+      return {
+        via: 'content',
+        content: {
+          react: {
+            key: { remoteJid: chatJid, id, fromMe, ...(participant ? { participant } : {}) },
+            text: content.emoji,
+          },
+        },
+      }
+    }
   }
 }

@@ -1,5 +1,8 @@
 import type { InboundMessage, InboundChange } from './inbound-message'
 import type { OutboundContent } from './outbound-content'
+import type { OwnMessage } from './own-message'
+import type { PollVote } from './poll-vote'
+import type { Reaction } from './reaction'
 
 /** What the first moments of a new pairing give the user to act on. */
 export interface PairingPrompt {
@@ -211,6 +214,11 @@ export type EngineFact = { sessionId: string; socket: number } & (
     }
   | { type: 'message'; message: InboundMessage }
   | { type: 'message-change'; change: InboundChange }
+  /** The account sent a message from WhatsApp itself (or a send of ours came back). */
+  | { type: 'own-message'; message: OwnMessage }
+  | { type: 'reaction'; reaction: Reaction }
+  /** A vote on one of the account's polls, decrypted. */
+  | { type: 'poll-vote'; vote: PollVote }
   | { type: 'call'; callId: string; from: string; isVideo: boolean; rejected: boolean }
   /** Every group the account is in, fetched once per login. */
   | { type: 'groups-synced'; groups: GroupInfo[] }

@@ -47,3 +47,16 @@ export function findMessageInChat(
   }
   return record
 }
+
+/**
+ * Whether a record belongs to the chat an engine fact names (its jid, and for 1:1 chats the
+ * number and LID WhatsApp revealed): a chat may be addressed by number once and by LID later.
+ */
+export function isSameChat(
+  record: MessageRecord,
+  chat: { chatJid: string; phone?: string | null; lid?: string | null },
+): boolean {
+  if (record.chatJid === chat.chatJid) return true
+  if (isGroupJid(record.chatJid) || isGroupJid(chat.chatJid)) return false
+  return Boolean((chat.phone && record.phone === chat.phone) || (chat.lid && record.lid === chat.lid))
+}

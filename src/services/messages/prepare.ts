@@ -12,9 +12,11 @@ import type {
   SendTextInput,
   SendVideoInput,
 } from '../../schemas/message'
+import type { SendPollInput } from '../../schemas/poll'
 import { DEFAULT_DOCUMENT_NAME, fileNameFromUrl } from '../../schemas/file-name'
 import { isDataUrl } from '../../media/data-url'
 import type { MediaTools } from './media-tools'
+import { emptyTally } from './poll-tally'
 import { buildVcard } from './vcard'
 
 /** A message ready for the engine, with what its record will say. */
@@ -36,6 +38,7 @@ export type SendInput =
   | ({ kind: 'location' } & SendLocationInput)
   | ({ kind: 'list' } & SendListInput)
   | ({ kind: 'buttons' } & SendButtonsInput)
+  | ({ kind: 'poll' } & SendPollInput)
 
 export const isInteractive = (input: SendInput) => input.kind === 'list' || input.kind === 'buttons'
 
@@ -170,6 +173,14 @@ export async function prepareMessage(media: MediaTools, input: SendInput): Promi
         type: 'buttons',
         content: { kind: 'buttons', text, footer, buttons },
         summary: { text, footer, buttons },
+      }
+    }
+    case 'poll': {
+      const { question, options, selectableCount } = input
+      return {
+        type: 'poll',
+        content: { kind: 'poll', question, options, selectableCount },
+        summary: { question, options, selectableCount, votes: emptyTally(options) },
       }
     }
   }

@@ -15,6 +15,8 @@ export function messageView(record: MessageRecord): MessageView {
     lid: record.lid === null ? null : `${record.lid}@lid`,
     participant: record.participant,
     direction: record.direction,
+    // Before the column existed every outbound record was an API send: null reads as `api`.
+    source: record.direction === 'outbound' ? (record.source ?? 'api') : null,
     type: record.type as MessageType,
     status: record.status,
     statusReason: record.statusReason,
@@ -28,6 +30,6 @@ export function messageView(record: MessageRecord): MessageView {
 
 /** The fields every `message.*` webhook event carries: the view without its session and dates. */
 export function messageEventBase(record: MessageRecord) {
-  const { messageId, direction, phone, lid, participant, type, content, quoteId } = messageView(record)
-  return { messageId, direction, phone, lid, participant, type, content, quoteId }
+  const { messageId, direction, source, phone, lid, participant, type, content, quoteId } = messageView(record)
+  return { messageId, direction, source, phone, lid, participant, type, content, quoteId }
 }

@@ -90,9 +90,18 @@ describe('describeMessage', () => {
         interactiveResponseMessage: { body: { text: 'A' }, nativeFlowResponseMessage: { paramsJson: '{"id":"a"}' } },
       }),
     ).toEqual({ type: 'buttons_reply', content: { text: 'A', selectedId: 'a' } })
-    expect(describeMessage({ pollCreationMessage: { name: 'p' } })).toEqual({
+    expect(
+      describeMessage({
+        pollCreationMessageV3: {
+          name: 'p',
+          options: [{ optionName: 'a' }, { optionName: 'b' }],
+          selectableOptionsCount: 1,
+        },
+      }),
+    ).toEqual({ type: 'poll', content: { question: 'p', options: ['a', 'b'], selectableCount: 1 } })
+    expect(describeMessage({ eventMessage: { name: 'e' } })).toEqual({
       type: 'unknown',
-      content: { kind: 'pollCreationMessage' },
+      content: { kind: 'eventMessage' },
     })
   })
 })

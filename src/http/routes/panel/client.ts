@@ -274,7 +274,7 @@ function renderMessages() {
   const rows = [...state.messages.values()].sort((a, b) => String(b.createdAt || b.sentAt).localeCompare(String(a.createdAt || a.sentAt)))
   tbody.replaceChildren(...rows.map((m) => h('tr', { 'data-id': m.messageId, 'data-direction': m.direction },
     h('td', {}, time(m.createdAt || m.sentAt)), h('td', {}, m.direction === 'inbound' ? 'in' : 'out'), h('td', {}, m.phone || ''),
-    h('td', {}, m.type), h('td', { class: 'text' }, (m.content && (m.content.text || m.content.caption)) || ''), h('td', {}, badge(m.status)))))
+    h('td', {}, m.type), h('td', { class: 'text' }, (m.content && (m.content.text || m.content.caption || m.content.question)) || ''), h('td', {}, badge(m.status)))))
 }
 
 async function loadDeliveries() {
@@ -372,6 +372,8 @@ function dispatch({ id, data }) {
     renderStatus()
   } else if (event.type === 'session.qr' && event.sessionId === state.selected) {
     refreshQr()
+  } else if (event.type === 'message.poll_vote' || event.type === 'message.reaction') {
+    // Add-ons to a message, not a record: the row it changes shows no votes or reactions.
   } else if (event.type.startsWith('message.')) {
     const status = event.type === 'message.received' ? 'received' : event.type === 'message.deleted' ? 'deleted' : event.data.status
     upsertMessage({ ...event.data, sessionId: event.sessionId, createdAt: event.data.createdAt || event.timestamp, ...(status ? { status } : {}) })

@@ -28,6 +28,8 @@ import { getMessageMediaRoute } from './messages/media'
 import { sendImageRoute } from './messages/image'
 import { sendListRoute } from './messages/list-message'
 import { sendLocationRoute } from './messages/location'
+import { sendPollRoute } from './messages/poll'
+import { reactMessageRoute } from './messages/reaction'
 import { sendStickerRoute } from './messages/sticker'
 import { sendTextRoute } from './messages/text'
 import { sendVideoRoute } from './messages/video'
@@ -67,6 +69,8 @@ export const v1Declarations: readonly RouteConfig[] = [
   sendLocationRoute,
   sendListRoute,
   sendButtonsRoute,
+  sendPollRoute,
+  reactMessageRoute,
   editMessageRoute,
   deleteMessageRoute,
   listMessagesRoute,

@@ -12,6 +12,8 @@ import { sendImageEndpoint } from './image'
 import { listMessagesEndpoint } from './all'
 import { sendListEndpoint } from './list-message'
 import { sendLocationEndpoint } from './location'
+import { sendPollEndpoint } from './poll'
+import { reactMessageEndpoint } from './reaction'
 import { sendStickerEndpoint } from './sticker'
 import { sendTextEndpoint } from './text'
 import { sendVideoEndpoint } from './video'
@@ -29,6 +31,8 @@ export const messageRoutes = (ctx: GatewayContext) =>
     .route('/', sendLocationEndpoint(ctx))
     .route('/', sendListEndpoint(ctx))
     .route('/', sendButtonsEndpoint(ctx))
+    .route('/', sendPollEndpoint(ctx))
+    .route('/', reactMessageEndpoint(ctx))
     .route('/', editMessageEndpoint(ctx))
     .route('/', deleteMessageEndpoint(ctx))
     .route('/', listMessagesEndpoint(ctx))
