@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { SendPacing } from './db/schema/sessions'
 import { proxyUrlProblem } from './net/proxy-url'
 import type { PlanName } from './plans'
 
@@ -112,6 +113,18 @@ export const envSchema = z.object({
    * socket is caught within 2 × this + 5 s (35 s by default).
    */
   WA_KEEPALIVE_INTERVAL_MS: positiveInt.min(100).default(15_000),
+  /**
+   * Send pacing of sessions that set none of their own (docs/api.md "Send pacing"): the least
+   * time between two sends of a session, a random extra up to the jitter, "typing…" before each.
+   * All unset: sends are not paced.
+   */
+  SEND_PACING_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SEND_PACING_JITTER_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SEND_PACING_TYPING: flag.default(false),
+  /** A paced send that would wait longer than this for its turn is refused (429, Retry-After). */
+  SEND_QUEUE_MAX_WAIT_MS: positiveInt.default(60_000),
+  /** Enables GET /metrics (Prometheus text) for `Authorization: Bearer <it>`; unset, /metrics is 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Default proxy for every session's WhatsApp traffic (http://, https:// or socks5://, credentials allowed). */
   PROXY_URL: z
     .string()
@@ -188,6 +201,17 @@ export interface GatewayConfig {
   keepAliveIntervalMs: number
   /** The operator's default proxy (PROXY_URL) for sessions that name none. */
   proxyUrl?: string
+  /**
+   * Whether a session may name a proxy: false on the Cloudflare edge, where a Worker's sockets
+   * take no custom agent, so connect and update refuse proxyUrl rather than store and ignore it.
+   */
+  sessionProxies: boolean
+  /** Send pacing of sessions without their own (SEND_PACING_*); all zero and false: off. */
+  sendPacing: SendPacing
+  /** The longest a paced send may wait for its turn before it is refused. */
+  sendQueueMaxWaitMs: number
+  /** Bearer of GET /metrics; unset: no /metrics. */
+  metricsToken?: string
   webhooks: WebhookConfig
 }
 
@@ -311,6 +335,14 @@ function fromEnv(e: Env): GatewayConfig {
     waVersionFetchTimeoutMs: e.WA_VERSION_FETCH_TIMEOUT_MS,
     keepAliveIntervalMs: e.WA_KEEPALIVE_INTERVAL_MS,
     proxyUrl: e.PROXY_URL,
+    sessionProxies: true,
+    sendPacing: {
+      minIntervalMs: e.SEND_PACING_MIN_INTERVAL_MS,
+      jitterMs: e.SEND_PACING_JITTER_MS,
+      typing: e.SEND_PACING_TYPING,
+    },
+    sendQueueMaxWaitMs: e.SEND_QUEUE_MAX_WAIT_MS,
+    metricsToken: e.METRICS_TOKEN,
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,

@@ -16,6 +16,8 @@ import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { EventStreams } from './http/event-streams'
 import { createLogger, type Logger } from './logger'
+import { noMetrics } from './metrics/port'
+import { createPrometheusMetrics } from './metrics/prometheus'
 import type { GatewayContext } from './services/context'
 import { createMediaTools } from './media/media-tools'
 import { defaultResolver, type HostResolver } from './net/host-resolver'
@@ -24,6 +26,8 @@ import type { MediaTools } from './services/messages/media-tools'
 import { storedGroup } from './services/groups/store'
 import { storedPayload } from './services/messages/records'
 import { failUnsentSends } from './services/messages/recovery'
+import { SendQueues } from './services/messages/send-queue'
+import { gatewayStopping, leftConnected } from './services/messages/send-turn'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 import { createCredentialCache } from './services/credential-cache'
@@ -176,11 +180,16 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
     groupMetadata: (sessionId, groupJid) => storedGroup(db, sessionId, groupJid),
   })
+  const events = new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed'))
+  // One registry per gateway, built only when the operator enabled /metrics.
+  const prometheus = config.metricsToken ? createPrometheusMetrics({ db, events }) : undefined
+  const metrics = prometheus?.metrics ?? noMetrics
   const webhooks = createWebhookDispatcher({
     db,
     clock,
     logger,
     config,
+    metrics,
     sender:
       options.webhookSender ??
       createWebhookSender({
@@ -198,27 +207,33 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     logger,
     config,
     engine,
-    events: new EventBus((error, event) => logger.error({ err: error, event }, 'event listener failed')),
+    events,
     media: options.media ?? createMediaTools(config),
     resolver,
     inFlightSends: new Map(),
+    sendQueues: new SendQueues(config.sendQueueMaxWaitMs),
     webhooks,
     statements: createStatementCache(db),
     credentials: createCredentialCache({ db, clock, logger, config, reads }),
     reads,
     sessionLists: new Map(),
     eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
+    metrics,
     inboundMedia: createInboundMedia(
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
     ),
   }
   engine.onFact((fact) => applyEngineFact(context, fact))
+  // Sends waiting their turn fail (409, nothing recorded) as soon as their session is not connected.
+  context.events.on('session.status', ({ sessionId, status }) => {
+    if (status !== 'connected') context.sendQueues.cancel(sessionId, leftConnected(status))
+  })
 
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
   let restoring: Promise<void> | undefined
   const gateway: Gateway = {
-    app: createHttpApp(context),
+    app: createHttpApp(context, prometheus),
     config,
     context,
     async start() {
@@ -239,12 +254,14 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     endStreams: () => context.eventStreams.endAll(),
     async stop() {
       context.eventStreams.endAll()
+      context.sendQueues.cancelAll(gatewayStopping())
       stopMaintenance?.()
       stopping.abort()
       context.inboundMedia.stopping.abort()
       await restoring
       await engine.stopAll()
       await webhooks.stop()
+      prometheus?.close()
       context.credentials.flush()
     },
   }

@@ -62,6 +62,10 @@ export class SessionObject extends DurableObject<EdgeEnv> {
         },
         // An in-memory counter per object limits nothing; use Cloudflare's rate limiting rules.
         rateLimitPerMinute: 0,
+        // A Worker's WebSocket and fetch take no custom agent: a proxyUrl is refused, PROXY_URL unused.
+        sessionProxies: false,
+        // The Worker answers /metrics 404 (one object knows one session): no registry here.
+        metricsToken: undefined,
       },
       media: createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter }),
       // No filesystem: received files are kept in a bucket (MEDIA_STORE=s3, e.g. R2's S3 API), or

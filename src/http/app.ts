@@ -13,6 +13,8 @@ import { panelRoutes } from './routes/panel'
 import { buildOpenApiDocument, registeredRoutes } from '../openapi/document'
 import { v1Routes, type V1Routes } from './routes/v1'
 import { adminRoutes } from './routes/v1/admin'
+import { metricsRoutes } from './routes/metrics'
+import type { PrometheusMetrics } from '../metrics/prometheus'
 import { signedMediaRoutes } from './routes/media/signed'
 
 /**
@@ -29,9 +31,9 @@ export type HttpApp = Hono<
   '/'
 >
 
-/** Composes the HTTP surface in order: ids and logs, probes, deployment key, /v1/admin (when enabled), docs, /v1. */
-export function createHttpApp(ctx: GatewayContext): HttpApp {
-  const app = new Hono<AppEnv>().use(requestLog(ctx.logger))
+/** Composes the HTTP surface in order: ids and logs, probes, /metrics (when enabled), deployment key, /v1/admin (when enabled), docs, /v1. */
+export function createHttpApp(ctx: GatewayContext, prometheus?: PrometheusMetrics): HttpApp {
+  const app = new Hono<AppEnv>().use(requestLog(ctx.logger, ctx.metrics))
   app.on(METHODS_WITH_BODY, '*', bodyLimit(ctx.config.bodyLimitBytes))
   // Registered before the deployment key so load-balancer probes need no credential, and a
   // browser (which cannot send x-api-key on navigation) can load the panel's static page.
@@ -43,6 +45,9 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
   // The signed token is the credential of a downloadUrl: a receiver has no key to send.
   const signedMedia = signedMediaRoutes(ctx)
   app.route('/', signedMedia)
+  // Its own bearer (METRICS_TOKEN), before the deployment key: a scraper sends one credential.
+  const metrics = prometheus && ctx.config.metricsToken ? metricsRoutes(prometheus, ctx.config.metricsToken) : undefined
+  if (metrics) app.route('/', metrics)
 
   if (ctx.config.deploymentApiKey) app.use(deploymentKey(ctx.config.deploymentApiKey))
 
@@ -55,11 +60,12 @@ export function createHttpApp(ctx: GatewayContext): HttpApp {
       ...v1.openAPIRegistry.definitions,
       ...signedMedia.openAPIRegistry.definitions,
       ...(admin?.openAPIRegistry.definitions ?? []),
+      ...(metrics?.openAPIRegistry.definitions ?? []),
     ])
   const routes = app
     .route(
       '/',
-      docsRoutes(() => buildOpenApiDocument(definitions(), { admin: Boolean(admin) })),
+      docsRoutes(() => buildOpenApiDocument(definitions(), { admin: Boolean(admin), metrics: Boolean(metrics) })),
     )
     .route('/', v1)
     // A catch-all rather than only notFound(): a parent app that mounts us keeps our 404 body.

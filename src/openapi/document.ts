@@ -66,9 +66,13 @@ function operation({ method: _m, path: _p, request, hide: _h, ...rest }: Route):
 
 /**
  * The document, built from route declarations (@hono/zod-openapi's `createRoute` objects).
- * `admin`: the operator enabled /v1/admin (ADMIN_API_KEY), so its tag and credential are described.
+ * `admin`: the operator enabled /v1/admin (ADMIN_API_KEY), so its tag and credential are described;
+ * `metrics`: likewise /metrics (METRICS_TOKEN).
  */
-export function buildOpenApiDocument(routes: readonly Route[], options: { admin?: boolean } = {}): oas31.OpenAPIObject {
+export function buildOpenApiDocument(
+  routes: readonly Route[],
+  options: { admin?: boolean; metrics?: boolean } = {},
+): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {}
   for (const route of routes) {
     if (route.hide) continue
@@ -98,6 +102,9 @@ export function buildOpenApiDocument(routes: readonly Route[], options: { admin?
         ...(options.admin
           ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }]
           : []),
+        ...(options.metrics
+          ? [{ name: 'Metrics', description: 'Prometheus metrics, for the operator (METRICS_TOKEN).' }]
+          : []),
       ],
       paths,
       webhooks: webhookCatalogue(),
@@ -117,6 +124,15 @@ export function buildOpenApiDocument(routes: readonly Route[], options: { admin?
           },
           ...(options.admin
             ? { adminBearer: { type: 'http' as const, scheme: 'bearer', description: 'The operator’s ADMIN_API_KEY.' } }
+            : {}),
+          ...(options.metrics
+            ? {
+                metricsBearer: {
+                  type: 'http' as const,
+                  scheme: 'bearer',
+                  description: 'The operator’s METRICS_TOKEN.',
+                },
+              }
             : {}),
         },
       },

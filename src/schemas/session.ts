@@ -26,6 +26,33 @@ const maskedProxyUrl = z.string().nullable().meta({
     'The session’s own proxy, password masked as ****; null: none (PROXY_URL, if the operator set one, applies).',
 })
 
+/** Bounded so that one session's queue settings stay within what SEND_QUEUE_MAX_WAIT_MS can mean. */
+const pacingMs = z.number().int().min(0).max(600_000)
+
+const sendPacing = z
+  .strictObject({
+    minIntervalMs: pacingMs.meta({ description: 'Least time between two hand-overs to WhatsApp (ms).' }),
+    jitterMs: pacingMs.default(0).meta({ description: 'Up to this much more, drawn at random for each send (ms).' }),
+    typing: z.boolean().default(false).meta({
+      description:
+        'Show “typing…” (“recording…” before a voice note) for a time that fits the message, then paused, before each send.',
+    }),
+  })
+  // Inline, not a component: components stay open (responses), and this request object is strict.
+  .meta({
+    description:
+      'Paces this session’s sends: each waits its turn in order; one whose turn is further than SEND_QUEUE_MAX_WAIT_MS is 429. All zero and false: not paced.',
+    example: { minIntervalMs: 20_000, jitterMs: 15_000, typing: true },
+  })
+
+const sendPacingView = z
+  .object({ minIntervalMs: z.number(), jitterMs: z.number(), typing: z.boolean() })
+  .nullable()
+  .meta({
+    description:
+      'The session’s own send pacing; null: the operator’s SEND_PACING_* defaults apply (not paced unless set).',
+  })
+
 export const ConnectSessionBody = z
   .strictObject({
     sessionName,
@@ -37,6 +64,7 @@ export const ConnectSessionBody = z
     mode: z.enum(['qr', 'pairing']).default('qr'),
     pairingNumber: phoneDigits.optional().meta({ description: 'Required when mode is pairing.' }),
     proxyUrl: proxyUrl.optional(),
+    sendPacing: sendPacing.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.mode === 'pairing' && !body.pairingNumber)
@@ -65,6 +93,7 @@ export const SessionSchema = z
     autoRejectCalls: z.boolean(),
     lastSeen: z.iso.datetime().nullable(),
     proxyUrl: maskedProxyUrl,
+    sendPacing: sendPacingView,
   })
   .meta({ id: 'Session' })
 
@@ -82,6 +111,7 @@ export const ConnectSessionResponse = z
     webhookMessages: z.boolean(),
     webhookSecret: z.string().meta({ description: 'Signs webhook deliveries (Standard Webhooks).' }),
     proxyUrl: maskedProxyUrl,
+    sendPacing: sendPacingView,
   })
   .meta({ id: 'ConnectSessionResponse' })
 
@@ -100,6 +130,10 @@ export const UpdateSessionBody = atLeastOneOf(
     proxyUrl: proxyUrl.nullable().optional().meta({
       description:
         'A new proxy, or null to remove the session’s own (PROXY_URL then applies, if set). Takes effect at the next connection: restart the session to apply it now.',
+    }),
+    sendPacing: sendPacing.nullable().optional().meta({
+      description:
+        'New send pacing for the sends made from now on (those already waiting keep their turn), or null to follow the operator’s SEND_PACING_* defaults.',
     }),
     rotateWebhookSecret: z.boolean().optional().meta({
       description:

@@ -5,6 +5,7 @@ import type { WhatsAppEngine } from '../engine/whatsapp/types'
 import type { EventBus } from '../events/bus'
 import type { EventStreams } from '../http/event-streams'
 import type { Logger } from '../logger'
+import type { GatewayMetrics } from '../metrics/port'
 import type { HostResolver } from '../net/host-resolver'
 import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
@@ -13,6 +14,7 @@ import type { CredentialCache } from './credential-cache'
 import type { InFlightSends } from './messages/idempotency'
 import type { InboundMedia } from './media/runtime'
 import type { MediaTools } from './messages/media-tools'
+import type { SendQueues } from './messages/send-queue'
 import type { SessionListCache } from './sessions/list'
 
 /**
@@ -36,6 +38,8 @@ export interface ServiceContext extends CoreContext {
   reads: ReadMemo
   /** Each workspace's session list as last read. */
   sessionLists: SessionListCache
+  /** What /metrics reports; noMetrics without METRICS_TOKEN. */
+  metrics: GatewayMetrics
 }
 
 /** A running gateway's context: adds the live WhatsApp side, media tools and the event stream. */
@@ -47,6 +51,8 @@ export interface GatewayContext extends ServiceContext {
   resolver: HostResolver
   /** Sends under way per Idempotency-Key, so a concurrent retry waits for the first. */
   inFlightSends: InFlightSends
+  /** Each paced session's queue of sends waiting their turn (in memory). */
+  sendQueues: SendQueues
   /** API key → workspace, cached for this gateway; revocations anywhere take effect at once. */
   credentials: CredentialCache
   /** Open GET /v1/events streams: capped per workspace, ended when the gateway stops. */

@@ -3,6 +3,7 @@ import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import type { WebhookDelivery } from '../db/schema'
 import type { Logger } from '../logger'
+import { noMetrics, type GatewayMetrics } from '../metrics/port'
 import type { WebhookNotifier } from './outbox'
 import { pruneOutbox } from './prune'
 import { EndpointSlots, endpointOf } from './endpoint-slots'
@@ -24,6 +25,8 @@ export interface DispatcherDeps {
   logger: Logger
   config: Pick<GatewayConfig, 'webhooks'>
   sender: WebhookSender
+  /** Where each POST's outcome is reported for /metrics. */
+  metrics?: Pick<GatewayMetrics, 'webhookDelivery'>
 }
 
 const RESCAN_MS = 30_000
@@ -39,7 +42,14 @@ const PRUNE_MS = 10 * 60_000
  * of the database every 30 s is the safety net. The parts have names: SessionSchedule (which
  * sessions, when), EndpointSlots (per-endpoint concurrency), nextAttemptAt (the backoff).
  */
-export function createWebhookDispatcher({ db, clock, logger, config, sender }: DispatcherDeps): WebhookDispatcher {
+export function createWebhookDispatcher({
+  db,
+  clock,
+  logger,
+  config,
+  sender,
+  metrics = noMetrics,
+}: DispatcherDeps): WebhookDispatcher {
   const limits = config.webhooks
   const log = logger.child({ component: 'webhooks' })
   const signer = new WebhookSigner()
@@ -114,6 +124,7 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
         if (result.delivered) {
           queue.markDelivered(delivery, result.statusCode, now)
           counts.delivered++
+          metrics.webhookDelivery('delivered', (now.getTime() - delivery.createdAt.getTime()) / 1000)
           return
         }
         const attempts = delivery.attempts + 1
@@ -121,6 +132,7 @@ export function createWebhookDispatcher({ db, clock, logger, config, sender }: D
         const status = queue.markAttemptFailed(delivery, result, next, now)
         if (next) schedule.defer(delivery.sessionId, next.getTime())
         const facts = { sessionId: delivery.sessionId, deliveryId: delivery.id, attempts, lastError: result.error }
+        metrics.webhookDelivery(status === 'failed' ? 'failed' : 'retrying', 0)
         if (status === 'failed') {
           counts.failed++
           log.warn({ ...facts, eventId: send.eventId, type: send.type }, 'webhook delivery failed for good')

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only figures,scale,sends,media,webhooks,inbound-media] [--sessions 100] [--scale 1000]`
+ * `npm run bench [-- --quick] [--only figures,scale,sends,metrics,media,webhooks,inbound-media] [--sessions 100] [--scale 1000]`
  *
  * Every figure of the performance issue as a ratio against its reference measured in the same
  * run (bare Hono route, bare Baileys sockets with an in-memory key store, `node` + Hono start),
@@ -15,6 +15,8 @@ import { measureMemory } from './memory'
 import { measureScale } from './scale'
 import { benchDocumentSends } from './document-sends'
 import { benchSends } from './sends'
+import { measureMetricsScrape } from './metrics'
+import { measurePacingOff } from './pacing'
 import { measureStartup } from './startup'
 import { measureThroughput } from './throughput'
 import { measureWebhookLatency, measureWebhookThroughput } from './webhooks'
@@ -29,7 +31,7 @@ const { values } = parseArgs({
 })
 const quick = values.quick
 const only = new Set(
-  (values.only ?? (quick ? 'figures' : 'figures,scale,sends,media,webhooks,inbound-media')).split(','),
+  (values.only ?? (quick ? 'figures' : 'figures,scale,sends,metrics,media,webhooks,inbound-media')).split(','),
 )
 const memorySessions = Number(values.sessions ?? (quick ? 20 : 100))
 const scaleSessions = Number(values.scale ?? 1000)
@@ -122,25 +124,51 @@ if (only.has('scale')) {
   const scale = await measureScale(scaleSessions)
   console.log(
     `  connect ${scale.connectSeconds.toFixed(0)} s, RSS ${scale.rssMb.toFixed(0)} MB (target ≤ 2200), API p99 ${scale.apiP99Ms} ms at 200 req/s (target < 50), ` +
-      `all back after a restart in ${scale.restoreSeconds.toFixed(1)} s (target ≤ 60), at most ${scale.restorePeakLogins} logging in at once (RESTORE_CONCURRENCY ${scale.restoreConcurrency})`,
+      `all back after a restart in ${scale.restoreSeconds.toFixed(1)} s (target ≤ 60), at most ${scale.restorePeakLogins} logging in at once (RESTORE_CONCURRENCY ${scale.restoreConcurrency}), ` +
+      `GET /metrics p50 ${scale.metricsScrapeP50Ms} ms, slowest ${scale.metricsScrapeMaxMs} ms of 20 (${scale.metricsBytes} bytes)`,
   )
   console.log(JSON.stringify({ benchmark: 'scale', ...scale }))
 }
 
 if (only.has('sends')) {
   console.log('\nText sends through the API and Baileys to the simulator (in its own process)')
+  let oneSessionRate = 0
   for (const sessions of [1, 4]) {
     const sends = await benchSends(2_000, 32, sessions)
+    if (sessions === 1) oneSessionRate = sends.messagesPerSecond
     console.log(
       `  ${sessions} session(s), ${sends.messages} messages, ${sends.concurrency} in flight: ${sends.messagesPerSecond} msg/s   p50 ${sends.p50Ms} ms   p99 ${sends.p99Ms} ms   received by the simulator: ${sends.receivedBySimulator}`,
     )
     console.log(JSON.stringify({ benchmark: 'sends', ...sends }))
   }
+  // Every send above ran with pacing off; this is what that step took of each.
+  const pacing = await measurePacingOff()
+  figure(
+    'send pacing off: its step per send µs vs one text send (1 session)',
+    pacing.nsPerSend / 1000,
+    1e6 / oneSessionRate,
+    'µs',
+    '≤ 0.01×',
+  )
   const documents = await benchDocumentSends()
   console.log(
     `  a ${documents.megabytes} MB document, ${documents.sends} sends one at a time: p50 ${documents.p50Ms} ms   p99 ${documents.p99Ms} ms   ${documents.megabytesPerSecond} MB/s   received by the simulator: ${documents.receivedBySimulator}`,
   )
   console.log(JSON.stringify({ benchmark: 'document-sends', ...documents }))
+}
+
+if (only.has('metrics')) {
+  console.log('\nGET /metrics with 1,000 sessions stored (in process)')
+  const metrics = await measureMetricsScrape(1_000, { quick })
+  figure('GET /metrics µs, 1,000 sessions vs app.request /health', metrics.scrapeUs, metrics.healthUs, 'µs', '≤ 20 ms')
+  figure(
+    'authed /v1/workspace µs, /metrics on vs off',
+    metrics.workspaceMetricsOnUs,
+    metrics.workspaceMetricsOffUs,
+    'µs',
+    '≤ 1.10×',
+  )
+  console.log(JSON.stringify({ benchmark: 'metrics', ...metrics }))
 }
 
 if (only.has('media')) {

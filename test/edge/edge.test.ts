@@ -344,6 +344,32 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(sim.violations()).toEqual([])
   }, 60_000)
 
+  it('refuses a proxyUrl on connect and update (400 naming why), stores nothing, and serves no /metrics', async () => {
+    const proxyUrl = 'socks5://user:secret@proxy.example.com:1080'
+    const connect = await api('POST', '/v1/session/connect', {
+      sessionName: 'edge proxied',
+      webhookUrl: receiver.url('edge'),
+      proxyUrl,
+    })
+    expect([connect.status, connect.body.error], JSON.stringify(connect.body)).toEqual([400, 'validation_error'])
+    expect(connect.body.details.fields[0].path).toBe('proxyUrl')
+    expect(connect.body.message).toMatch(/edge/)
+    expect(JSON.stringify(connect.body)).not.toContain('secret')
+    const listed = (await api('GET', '/v1/session/all')).body.sessions as { sessionName: string }[]
+    expect(listed.map((s) => s.sessionName)).not.toContain('edge proxied')
+
+    const update = await api('PUT', `/v1/session/update/${sessionId}`, { proxyUrl })
+    expect([update.status, update.body.details?.fields?.[0]?.path]).toEqual([400, 'proxyUrl'])
+    expect((await sessionStatus(sessionId)).proxyUrl).toBeNull()
+    // Removing a proxy (null) is no proxy: accepted.
+    expect((await api('PUT', `/v1/session/update/${sessionId}`, { proxyUrl: null })).status).toBe(200)
+
+    for (const authorization of [undefined, `Bearer ${token}`]) {
+      const metrics = await fetch(`${dev.url}/metrics`, { headers: authorization ? { authorization } : {} })
+      expect(metrics.status).toBe(404)
+    }
+  })
+
   it('is back to connected without a QR after wrangler dev restarts', async () => {
     expect(sessionId).toBeTruthy()
     await dev.stop()

@@ -75,8 +75,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     sql: 'CREATE TABLE `poll_votes` (\n\t`session_id` text NOT NULL,\n\t`poll_id` text NOT NULL,\n\t`voter` text NOT NULL,\n\t`voter_phone` text,\n\t`voter_lid` text,\n\t`vote_id` text NOT NULL,\n\t`options` text NOT NULL,\n\t`voted_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `poll_id`, `voter`),\n\tFOREIGN KEY (`session_id`,`poll_id`) REFERENCES `messages`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nALTER TABLE `messages` ADD `source` text;',
   },
   {
-    tag: '0012_contact_names',
-    when: 1795607198929,
+    tag: '0012_send_pacing',
+    when: 1795606997875,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `send_pacing` text;',
+  },
+  {
+    tag: '0013_contact_names',
+    when: 1795608199431,
     breakpoints: true,
     sql: 'CREATE TABLE `contact_names` (\n\t`session_id` text NOT NULL,\n\t`contact` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`push_name` text NOT NULL,\n\t`seen_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `contact`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `contact_names_lid_idx` ON `contact_names` (`session_id`,`lid`);',
   },

@@ -13,6 +13,16 @@ export type SessionStatus = (typeof sessionStatuses)[number]
 export const liveStatuses: readonly SessionStatus[] = ['pending', 'connecting', 'connected']
 export const isLive = (status: SessionStatus) => liveStatuses.includes(status)
 
+/** How a session's sends are spaced (docs/api.md "Send pacing"); all zero and false: not paced. */
+export interface SendPacing {
+  /** Least time between two hand-overs to WhatsApp. */
+  minIntervalMs: number
+  /** Up to this much more, drawn at random for each send. */
+  jitterMs: number
+  /** Show "typing…" (or "recording…" before a voice note) before each send. */
+  typing: boolean
+}
+
 export const sessions = sqliteTable(
   'sessions',
   {
@@ -39,6 +49,8 @@ export const sessions = sqliteTable(
      * agents need the password to authenticate. Answered masked, never logged, never in an event.
      */
     proxyUrl: text('proxy_url'),
+    /** The session's own send pacing; null: the operator's SEND_PACING_* defaults apply. */
+    sendPacing: text('send_pacing', { mode: 'json' }).$type<SendPacing>(),
     lastSeen: timestamp('last_seen'),
     ...lifecycleDates,
   },

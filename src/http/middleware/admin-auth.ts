@@ -1,19 +1,7 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { sha256 } from '../../crypto'
 import type { AppEnv } from '../env'
-import { bearerToken, unauthorized } from './bearer-token'
+import { operatorBearer } from './operator-bearer'
 
-/**
- * `/v1/admin/*` takes only the operator's ADMIN_API_KEY as its bearer: a workspace's API key
- * or JWT is just another wrong credential here (401). Both sides are hashed first so the
- * comparison is constant-time whatever the presented length.
- */
-export function adminAuth(expected: string): MiddlewareHandler<AppEnv> {
-  const expectedDigest = sha256(expected)
-  return async function adminAuth(c, next) {
-    const token = bearerToken(c, '<ADMIN_API_KEY>')
-    if (!timingSafeEqual(sha256(token), expectedDigest)) throw unauthorized('Invalid admin API key')
-    await next()
-  }
-}
+/** `/v1/admin/*` takes only the operator's ADMIN_API_KEY as its bearer (a workspace's key or JWT is a 401). */
+export const adminAuth = (expected: string): MiddlewareHandler<AppEnv> =>
+  operatorBearer(expected, { secret: '<ADMIN_API_KEY>', invalid: 'Invalid admin API key' })

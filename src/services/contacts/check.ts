@@ -1,4 +1,5 @@
 import type { PlanName } from '../../config'
+import { GatewayError } from '../../errors'
 import type { NumberCheck } from '../../engine/whatsapp/types'
 import type { ContactCheckInput } from '../../schemas/contact'
 import type { PhoneNumber } from '../../schemas/phone'
@@ -41,13 +42,21 @@ export async function checkContacts(
   const numbers = distinctDigits(input.phones)
   const now = ctx.clock.now()
   const window = quotaWindow(now, ctx.config.plans[plan].dailyContactChecks)
-  const used = reserveChecks(ctx, workspaceId, numbers.length, window)
+  let used: number
+  try {
+    used = reserveChecks(ctx, workspaceId, numbers.length, window)
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'daily_limit_exceeded')
+      ctx.metrics.quotaRefused('contact_checks')
+    throw error
+  }
 
   let checks: Awaited<ReturnType<typeof handle.checkNumbers>>
   try {
     checks = await handle.checkNumbers(numbers)
   } catch (error) {
     refundChecks(ctx, workspaceId, numbers.length, window)
+    ctx.metrics.contactChecks('failed', numbers.length)
     ctx.logger.warn(
       { err: error, sessionId: session.id, refunded: numbers.length },
       'contact check failed; quota refunded',
@@ -60,6 +69,9 @@ export async function checkContacts(
   }
 
   const results = answerAsSent(input.phones, checks)
+  const found = checks.filter((check) => check.exists).length
+  ctx.metrics.contactChecks('exists', found)
+  ctx.metrics.contactChecks('not_exists', numbers.length - found)
   const exists = results.filter((r) => r.exists).length
   return {
     body: { success: true, results, summary: { total: results.length, exists, notExists: results.length - exists } },

@@ -43,6 +43,7 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
     rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
   }
   if (!inserted) return
+  ctx.metrics.messageReceived(message.type)
   ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')
   if (eager) fetchEagerly(ctx, sessionId, message.id, eventId)
 }

@@ -80,6 +80,7 @@ export function recordHandover(ctx: ServiceContext, sessionId: string, messageId
   ctx.db.transaction(
     (tx) => {
       prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
+      ctx.metrics.handedOver(sessionId, messageId)
       const record = prepared(ctx, selectRecord).get({ sessionId, messageId })
       if (record)
         recordEvent(tx, ctx, {
@@ -200,6 +201,8 @@ export function advanceStatuses(
           updatedAt: ctx.clock.now().getTime(),
         })!
         recordMessageEvent(tx, ctx, updated)
+        if (updated.direction === 'outbound')
+          ctx.metrics.messageStatus(sessionId, messageId, current.status, updated.status, updated.statusReason)
         return [updated]
       }),
     { behavior: 'immediate' },

@@ -8,6 +8,7 @@ import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
 import { sendOnce } from './idempotency'
+import { takeTurn } from './send-turn'
 import { isInteractive, prepareMessage, type SendInput } from './prepare'
 import { chatColumns, isChatOf } from './lookup'
 import { noteRecipient, resolveRecipient } from './recipient'
@@ -44,10 +45,24 @@ function quotedMessage(ctx: GatewayContext, session: Session, chat: ChatAddress,
  * - not handed over within SEND_TIMEOUT_MS: 504 naming the record, which stays `pending` until
  *   the hand-over ends (then `pending` is announced, or `failed`); a retry with the key answers it.
  */
-export async function sendMessage(
-  ctx: GatewayContext,
-  args: { workspaceId: string; plan: PlanName; input: SendInput; idempotencyKey?: string },
-) {
+export async function sendMessage(ctx: GatewayContext, args: SendArgs) {
+  const type = args.input.kind === 'audio' && args.input.ptt ? 'ptt' : args.input.kind
+  try {
+    const answer = await send(ctx, args)
+    ctx.metrics.messageSend(type, 'handed_over')
+    return answer
+  } catch (error) {
+    const outcome = error instanceof GatewayError ? error.code : 'internal_error'
+    ctx.metrics.messageSend(type, outcome)
+    // Only the session's send queue refuses a send with rate_limited (the per-credential limiter is HTTP's).
+    if (outcome === 'rate_limited') ctx.metrics.quotaRefused('send_queue')
+    throw error
+  }
+}
+
+type SendArgs = { workspaceId: string; plan: PlanName; input: SendInput; idempotencyKey?: string }
+
+async function send(ctx: GatewayContext, args: SendArgs) {
   const { workspaceId, plan, input } = args
   const session = findSession(ctx, workspaceId, input.sessionId)
   if (isInteractive(input) && !ctx.config.plans[plan].interactiveMessages) {
@@ -61,10 +76,17 @@ export async function sendMessage(
     ctx,
     { workspaceId, sessionId: session.id, key: args.idempotencyKey, request: input },
     async (bind) => {
-      const handle = connectedHandle(ctx, session)
       const chat = chatColumns(input.phone)
       const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
       const prepared = await prepareMessage(ctx.media, input)
+      // Paced sessions wait their turn here, before anything is recorded.
+      const { handle, turn } = await takeTurn(
+        ctx,
+        session,
+        connectedHandle(ctx, session),
+        input.phone.jid,
+        prepared.content,
+      )
 
       const id = handle.newMessageId()
       const now = ctx.clock.now()
@@ -80,8 +102,13 @@ export async function sendMessage(
         createdAt: now,
         updatedAt: now,
       }
-      insertRecord(ctx, record, { announce: false })
-      bind(id)
+      try {
+        insertRecord(ctx, record, { announce: false })
+        bind(id)
+      } catch (error) {
+        turn?.done(false)
+        throw error
+      }
       // The hand-over: who the recipient is (a number must have an account), then the message.
       const handover = (async () => {
         const recipient = await resolveRecipient(handle, input.phone)
@@ -90,6 +117,12 @@ export async function sendMessage(
         recordHandover(ctx, session.id, id, sent.payload)
         ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
       })()
+      // The next paced send's gap counts from when WhatsApp took this one (or gave up on it).
+      if (turn)
+        handover.then(
+          () => turn.done(true),
+          () => turn.done(false),
+        )
       try {
         await withDeadline(handover, ctx.config.sendTimeoutMs)
       } catch (error) {

@@ -35,6 +35,7 @@ function claimSession(
         pairingMode: input.mode,
         pairingNumber: input.pairingNumber ?? null,
         proxyUrl: input.proxyUrl ?? null,
+        sendPacing: input.sendPacing ?? null,
         updatedAt: now,
       }
       const existing = tx
@@ -139,6 +140,7 @@ export async function connectSession(
     webhookMessages: session.webhookMessages,
     webhookSecret: session.webhookSecret,
     proxyUrl: proxyView(session.proxyUrl),
+    sendPacing: session.sendPacing,
   }
 }
 

@@ -32,6 +32,7 @@ const viewColumns = {
   autoRejectCalls: sessions.autoRejectCalls,
   lastSeen: sessions.lastSeen,
   proxyUrl: sessions.proxyUrl,
+  sendPacing: sessions.sendPacing,
 }
 
 const sessionsOfWorkspace = (db: GatewayDatabase) =>

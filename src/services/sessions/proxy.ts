@@ -10,15 +10,26 @@ import { validationError } from '../validation-error'
  * operator's is trusted as configured.
  */
 export function sessionProxy(ctx: ServiceContext, session: Pick<Session, 'proxyUrl'>): ProxySetting | undefined {
+  if (!ctx.config.sessionProxies) return undefined
   if (session.proxyUrl) return { url: session.proxyUrl, checked: true }
   return ctx.config.proxyUrl ? { url: ctx.config.proxyUrl, checked: false } : undefined
 }
 
 /**
  * A workspace's proxy URL as it may be stored: its shape, and a host that is not loopback,
- * link-local or reserved (private ranges are a proxy's usual home) unless ALLOW_PRIVATE_ADDRESSES.
+ * link-local or reserved (private ranges are a proxy's usual home) unless ALLOW_PRIVATE_ADDRESSES;
+ * none at all where sessions cannot have proxies (the edge), rather than stored and ignored.
  */
 export async function assertProxyUrl(ctx: GatewayContext, url: string): Promise<void> {
+  if (!ctx.config.sessionProxies) {
+    throw validationError([
+      {
+        path: 'proxyUrl',
+        message:
+          'cannot be used on this deployment: on the Cloudflare edge a session’s WebSocket and fetches go through Cloudflare’s network and take no proxy; nothing was changed',
+      },
+    ])
+  }
   const problem = await proxyHostProblem(url, ctx.resolver, ctx.config.allowPrivateAddresses)
   if (problem) throw validationError([{ path: 'proxyUrl', message: problem }])
 }

@@ -48,6 +48,7 @@ export async function updateSession(
           ...(input.webhookMessages !== undefined ? { webhookMessages: input.webhookMessages } : {}),
           ...(input.autoRejectCalls !== undefined ? { autoRejectCalls: input.autoRejectCalls } : {}),
           ...(input.proxyUrl !== undefined ? { proxyUrl: input.proxyUrl } : {}),
+          ...(input.sendPacing !== undefined ? { sendPacing: input.sendPacing } : {}),
           updatedAt: ctx.clock.now(),
         })
         .where(eq(sessions.id, sessionId))

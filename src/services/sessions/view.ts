@@ -20,6 +20,7 @@ export function sessionView(
     | 'autoRejectCalls'
     | 'lastSeen'
     | 'proxyUrl'
+    | 'sendPacing'
   >,
 ): SessionView {
   return {
@@ -34,6 +35,7 @@ export function sessionView(
     autoRejectCalls: session.autoRejectCalls,
     lastSeen: session.lastSeen ? session.lastSeen.toISOString() : null,
     proxyUrl: proxyView(session.proxyUrl),
+    sendPacing: session.sendPacing,
   }
 }
 

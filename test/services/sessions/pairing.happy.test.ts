@@ -60,6 +60,7 @@ describe('pairing a session through Baileys and the simulator', () => {
           'lastSeen',
           'number',
           'proxyUrl',
+          'sendPacing',
           'sessionId',
           'sessionName',
           'status',

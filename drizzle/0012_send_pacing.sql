@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `send_pacing` text;

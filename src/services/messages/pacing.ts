@@ -1,0 +1,54 @@
+import type { Session, SendPacing } from '../../db/schema'
+import type { OutboundContent } from '../../engine/whatsapp/outbound-content'
+import type { CoreContext } from '../context'
+
+/**
+ * "Typing…" lasts about as long as a person would take to type the text, within bounds: long
+ * enough to be seen, short enough that a long text does not hold a session's queue for a minute.
+ */
+export const TYPING_MS_PER_CHARACTER = 50
+export const MIN_PRESENCE_MS = 800
+export const MAX_PRESENCE_MS = 6_000
+
+/** The pacing a session's sends follow: its own, else the operator's SEND_PACING_* defaults. */
+export const sessionPacing = (ctx: CoreContext, session: Pick<Session, 'sendPacing'>): SendPacing =>
+  session.sendPacing ?? ctx.config.sendPacing
+
+/** Zero interval, zero jitter, no typing: the send path does not touch the queue at all. */
+export const isPaced = (pacing: SendPacing) => pacing.minIntervalMs > 0 || pacing.jitterMs > 0 || pacing.typing
+
+/** The gap before a send: the interval plus a random share of the jitter, drawn once per send. */
+export const drawGapMs = (pacing: SendPacing, random: () => number = Math.random) =>
+  pacing.minIntervalMs + Math.floor(random() * (pacing.jitterMs + 1))
+
+export interface PresenceBeforeSend {
+  state: 'composing' | 'recording'
+  ms: number
+}
+
+const clampPresence = (ms: number) => Math.min(MAX_PRESENCE_MS, Math.max(MIN_PRESENCE_MS, Math.round(ms)))
+
+/** The words a person would type for this message (a caption, a list's text); none for a location or a card. */
+function typedText(content: OutboundContent): string {
+  switch (content.kind) {
+    case 'text':
+    case 'list':
+    case 'buttons':
+      return content.text
+    case 'image':
+    case 'video':
+    case 'document':
+      return content.caption ?? ''
+    default:
+      return ''
+  }
+}
+
+/**
+ * What the chat shows before this message with typing on: "recording…" for the length of a
+ * voice note, "typing…" for the length of its text (a message with none: the least), bounded.
+ */
+export function presenceBefore(content: OutboundContent): PresenceBeforeSend {
+  if (content.kind === 'voice') return { state: 'recording', ms: clampPresence(content.seconds * 1000) }
+  return { state: 'composing', ms: clampPresence([...typedText(content)].length * TYPING_MS_PER_CHARACTER) }
+}
