@@ -105,6 +105,8 @@ export const edgeMediaConverter: MediaConverter = {
   toSticker: () => Promise.reject(unavailable('Stickers')),
   probeAudio: () => Promise.reject(unavailable('Audio messages')),
   toVideo: () => Promise.reject(unavailable('Videos')),
+  toProfilePicture: () =>
+    Promise.reject(unavailable(`Profile photos other than square JPEGs of at most 640 px a side`)),
 }
 
 function unavailable(what: string): GatewayError {

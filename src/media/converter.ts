@@ -10,6 +10,8 @@ export interface MediaConverter {
   probeAudio(bytes: Uint8Array): Promise<AudioInfo>
   /** An MP4 (H.264, AAC) with its length, size and a JPEG thumbnail; other videos and GIFs converted. */
   toVideo(bytes: Uint8Array, options: { gifPlayback: boolean }): Promise<PreparedVideo>
+  /** A PROFILE_PICTURE_SIDE-square JPEG (the middle square of the picture) from a JPEG, PNG or WebP. */
+  toProfilePicture(bytes: Uint8Array): Promise<Uint8Array>
 }
 
 export interface VoiceNote {
@@ -30,6 +32,12 @@ export interface AudioInfo {
   seconds: number
   mimetype: string
 }
+
+/** WhatsApp's profile photos: square JPEGs of at most 640 px a side (WhatsApp's own apps crop to at least 192). */
+export const PROFILE_PICTURE_SIDE = 640
+export const PROFILE_PICTURE_MIN_SIDE = 192
+/** The largest picture one is made from (as for stickers): a header claiming more is refused before decoding. */
+export const PROFILE_PICTURE_MAX_INPUT_SIDE = 4_096
 
 /** WhatsApp's sticker limits: bigger stickers are refused or shown as files. */
 export const STICKER_SIZE = 512

@@ -14,6 +14,7 @@ const DECLARABLE: Record<MediaField, { accepts: (type: string) => boolean; takes
   audioUrl: { accepts: (t) => t.startsWith('audio/') || t === 'application/ogg', takes: 'audio/*' },
   videoUrl: { accepts: (t) => t.startsWith('video/') || t === 'image/gif', takes: 'video/* or image/gif' },
   documentUrl: { accepts: () => true, takes: 'any type' },
+  pictureUrl: { accepts: (t) => t.startsWith('image/'), takes: 'image/*' },
 }
 
 export type MediaLoader = (source: string, field: MediaField) => Promise<Uint8Array>

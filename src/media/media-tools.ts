@@ -2,13 +2,44 @@ import type { GatewayConfig } from '../config'
 import { GatewayError } from '../errors'
 import type { MediaTools } from '../services/messages/media-tools'
 import type { MediaConverter } from './converter'
-import { STICKER_SIZE } from './converter'
+import {
+  PROFILE_PICTURE_MAX_INPUT_SIDE,
+  PROFILE_PICTURE_MIN_SIDE,
+  PROFILE_PICTURE_SIDE,
+  STICKER_SIZE,
+} from './converter'
 import { createMediaFetcher, type MediaFetcher } from './fetcher'
 import { checkImage } from './image-check'
 import { createMediaLoader } from './media-source'
 
 /** Image types WhatsApp shows as photos; anything else is refused rather than sent broken. */
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
+
+/** The real type and size of a photo whose whole file holds together; 422 naming `field` otherwise. */
+async function wholePhoto(bytes: Uint8Array, field: 'imageUrl' | 'pictureUrl') {
+  const { sniffType } = await import('./sniff')
+  const sniffed = await sniffType(bytes)
+  if (!sniffed || !PHOTO_TYPES.has(sniffed.mimetype)) {
+    throw new GatewayError(
+      'media_unavailable',
+      `${field} is not a JPEG, PNG or WebP image (the bytes are ${sniffed?.mimetype ?? 'of no known type'})`,
+      { field },
+    )
+  }
+  // A right signature is not a picture: the whole file must hold together, or the contact gets garbage.
+  const checked = checkImage(bytes, sniffed.mimetype)
+  if (!checked.ok) {
+    throw new GatewayError(
+      'media_unavailable',
+      `${field} is not a whole ${sniffed.mimetype} image: ${checked.reason}`,
+      {
+        field,
+        reason: checked.reason,
+      },
+    )
+  }
+  return { mimetype: sniffed.mimetype, width: checked.width, height: checked.height }
+}
 
 /**
  * The media layer as services use it: the media source (guarded fetcher or data: URL), type
@@ -40,31 +71,22 @@ export function createMediaTools(
   return {
     load,
 
-    async image(bytes) {
-      const { sniffType } = await import('./sniff')
-      const sniffed = await sniffType(bytes)
-      if (!sniffed || !PHOTO_TYPES.has(sniffed.mimetype)) {
-        throw new GatewayError(
-          'media_unavailable',
-          `imageUrl is not a JPEG, PNG or WebP image (the bytes are ${sniffed?.mimetype ?? 'of no known type'})`,
-          {
-            field: 'imageUrl',
-          },
-        )
+    image: (bytes) => wholePhoto(bytes, 'imageUrl'),
+
+    async profilePicture(bytes) {
+      const photo = await wholePhoto(bytes, 'pictureUrl')
+      const { width, height } = photo
+      if (width > PROFILE_PICTURE_MAX_INPUT_SIDE || height > PROFILE_PICTURE_MAX_INPUT_SIDE) {
+        const reason = `it is ${width}×${height}; a profile photo is made from at most ${PROFILE_PICTURE_MAX_INPUT_SIDE}×${PROFILE_PICTURE_MAX_INPUT_SIDE}`
+        throw new GatewayError('media_unavailable', `pictureUrl cannot be used: ${reason}`, {
+          field: 'pictureUrl',
+          reason,
+        })
       }
-      // A right signature is not a picture: the whole file must hold together, or the contact gets garbage.
-      const checked = checkImage(bytes, sniffed.mimetype)
-      if (!checked.ok) {
-        throw new GatewayError(
-          'media_unavailable',
-          `imageUrl is not a whole ${sniffed.mimetype} image: ${checked.reason}`,
-          {
-            field: 'imageUrl',
-            reason: checked.reason,
-          },
-        )
-      }
-      return { mimetype: sniffed.mimetype, width: checked.width, height: checked.height }
+      // Already what WhatsApp keeps: sent byte for byte (and no ffmpeg needed, so the edge takes it too)
+      const fits = width === height && width >= PROFILE_PICTURE_MIN_SIDE && width <= PROFILE_PICTURE_SIDE
+      if (photo.mimetype === 'image/jpeg' && fits) return { bytes, side: width, converted: false }
+      return { bytes: await (await convert()).toProfilePicture(bytes), side: PROFILE_PICTURE_SIDE, converted: true }
     },
 
     audio: async (bytes) => (await convert()).probeAudio(bytes),

@@ -56,6 +56,26 @@ export const phoneNumber = z
 /** A phone number field whose value is only its digits (where nothing echoes the input back). */
 export const phoneDigits = phoneNumber.transform((phone) => phone.digits)
 
+/** Someone: by phone number, or by LID where WhatsApp addresses them so (never a group). */
+export type PersonAddress = Exclude<ChatAddress, { kind: 'group' }>
+
+/** A phone number (as above) or a LID (`<digits>@lid`, the API's one LID form): a person, not a chat. */
+export const personAddress = z
+  .string()
+  .transform((input, ctx): PersonAddress => {
+    if (LID.test(input)) return { kind: 'lid', input, jid: input }
+    const phone = parsePhone(input)
+    if (!('problem' in phone))
+      return { kind: 'phone', input, digits: phone.digits, jid: `${phone.digits}@s.whatsapp.net` }
+    ctx.issues.push({
+      code: 'custom',
+      input,
+      message: `${echo(input)} is not a phone number or a LID: digits, country code first (optionally with +, spaces, dashes, dots or parentheses), or <digits>@lid`,
+    })
+    return z.NEVER
+  })
+  .meta({ description: `${phoneDescription} Or a LID (<digits>@lid).`, example: '15551230001' })
+
 /**
  * Where a message can go: a phone number (as above), a group id (`<digits>-<digits>@g.us` or
  * `<digits>@g.us`) or a LID (`<digits>@lid`). Parses to the kind, the input as sent and the JID.

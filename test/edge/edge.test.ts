@@ -151,6 +151,19 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
       [PHONE, 'admin'],
     ])
 
+    // A contact's profile, asked from the session's object (it counts against no quota: the check
+    // below still leaves 4998)
+    sim.setProfile(CONTACT, { about: 'Reached from the edge' })
+    const profile = await api('GET', `/v1/contact/${CONTACT}/profile?sessionId=${sessionId}`)
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200)
+    expect(profile.body).toMatchObject({
+      phone: CONTACT,
+      lid: `${sim.contact(CONTACT).lid}@lid`,
+      about: 'Reached from the edge',
+      pictureUrl: null,
+      business: null,
+    })
+
     const check = await api('POST', '/v1/contact/check', {
       sessionId,
       phones: [CONTACT, '+1 555-123-0001', '15559990000'],

@@ -126,4 +126,22 @@ describe('the request examples of /openapi.json', () => {
     expect(await send('POST', `/v1/group/${group}/leave`, '/v1/group/{groupId}/leave')).toMatchObject({ status: 200 })
     expect(t.sim.violations()).toEqual([])
   }, 60_000)
+
+  it('succeed as given: block, unblock and the session’s own profile', async () => {
+    await t.sim.account(ACCOUNT).waitForAppStateKey()
+    for (const action of ['block', 'unblock']) {
+      const route = `/v1/contact/{phone}/${action}`
+      const answer = await t.post(`/v1/contact/${EXAMPLE_PHONE}/${action}`, localised(route, { sessionId }))
+      expect({ route, status: answer.status, body: answer.body }).toMatchObject({ route, status: 200 })
+    }
+    const route = '/v1/session/{id}/profile'
+    const profile = await t.request(`/v1/session/${sessionId}/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(localised(route, {})),
+    })
+    expect({ route, status: profile.status, body: await profile.json() }).toMatchObject({ route, status: 200 })
+    expect(t.sim.profile(ACCOUNT)).toMatchObject({ name: 'Sales team', about: 'Replies within the hour' })
+    expect(t.sim.violations()).toEqual([])
+  }, 60_000)
 })

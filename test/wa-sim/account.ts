@@ -48,6 +48,8 @@ export class Account {
   phoneOffline = false
   /** Set by the restrict-new-chats fault: 1:1 messages to users it has no chat with get error 463 */
   restrictNewChats = false
+  /** Whether the phone already shared its app-state key with this device (once, after linking) */
+  appStateKeyShared = false
   /** Users (phone or LID) this account has a chat with: it wrote to them or they wrote to it */
   readonly chats = new Set<string>()
   connection: Connection | undefined

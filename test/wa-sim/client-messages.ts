@@ -6,6 +6,7 @@ import type { Account } from './account'
 import { checkAddons } from './addon-checks'
 import type { Connection } from './connection'
 import type { Contact } from './contact'
+import { hasBlocked, pushNameOf } from './profiles'
 import { sendReceipt } from './contact-actions'
 import { childOf, childrenOf, contentBytes, unixNow } from './node-utils'
 import { stanzaInfoOf } from './stanza-info'
@@ -57,7 +58,8 @@ const relayToAccount = (
 ): void => {
   const connection = state.liveConnectionOf(recipient)
   const enc = encs[0]?.enc
-  if (!connection || !enc) return
+  // A user the recipient blocked reaches nothing of it; the sender's own phone cannot tell
+  if (!connection || !enc || hasBlocked(state, recipient.phone, sender.phone)) return
   const deviceIdentity = childOf(node, 'device-identity')
   connection.sendNode({
     tag: 'message',
@@ -68,7 +70,7 @@ const relayToAccount = (
       id: node.attrs.id ?? '',
       type: node.attrs.type ?? 'text',
       t: unixNow(),
-      notify: `Account ${sender.phone}`,
+      notify: pushNameOf(state, sender.phone, `Account ${sender.phone}`),
     },
     content: [enc, ...(deviceIdentity ? [deviceIdentity] : [])],
   })

@@ -10,6 +10,7 @@ import type { BuiltContent, OutgoingContent } from './contact-content'
 import { deliverToGroup } from './contact-group-send'
 import { SimulatorError } from './errors'
 import { serverMessageId, unixNow } from './node-utils'
+import { hasBlocked, pushNameOf } from './profiles'
 import type { SimState } from './state'
 
 export type ReceiptType = 'delivered' | 'read' | 'played'
@@ -102,7 +103,9 @@ const deliver = async (
 ): Promise<string> => {
   const id = options.id ?? serverMessageId('3A')
   if (options.group) await deliverToGroup(state, account, contact, options.group, built, id, extraAttrs)
-  else await deliverDirect(state, account, contact, built, id, options, extraAttrs)
+  // Blocked: WhatsApp takes the message from the contact's phone (one tick) and never relays it
+  else if (!hasBlocked(state, account.phone, contact.phone))
+    await deliverDirect(state, account, contact, built, id, options, extraAttrs)
   contact.sent.set(id, { account: account.phone, chat: options.group ?? account.pnJid, message: built.message })
   if (!options.group) account.chats.add(contact.phone).add(contact.lid)
   return id
@@ -139,7 +142,14 @@ const deliverDirect = async (
     }
     return {
       tag: 'message',
-      attrs: { ...addressing, type: built.type, id, t, notify: `Contact ${contact.phone}`, ...extraAttrs },
+      attrs: {
+        ...addressing,
+        type: built.type,
+        id,
+        t,
+        notify: pushNameOf(state, contact.phone, `Contact ${contact.phone}`),
+        ...extraAttrs,
+      },
       content: [{ tag: 'enc', attrs: encAttrs, content: ciphertext }],
     }
   }
@@ -164,6 +174,7 @@ export const sendReceipt = (
 export const offerCall = (state: SimState, account: Account, contact: Contact): string => {
   const connection = state.requireLiveConnection(account)
   const callId = serverMessageId('CALL')
+  if (hasBlocked(state, account.phone, contact.phone)) return callId // rings nowhere
   account.calls.push({ callId, from: contact.phone })
   const offer: BinaryNode = {
     tag: 'offer',

@@ -10,6 +10,7 @@ import type { BuiltContent } from './contact-content'
 import { SimulatorError } from './errors'
 import { unixNow } from './node-utils'
 import type { SimState } from './state'
+import { pushNameOf } from './profiles'
 
 export const deliverToGroup = async (
   state: SimState,
@@ -59,7 +60,7 @@ export const deliverToGroup = async (
       type: built.type,
       id,
       t: unixNow(),
-      notify: `Contact ${contact.phone}`,
+      notify: pushNameOf(state, contact.phone, `Contact ${contact.phone}`),
       ...extraAttrs,
     },
     content: encs,

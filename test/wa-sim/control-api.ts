@@ -11,6 +11,7 @@ import { SimulatorError } from './errors'
 import { isFaultKind } from './faults'
 import { fixture, isFixtureName } from './fixtures'
 import type { ParticipantAction } from './group-ops'
+import type { BusinessProfile, ProfileUpdate, Visibility } from './profiles'
 import type { WhatsAppSimulator } from './simulator'
 import { addonRoutes } from './control-addons'
 import { sendOptions, text } from './control-fields'
@@ -124,6 +125,32 @@ const outgoingContent = (body: Record<string, unknown>): OutgoingContent => {
     }
   }
   return { text: text(body, 'text')!, quoteId: text(body, 'quoteId', false) }
+}
+
+const VISIBILITY = ['all', 'none']
+
+/** `{name?, about?, picture? (base64 JPEG | null), business? (| null), privacy?: {picture?, about?}}` */
+const profileUpdate = (body: Record<string, unknown>): ProfileUpdate => {
+  const optional = (field: string, nullable: boolean): string | null | undefined => {
+    const value = body[field]
+    if (value === undefined || typeof value === 'string' || (nullable && value === null)) return value
+    throw new SimulatorError('invalid_request', `"${field}" must be a string${nullable ? ' or null' : ''}`)
+  }
+  const picture = optional('picture', true)
+  const privacy = body.privacy as Record<string, unknown> | undefined
+  for (const value of Object.values(privacy ?? {}))
+    if (!VISIBILITY.includes(value as string))
+      throw new SimulatorError('invalid_request', '"privacy" values must be "all" or "none"')
+  const business = body.business
+  if (business !== undefined && business !== null && (typeof business !== 'object' || Array.isArray(business)))
+    throw new SimulatorError('invalid_request', '"business" must be an object or null')
+  return {
+    ...(optional('name', false) !== undefined ? { name: optional('name', false)! } : {}),
+    ...(body.about !== undefined ? { about: optional('about', true) ?? null } : {}),
+    ...(picture !== undefined ? { picture: picture === null ? null : Buffer.from(picture, 'base64') } : {}),
+    ...(business !== undefined ? { business: business as BusinessProfile | null } : {}),
+    ...(privacy ? { privacy: privacy as { picture?: Visibility; about?: Visibility } } : {}),
+  }
 }
 
 const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
@@ -319,6 +346,23 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
       sim.setGroupAddPrivacy(phone!, groupAdd)
     },
   ],
+  [
+    'PUT',
+    /^\/users\/(\d+)\/profile$/,
+    ([phone], body) => {
+      sim.setProfile(phone!, profileUpdate(body))
+      return { ok: true }
+    },
+  ],
+  [
+    'GET',
+    /^\/users\/(\d+)\/profile$/,
+    ([phone]) => {
+      const { picture, ...profile } = sim.profile(phone!)
+      return { ...profile, ...(picture ? { picture: { id: picture.id, url: picture.url, side: picture.side } } : {}) }
+    },
+  ],
+  ['GET', /^\/accounts\/(\d+)\/blocklist$/, ([phone]) => sim.account(phone!).blocked()],
   ['GET', /^\/minimum-version$/, () => ({ version: sim.minimumVersion.join('.') })],
   [
     'PUT',

@@ -17,6 +17,13 @@ const CONTACTS = ['15551230001', '15551230002', '15551230003']
 
 const sim = await WhatsAppSimulator.start({ autoReceipts: true, contacts: CONTACTS })
 const control = await ControlApi.start(sim, Number(process.env.SIM_CONTROL_PORT ?? 0))
+// Something for GET /v1/contact/{phone}/profile to show: an about, and a business
+sim.setProfile(CONTACTS[0]!, { name: 'Ada (simulated)', about: 'Hey there! I am using the simulator.' })
+sim.setProfile(CONTACTS[1]!, {
+  name: 'Sim Bikes',
+  about: 'Open every day',
+  business: { description: 'A simulated bicycle shop', category: 'Bicycle Shop', website: 'https://example.com' },
+})
 
 // The simulator forgets everything when it stops, so a dev database from an earlier run would
 // only hold sessions it no longer knows: start from a fresh file every time.

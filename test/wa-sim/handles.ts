@@ -13,6 +13,7 @@ import { downloadAndDecryptMedia } from './media-download'
 import { sendFromPhone, type PhoneSendOptions } from './phone-send'
 import type { MediaType, proto } from '@whiskeysockets/baileys'
 import type { SimState } from './state'
+import { blockedUsers } from './iq-handlers/blocklist'
 
 export const waitUntil = async <T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> => {
   const deadline = Date.now() + timeoutMs
@@ -151,6 +152,8 @@ export class ContactHandle {
   }
 }
 
+const isKeyShare = (entry: { node: { attrs: Record<string, string> } }) => entry.node.attrs.category === 'peer'
+
 export class AccountHandle {
   constructor(
     private readonly state: SimState,
@@ -217,6 +220,21 @@ export class AccountHandle {
   /** The phone's read-receipt privacy setting ('none': clients send read-self receipts), from the next connection on. */
   setReadReceipts(setting: 'all' | 'none'): void {
     this.account.readReceipts = setting
+  }
+
+  /** The users this account blocked, as its block list names them. */
+  blocked(): { phone: string; lid: string }[] {
+    return blockedUsers(this.state, this.account.phone)
+  }
+
+  /** Resolves once the device acknowledged the app-state key its phone shares after linking (it needs it to change its name). */
+  waitForAppStateKey(timeoutMs = 10_000): Promise<true> {
+    const account = this.account
+    return waitUntil(
+      () => (account.appStateKeyShared && ![...account.unacknowledged.values()].some(isKeyShare) ? true : undefined),
+      timeoutMs,
+      `${this.phone}'s device to take the app-state key`,
+    )
   }
 
   /** Ids of the 1:1 messages relayed to the device that it has not acknowledged yet (its offline queue). */

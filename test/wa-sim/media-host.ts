@@ -14,6 +14,8 @@ export interface StoredMedia {
   uploadedAt: number
   /** Set once the file expired: what a GET answers instead of the bytes. */
   expired?: 404 | 410
+  /** Served as this type (profile photos are plain JPEGs); encrypted media is octet-stream */
+  contentType?: string
 }
 
 export class MediaHost {
@@ -63,14 +65,17 @@ export class MediaHost {
       const start = Number(match[1])
       const end = Math.min(match[2] ? Number(match[2]) : media.bytes.length - 1, media.bytes.length - 1)
       res.writeHead(206, {
-        'content-type': 'application/octet-stream',
+        'content-type': media.contentType ?? 'application/octet-stream',
         'content-range': `bytes ${start}-${end}/${media.bytes.length}`,
         'content-length': String(end - start + 1),
       })
       res.end(media.bytes.subarray(start, end + 1))
       return
     }
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(media.bytes.length) })
+    res.writeHead(200, {
+      'content-type': media.contentType ?? 'application/octet-stream',
+      'content-length': String(media.bytes.length),
+    })
     res.end(media.bytes)
   }
 
@@ -83,10 +88,10 @@ export class MediaHost {
     return `https://${this.hostname}${directPath}`
   }
 
-  /** Stores encrypted bytes (from an upload or a contact) and returns their direct path. */
-  store(bytes: Buffer, uploadPath = '/mms/file'): StoredMedia {
+  /** Stores encrypted bytes (from an upload or a contact), or a plain file of `contentType`, and returns their direct path. */
+  store(bytes: Buffer, uploadPath = '/mms/file', contentType?: string): StoredMedia {
     const directPath = `/v/t62.sim-${++this.counter}${uploadPath.replace(/[^a-zA-Z0-9/_-]/g, '').slice(0, 40)}`
-    const stored = { directPath, bytes, uploadedAt: Date.now() }
+    const stored = { directPath, bytes, uploadedAt: Date.now(), ...(contentType ? { contentType } : {}) }
     this.uploads.set(directPath, stored)
     return stored
   }

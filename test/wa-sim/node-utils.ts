@@ -3,6 +3,9 @@ import type { BinaryNode } from '@whiskeysockets/baileys'
 
 export const S_WHATSAPP_NET = 's.whatsapp.net'
 
+/** Baileys addresses server iqs as `@s.whatsapp.net` (its S_WHATSAPP_NET) or, in places, `s.whatsapp.net`. */
+export const isServerJid = (to: string | undefined): boolean => to === S_WHATSAPP_NET || to === `@${S_WHATSAPP_NET}`
+
 export const unixNow = (): string => String(Math.floor(Date.now() / 1000))
 
 export const childrenOf = (node: BinaryNode | undefined): BinaryNode[] =>

@@ -22,7 +22,7 @@ export interface PhoneSendOptions {
 }
 
 /** The phone's Signal session with its own companion device (separate from the copies it decrypts). */
-const companionPeerName = (account: Account) => `companion_${account.phone}_${account.deviceId}`
+export const companionPeerName = (account: Account) => `companion_${account.phone}_${account.deviceId}`
 
 export const sendFromPhone = async (
   state: SimState,

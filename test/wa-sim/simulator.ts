@@ -15,6 +15,7 @@ import { ChatServer } from './server'
 import { SimState, type ClientVersion, type GroupAddPrivacy } from './state'
 import { GroupHandle } from './group-handle'
 import { GroupRefusal, joinByInviteCode, newInviteCode } from './group-ops'
+import { updateProfile, viewProfile, type ProfileUpdate, type ProfileView } from './profiles'
 import type { Violation } from './strict-checks'
 
 export interface SimulatorStartOptions {
@@ -238,6 +239,20 @@ export class WhatsAppSimulator {
       throw new SimulatorError('unknown_user', `no account or contact ${phone}`, 404)
     if (privacy === 'none') this.state.refusesGroupAdds.add(user)
     else this.state.refusesGroupAdds.delete(user)
+  }
+
+  /**
+   * Sets what WhatsApp keeps of a user (account or contact): push name, about (null clears it), photo
+   * (a square JPEG of 192–640 px, checked as for a client; null removes it), business profile (null:
+   * a personal account) and who sees photo and about (`privacy: { picture, about }`: 'all' | 'none').
+   */
+  setProfile(phone: string, update: ProfileUpdate): void {
+    updateProfile(this.state, normalizePhone(phone), update)
+  }
+
+  /** What WhatsApp keeps of a user: what an account's own client set shows here too. */
+  profile(phone: string): ProfileView {
+    return viewProfile(this.state, normalizePhone(phone))
   }
 
   /** WhatsApp moves on: clients older than `version` are refused (405) from their next handshake. */

@@ -1,10 +1,12 @@
 // Everything the simulator knows, shared by the connection dispatch, iq handlers and the public API.
 import type { Account } from './account'
+import type { AppState } from './app-state'
 import type { CurveKeyPair } from './certificates'
 import type { Connection } from './connection'
 import type { Contact } from './contact'
 import type { Logger } from './logger'
 import type { MediaHost } from './media-host'
+import type { UserProfile } from './profiles'
 import { SimulatorError } from './errors'
 import { Violations } from './strict-checks'
 
@@ -57,6 +59,12 @@ export class SimState {
   readonly groups = new Map<string, Group>()
   /** Phones (accounts or contacts) whose privacy refuses being added to groups */
   readonly refusesGroupAdds = new Set<string>()
+  /** Push name, about, photo, business profile and their privacy, by phone (profiles.ts) */
+  readonly profiles = new Map<string, UserProfile>()
+  /** Whom each user blocked: phone -> blocked phones */
+  readonly blockLists = new Map<string, Set<string>>()
+  /** Each user's app-state key and collections, kept by their phone (app-state.ts) */
+  readonly appStates = new Map<string, AppState>()
   /** While set, group changes reach nobody's devices: a test's way to lose notifications */
   groupNotificationsLost = false
   /**

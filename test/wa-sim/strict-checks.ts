@@ -15,6 +15,8 @@ export type ViolationKind =
   | 'malformed-poll'
   | 'undecryptable-vote'
   | 'over-limit'
+  | 'invalid-profile-picture'
+  | 'invalid-app-state-patch'
 
 export interface Violation {
   /** Account phone, or '' when the connection has none yet */

@@ -21,6 +21,7 @@ import { attachOwnMessageListener } from './listeners/own-messages'
 import { attachReactionVoteListener } from './listeners/reactions-votes'
 import { attachReceiptListener } from './listeners/receipts'
 import { GroupLayer } from './groups'
+import { ContactLayer } from './contacts'
 import type { UnstampedFact } from './listeners/types'
 import { releaseTarget, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
 import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
@@ -105,6 +106,7 @@ export class SessionConnection implements SessionHandle {
   #run: SocketRun | undefined
   #target: NetworkTarget | undefined
   readonly groups: GroupLayer
+  readonly contacts: ContactLayer
 
   constructor(
     readonly sessionId: string,
@@ -116,6 +118,7 @@ export class SessionConnection implements SessionHandle {
       socket: () => this.#connected(),
       stored: (jid) => deps.groupMetadata(sessionId, jid),
     })
+    this.contacts = new ContactLayer({ socket: () => this.#connected(), queryTimeoutMs: deps.timing.queryTimeoutMs })
   }
 
   get prompt(): Promise<PairingPrompt> {

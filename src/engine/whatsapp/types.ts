@@ -1,4 +1,5 @@
 import type { InboundMessage, InboundChange } from './inbound-message'
+import type { SessionContacts } from './contact-types'
 import type { OutboundContent } from './outbound-content'
 import type { OwnMessage } from './own-message'
 import type { PollVote } from './poll-vote'
@@ -123,6 +124,8 @@ export type GroupNotice = { groupJid: string; author?: GroupActor; at: Date } & 
   | { kind: 'participants'; action: ParticipantAction; members: GroupMember[]; reason?: string }
   | { kind: 'changed'; change: GroupChange }
 )
+
+export type { BlockedUser, BusinessDay, BusinessProfile, ContactProfile, SessionContacts } from './contact-types'
 
 /** Whether a phone number has a WhatsApp account, and its LID (digits) when WhatsApp gives one. */
 export interface PhoneLookup {
@@ -329,6 +332,7 @@ export interface SessionHandle {
   /** Whether a number (`…@s.whatsapp.net`) is on WhatsApp; asks WhatsApp only when not known. */
   lookupPhone(phoneJid: ChatJid): Promise<PhoneLookup>
   readonly groups: SessionGroups
+  readonly contacts: SessionContacts
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { MediaConverter } from '../converter'
 import { probeAudio, toVoiceNote, type FfmpegContext } from './audio'
 import { locateFfmpeg } from './locate'
+import { toProfilePicture } from './profile-picture'
 import { toSticker } from './sticker'
 import { toVideo } from './video'
 
@@ -28,6 +29,7 @@ export function createFfmpegConverter(options: FfmpegConverterOptions = {}): Med
     toSticker: (bytes) => toSticker(ctx, bytes),
     probeAudio: (bytes) => probeAudio(ctx, bytes),
     toVideo: (bytes, options) => toVideo(ctx, bytes, options),
+    toProfilePicture: (bytes) => toProfilePicture(ctx, bytes),
   }
 }
 

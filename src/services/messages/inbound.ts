@@ -1,4 +1,5 @@
 import type { InboundChange, InboundMessage } from '../../engine/whatsapp/inbound-message'
+import { rememberPushName } from '../contacts/names'
 import type { GatewayContext } from '../context'
 import { eagerHoldMs, fetchEagerly, holdsForMedia } from '../media/eager'
 import { advanceStatus, editRecord, findRecord, insertRecord } from './records'
@@ -35,6 +36,12 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
     },
     { holdEventUntil },
   )
+  if (message.pushName) {
+    const sender = isGroup
+      ? { phone: message.participantPhone, lid: message.participantLid }
+      : { phone: message.phone, lid: message.lid }
+    rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
+  }
   if (!inserted) return
   ctx.metrics.messageReceived(message.type)
   ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')

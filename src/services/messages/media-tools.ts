@@ -1,5 +1,5 @@
 /** The fields a send names its media source in: an http(s) URL or a base64 `data:` URL. */
-export type MediaField = 'imageUrl' | 'audioUrl' | 'stickerUrl' | 'videoUrl' | 'documentUrl'
+export type MediaField = 'imageUrl' | 'audioUrl' | 'stickerUrl' | 'videoUrl' | 'documentUrl' | 'pictureUrl'
 
 /** A video as WhatsApp plays it: MP4 (H.264, AAC or silent), with what its message shows. */
 export interface PreparedVideo {
@@ -24,6 +24,11 @@ export interface MediaTools {
   load(source: string, field: MediaField): Promise<Uint8Array>
   /** The real type and size of an image; 422 when the bytes are not an image. */
   image(bytes: Uint8Array): Promise<{ mimetype: string; width?: number; height?: number }>
+  /**
+   * A profile photo WhatsApp keeps: a square JPEG of 192–640 px a side as it is, any other whole
+   * JPEG, PNG or WebP (at most 4096 px a side) made a 640×640 JPEG of its middle square; 422 otherwise.
+   */
+  profilePicture(bytes: Uint8Array): Promise<{ bytes: Uint8Array; side: number; converted: boolean }>
   /** The real type and length of an audio file (mp3, ogg, opus); 422 otherwise. */
   audio(bytes: Uint8Array): Promise<{ mimetype: string; seconds?: number }>
   /** OGG/Opus mono voice note, with its length and, where practical, a waveform. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { isLive, sessions, type Session, type SessionStatus } from '../../db/schema'
 import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
+import { forgetContactNames } from '../contacts/names'
 import { forgetGroups } from '../groups/store'
 import { sessionById } from './view'
 
@@ -62,8 +63,11 @@ export function transition(ctx: GatewayContext, sessionId: string, change: Statu
         .get()
       const changed = current.status !== change.status || current.statusReason !== change.reason
       if (changed) recordStatusEvent(tx, ctx, session, current.status)
-      // Unlinked (or never linked): the account's groups are not the session's any more.
-      if (!isLive(change.status)) forgetGroups(tx, sessionId)
+      // Unlinked (or never linked): the account's groups and contacts' names are not the session's any more.
+      if (!isLive(change.status)) {
+        forgetGroups(tx, sessionId)
+        forgetContactNames(tx, sessionId)
+      }
       return { applied: true, session, previousStatus: current.status, changed }
     },
     { behavior: 'immediate' },

@@ -2,6 +2,7 @@
 import { encodeBigEndian } from '@whiskeysockets/baileys'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Account } from '../account'
+import { shareAppStateKey } from '../app-state'
 import { childOf, childrenOf, contentBytes, iqResult } from '../node-utils'
 import type { PreKeyBundle } from '../signal-device'
 import type { SimState } from '../state'
@@ -18,6 +19,9 @@ export const handleEncryptIq = (state: SimState, account: Account, node: BinaryN
   if (first?.tag === 'digest') return iqResult(node, [{ tag: 'digest', attrs: {} }])
   if (node.attrs.type === 'set' && childOf(node, 'list')) {
     storeUploadedBundle(account, node)
+    // The phone can reach the new device now: it shares its app-state key, once
+    if (!account.appStateKeyShared)
+      setTimeout(() => void shareAppStateKey(state, account).catch((e) => state.logger.warn(`key share: ${e}`)), 0)
     return iqResult(node)
   }
   if (first?.tag === 'key') {

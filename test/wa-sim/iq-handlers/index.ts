@@ -1,13 +1,16 @@
 // Routes every <iq> a client sends to the handler for its xmlns; unknown ones get an empty result,
 // as the many fire-and-forget iqs (passive, props, privacy, ping...) need nothing more.
 import type { BinaryNode } from '@whiskeysockets/baileys'
+import { handleAppStateIq } from '../app-state'
 import type { Connection } from '../connection'
 import { iqResult } from '../node-utils'
 import { onPairDeviceSign } from '../pairing'
 import type { SimState } from '../state'
+import { handleBlocklistIq } from './blocklist'
 import { handleEncryptIq } from './encrypt'
 import { handleGroupsIq } from './groups'
 import { handleMdIq } from './md'
+import { handleBusinessIq, handlePictureIq, handleStatusIq } from './profile'
 import { handleUsyncIq } from './usync'
 
 export const handleIq = (state: SimState, connection: Connection, node: BinaryNode): void => {
@@ -21,14 +24,32 @@ export const handleIq = (state: SimState, connection: Connection, node: BinaryNo
     // The unresponsive fault: swallow iqs so the client's queries time out
     if (account.unresponsive) return
   }
-  connection.sendNode(answer(state, connection, node))
+  const answered = answer(state, connection, node)
+  if (!(answered instanceof Promise)) {
+    connection.sendNode(answered)
+    return
+  }
+  answered.then(
+    (result) => connection.sendNode(result),
+    (error) => state.logger.warn(`iq ${node.attrs.xmlns} failed: ${(error as Error).stack}`),
+  )
 }
 
-const answer = (state: SimState, connection: Connection, node: BinaryNode): BinaryNode => {
+const answer = (state: SimState, connection: Connection, node: BinaryNode): BinaryNode | Promise<BinaryNode> => {
   const account = connection.account
   if (node.attrs.xmlns === 'md') return handleMdIq(state, connection, node)
   if (!account) return iqResult(node)
   switch (node.attrs.xmlns) {
+    case 'w:profile:picture':
+      return handlePictureIq(state, account, node)
+    case 'status':
+      return handleStatusIq(state, account, node)
+    case 'w:biz':
+      return handleBusinessIq(state, account, node)
+    case 'blocklist':
+      return handleBlocklistIq(state, account, node)
+    case 'w:sync:app:state':
+      return handleAppStateIq(state, account, node)
     case 'encrypt':
       return handleEncryptIq(state, account, node)
     case 'usync':

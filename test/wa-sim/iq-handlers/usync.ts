@@ -3,13 +3,14 @@ import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Account } from '../account'
 import { childOf, childrenOf, contentBytes, iqResult } from '../node-utils'
 import type { SimState } from '../state'
+import { statusNode } from './profile'
 
 export const handleUsyncIq = (state: SimState, account: Account, node: BinaryNode): BinaryNode => {
   account.stats.usyncQueries++
   const usync = childOf(node, 'usync')
   const protocols = childrenOf(childOf(usync, 'query')).map((protocol) => protocol.tag)
   const users = childrenOf(childOf(usync, 'list')).filter((user) => user.tag === 'user')
-  const results = users.map((user) => userResult(state, user, protocols))
+  const results = users.map((user) => userResult(state, account, user, protocols))
   return iqResult(node, [
     {
       tag: 'usync',
@@ -22,7 +23,7 @@ export const handleUsyncIq = (state: SimState, account: Account, node: BinaryNod
   ])
 }
 
-const userResult = (state: SimState, user: BinaryNode, protocols: string[]): BinaryNode => {
+const userResult = (state: SimState, asker: Account, user: BinaryNode, protocols: string[]): BinaryNode => {
   const contactQuery = contentBytes(childOf(user, 'contact'))?.toString('utf-8')
   // A number asked in another form than the contact's own (Brazil's ninth digit) answers as the contact's jid
   const asked = (contactQuery ?? '').replace(/\D/g, '')
@@ -48,6 +49,8 @@ const userResult = (state: SimState, user: BinaryNode, protocols: string[]): Bin
     }
     // v7 only builds Signal sessions with LID-addressed devices, so every known user has a LID
     if (protocol === 'lid' && known && server !== 'lid') content.push({ tag: 'lid', attrs: { val: `${lid}@lid` } })
+    // The about text, or code 401 when its owner hides it from the asker
+    if (protocol === 'status') content.push(statusNode(state, asker.phone, account?.phone ?? contact?.phone))
   }
   return { tag: 'user', attrs: { jid }, content }
 }

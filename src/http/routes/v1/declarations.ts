@@ -1,7 +1,11 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import { presenceRoute } from './chats/presence'
 import { chatReadRoute } from './chats/read'
+import { blockContactRoute } from './contacts/block'
+import { blockedContactsRoute } from './contacts/blocked'
 import { checkContactsRoute } from './contacts/check'
+import { contactProfileRoute } from './contacts/profile'
+import { unblockContactRoute } from './contacts/unblock'
 import { eventStreamRoute } from './events/stream'
 import { listGroupsRoute } from './groups/all'
 import { createGroupRoute } from './groups/create'
@@ -32,6 +36,7 @@ import { sendVideoRoute } from './messages/video'
 import { connectSessionRoute } from './sessions/connect'
 import { disconnectSessionRoute } from './sessions/disconnect'
 import { listSessionsRoute } from './sessions/list'
+import { updateOwnProfileRoute } from './sessions/profile'
 import { sessionQrRoute } from './sessions/qr'
 import { restartSessionRoute } from './sessions/restart'
 import { updateSessionRoute } from './sessions/update'
@@ -53,6 +58,7 @@ export const v1Declarations: readonly RouteConfig[] = [
   disconnectSessionRoute,
   restartSessionRoute,
   sessionQrRoute,
+  updateOwnProfileRoute,
   sendTextRoute,
   sendImageRoute,
   sendAudioRoute,
@@ -73,6 +79,10 @@ export const v1Declarations: readonly RouteConfig[] = [
   chatReadRoute,
   presenceRoute,
   checkContactsRoute,
+  blockedContactsRoute,
+  contactProfileRoute,
+  blockContactRoute,
+  unblockContactRoute,
   getWorkspaceRoute,
   listDeliveriesRoute,
   retryDeliveryRoute,

@@ -7,7 +7,7 @@ import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
 import { chatRoutes } from './chats'
-import { checkContactsEndpoint } from './contacts/check'
+import { contactRoutes } from './contacts'
 import { eventStreamEndpoint } from './events/stream'
 import { groupRoutes } from './groups'
 import { messageRoutes } from './messages'
@@ -24,7 +24,7 @@ export type V1Routes = OpenAPIHono<
   ExtractSchema<ReturnType<typeof sessionRoutes>> &
     ExtractSchema<ReturnType<typeof messageRoutes>> &
     ExtractSchema<ReturnType<typeof chatRoutes>> &
-    ExtractSchema<ReturnType<typeof checkContactsEndpoint>> &
+    ExtractSchema<ReturnType<typeof contactRoutes>> &
     ExtractSchema<ReturnType<typeof getWorkspaceEndpoint>> &
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
     ExtractSchema<ReturnType<typeof eventStreamEndpoint>> &
@@ -49,7 +49,7 @@ function composeV1(ctx: GatewayContext) {
     .route('/', sessionRoutes(ctx))
     .route('/', messageRoutes(ctx))
     .route('/', chatRoutes(ctx))
-    .route('/', checkContactsEndpoint(ctx))
+    .route('/', contactRoutes(ctx))
     .route('/', getWorkspaceEndpoint(ctx))
     .route('/', webhookRoutes(ctx))
     .route('/', eventStreamEndpoint(ctx, ctx.eventStreams))

@@ -3,6 +3,7 @@ import { createRouter } from '../../../router'
 import { connectSessionEndpoint } from './connect'
 import { disconnectSessionEndpoint } from './disconnect'
 import { listSessionsEndpoint } from './list'
+import { updateOwnProfileEndpoint } from './profile'
 import { sessionQrEndpoint } from './qr'
 import { restartSessionEndpoint } from './restart'
 import { updateSessionEndpoint } from './update'
@@ -16,3 +17,4 @@ export const sessionRoutes = (ctx: GatewayContext) =>
     .route('/', disconnectSessionEndpoint(ctx))
     .route('/', restartSessionEndpoint(ctx))
     .route('/', sessionQrEndpoint(ctx))
+    .route('/', updateOwnProfileEndpoint(ctx))

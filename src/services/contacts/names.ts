@@ -1,0 +1,58 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { contactNames } from '../../db/schema'
+import type { DbOrTx } from '../../webhooks/outbox'
+import type { ServiceContext } from '../context'
+
+/** Someone by number and LID (digits), each where known. */
+export interface Party {
+  phone?: string | null
+  lid?: string | null
+}
+
+/** A push name is WhatsApp's (25 characters there); a longer one is cut, never stored whole. */
+const MAX_NAME_CHARS = 100
+
+/**
+ * Remembers the push name a received message carried, by the sender's number (or LID while the
+ * number is unknown). A message older than the one the name came from (relayed late from the
+ * offline queue) changes nothing.
+ */
+export function rememberPushName(ctx: ServiceContext, sessionId: string, party: Party, name: string, at: Date): void {
+  const contact = party.phone ?? (party.lid ? `${party.lid}@lid` : undefined)
+  const pushName = [...name.trim()].slice(0, MAX_NAME_CHARS).join('')
+  if (!contact || pushName === '') return
+  ctx.db
+    .insert(contactNames)
+    .values({ sessionId, contact, phone: party.phone ?? null, lid: party.lid ?? null, pushName, seenAt: at })
+    .onConflictDoUpdate({
+      target: [contactNames.sessionId, contactNames.contact],
+      set: {
+        pushName: sql`excluded.push_name`,
+        seenAt: sql`excluded.seen_at`,
+        lid: sql`coalesce(excluded.lid, ${contactNames.lid})`,
+      },
+      setWhere: sql`excluded.seen_at >= ${contactNames.seenAt}`,
+    })
+    .run()
+}
+
+/** The latest push name a message from this person (by number or LID) carried, if any did. */
+export function pushNameOf(ctx: ServiceContext, sessionId: string, party: Party): string | undefined {
+  const matches = [
+    ...(party.phone ? [eq(contactNames.phone, party.phone)] : []),
+    ...(party.lid ? [eq(contactNames.lid, party.lid)] : []),
+  ]
+  if (matches.length === 0) return undefined
+  return ctx.db
+    .select({ pushName: contactNames.pushName })
+    .from(contactNames)
+    .where(and(eq(contactNames.sessionId, sessionId), or(...matches)))
+    .orderBy(desc(contactNames.seenAt))
+    .limit(1)
+    .get()?.pushName
+}
+
+/** Unlinked: what the account's contacts showed is not the session's any more (a new pairing may be another account). */
+export function forgetContactNames(tx: Pick<DbOrTx, 'delete'>, sessionId: string): void {
+  tx.delete(contactNames).where(eq(contactNames.sessionId, sessionId)).run()
+}
