@@ -10,7 +10,7 @@ import {
   fetchFromWhatsApp,
   type WaVersionFetcher,
   type WebVersionKeeper,
-} from './engine/whatsapp/web-version'
+} from './engine/whatsapp/socket/web-version'
 import type { GroupInfo, WhatsAppEngine } from './engine/whatsapp/types'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'

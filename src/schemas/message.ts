@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messageSources, messageStatuses } from '../db/schema'
-import { messageTypes } from '../engine/whatsapp/message-types'
+import { messageTypes } from '../engine/whatsapp/messages/message-types'
 import { fileName } from './file-name'
 import { mediaUrl } from './media-source'
 import { ContactCard, MAX_CONTACT_CARDS } from './contact-card'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messageSources, messageStatuses } from '../db/schema'
-import { messageTypes } from '../engine/whatsapp/message-types'
+import { messageTypes } from '../engine/whatsapp/messages/message-types'
 import { SessionStatusSchema } from './session'
 import { MessageContentSchema } from './message'
 import { pollContentFields } from './poll'

@@ -1,8 +1,8 @@
 import type { GatewayDatabase } from '../../db/database'
-import { clearAuthState, hasPairedCredentials } from './credentials'
+import { clearAuthState, hasPairedCredentials } from './socket/credentials'
 import { FactListeners } from './fact-listeners'
 import type { WhatsAppEngine } from './types'
-import type { WebVersionKeeper } from './web-version'
+import type { WebVersionKeeper } from './socket/web-version'
 
 /**
  * An engine that loads the real one (and with it Baileys, libsignal, protobufjs: most of the

@@ -1,9 +1,9 @@
-import type { InboundMessage, InboundChange } from './inbound-message'
-import type { SessionContacts } from './contact-types'
-import type { OutboundContent } from './outbound-content'
-import type { OwnMessage } from './own-message'
-import type { PollVote } from './poll-vote'
-import type { Reaction } from './reaction'
+import type { InboundMessage, InboundChange } from './messages/inbound-message'
+import type { SessionContacts } from './contacts/contact-types'
+import type { OutboundContent } from './messages/outbound-content'
+import type { OwnMessage } from './messages/own-message'
+import type { PollVote } from './messages/poll-vote'
+import type { Reaction } from './messages/reaction'
 
 /** What the first moments of a new pairing give the user to act on. */
 export interface PairingPrompt {
@@ -125,7 +125,13 @@ export type GroupNotice = { groupJid: string; author?: GroupActor; at: Date } & 
   | { kind: 'changed'; change: GroupChange }
 )
 
-export type { BlockedUser, BusinessDay, BusinessProfile, ContactProfile, SessionContacts } from './contact-types'
+export type {
+  BlockedUser,
+  BusinessDay,
+  BusinessProfile,
+  ContactProfile,
+  SessionContacts,
+} from './contacts/contact-types'
 
 /** Whether a phone number has a WhatsApp account, and its LID (digits) when WhatsApp gives one. */
 export interface PhoneLookup {

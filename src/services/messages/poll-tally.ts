@@ -1,4 +1,4 @@
-import type { PollTally } from '../../engine/whatsapp/message-content'
+import type { PollTally } from '../../engine/whatsapp/messages/message-content'
 
 /** One voter's current choice, as stored. */
 export interface CastVote {

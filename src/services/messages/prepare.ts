@@ -1,5 +1,5 @@
-import type { MessageContent, MessageType } from '../../engine/whatsapp/message-content'
-import type { OutboundContent } from '../../engine/whatsapp/outbound-content'
+import type { MessageContent, MessageType } from '../../engine/whatsapp/messages/message-content'
+import type { OutboundContent } from '../../engine/whatsapp/messages/outbound-content'
 import type {
   SendAudioInput,
   SendButtonsInput,

@@ -1,5 +1,5 @@
 import type { Session } from '../../db/schema'
-import type { OutboundContent } from '../../engine/whatsapp/outbound-content'
+import type { OutboundContent } from '../../engine/whatsapp/messages/outbound-content'
 import type { ChatJid, SessionHandle } from '../../engine/whatsapp/types'
 import { GatewayError } from '../../errors'
 import type { GatewayContext } from '../context'

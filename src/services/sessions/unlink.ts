@@ -1,5 +1,5 @@
 import type { Session } from '../../db/schema'
-import { backoffDelay } from '../../engine/whatsapp/backoff'
+import { backoffDelay } from '../../engine/whatsapp/socket/backoff'
 import type { SessionHandle } from '../../engine/whatsapp/types'
 import type { GatewayContext } from '../context'
 import { sessionProxy } from './proxy'

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { createWebVersionKeeper } from '../../../src/engine/whatsapp/web-version'
+import { createWebVersionKeeper } from '../../../src/engine/whatsapp/socket/web-version'
 import { silentLogger } from '../../../src/logger'
 import { describe, expect, it } from 'vitest'
 import type { GatewayDatabase } from '../../../src/db/database'

@@ -12,7 +12,7 @@ const WITHOUT_NINE = '551112345678'
 const OTHER_WITH_NINE = '5521987654321'
 const OTHER_WITHOUT_NINE = '552187654321'
 
-/** What the gateway's number check sends (src/engine/whatsapp/number-check.ts): one usync query by phone. */
+/** What the gateway's number check sends (src/engine/whatsapp/messages/number-check.ts): one usync query by phone. */
 const ask = async (sock: WASocket, phones: string[]) => {
   const query = new USyncQuery().withContactProtocol().withLIDProtocol()
   for (const phone of phones) query.withUser(new USyncUser().withPhone(`+${phone}`))

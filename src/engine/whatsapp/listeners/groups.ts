@@ -1,5 +1,5 @@
 import { jidDecode, type BinaryNode } from '@whiskeysockets/baileys'
-import { toGroupNotices } from '../group-notification'
+import { toGroupNotices } from '../groups/group-notification'
 import type { GroupInfo, GroupMember } from '../types'
 import type { ListenerContext } from './types'
 

@@ -1,4 +1,4 @@
-import { toInboundChange, toInboundMessage } from '../inbound-message'
+import { toInboundChange, toInboundMessage } from '../messages/inbound-message'
 import type { ListenerContext } from './types'
 
 /**

@@ -1,4 +1,4 @@
-import { toOwnMessage } from '../own-message'
+import { toOwnMessage } from '../messages/own-message'
 import type { ListenerContext } from './types'
 
 /**

@@ -1,6 +1,6 @@
 import { ownJids } from '../jid'
-import { toPollVote } from '../poll-vote'
-import { toReaction } from '../reaction'
+import { toPollVote } from '../messages/poll-vote'
+import { toReaction } from '../messages/reaction'
 import type { ListenerContext } from './types'
 
 /**

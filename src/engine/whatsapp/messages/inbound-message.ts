@@ -1,0 +1,93 @@
+import { getContentType, normalizeMessageContent, proto, type WAMessage } from '@whiskeysockets/baileys'
+import { describeMessage, type MessageContent, type MessageType } from './message-content'
+import { chatParty } from '../jid'
+
+/** A message someone sent to the session's account, mapped out of Baileys' shape. */
+export interface InboundMessage {
+  id: string
+  /** The chat as WhatsApp addressed it: `<pn>@s.whatsapp.net`, `<lid>@lid` or `<id>@g.us`. */
+  chatJid: string
+  /** 1:1: the other party's phone (digits) and LID, whichever WhatsApp revealed. */
+  phone?: string
+  lid?: string
+  /** Groups: who wrote it. */
+  participantPhone?: string
+  participantLid?: string
+  type: MessageType
+  content: MessageContent
+  quoteId?: string
+  timestamp: Date
+  pushName?: string
+  /** proto.Message encoded, kept so replies can quote it. */
+  payload: Uint8Array
+}
+
+/** A later change to a message: edited text or revoked for everyone. */
+export type InboundChange =
+  | { kind: 'edited'; id: string; chatJid: string; fromMe: boolean; content: MessageContent }
+  | { kind: 'revoked'; id: string; chatJid: string; fromMe: boolean }
+
+/** Only plumbing, no content a person reads: never recorded. */
+export const PLUMBING = new Set([
+  'protocolMessage',
+  'senderKeyDistributionMessage',
+  'messageContextInfo',
+  'reactionMessage',
+  'pollUpdateMessage',
+  'keepInChatMessage',
+  'pinInChatMessage',
+])
+
+const timestampOf = (value: WAMessage['messageTimestamp']) => new Date(Number(value ?? 0) * 1000 || Date.now())
+
+/**
+ * Pure: a Baileys `messages.upsert` entry → the message to record, or null for what is not a
+ * message from someone else (own sends, protocol and key-distribution plumbing, statuses).
+ */
+export function toInboundMessage(message: WAMessage): InboundMessage | null {
+  const key = message.key
+  if (!key?.id || !key.remoteJid || key.fromMe) return null
+  if (
+    key.remoteJid === 'status@broadcast' ||
+    key.remoteJid.endsWith('@newsletter') ||
+    key.remoteJid.endsWith('@broadcast')
+  )
+    return null
+  const content = normalizeMessageContent(message.message)
+  const contentType = content ? getContentType(content) : undefined
+  if (!content || !contentType || PLUMBING.has(contentType)) return null
+
+  const described = describeMessage(content)
+  const chat = chatParty(key.remoteJid, key.remoteJidAlt)
+  const participant = key.participant ? chatParty(key.participant, key.participantAlt) : undefined
+  return {
+    id: key.id,
+    chatJid: key.remoteJid,
+    ...(chat.group ? {} : { phone: chat.phone, lid: chat.lid }),
+    ...(participant ? { participantPhone: participant.phone, participantLid: participant.lid } : {}),
+    type: described.type,
+    content: described.content,
+    ...(described.quoteId ? { quoteId: described.quoteId } : {}),
+    timestamp: timestampOf(message.messageTimestamp),
+    ...(message.pushName ? { pushName: message.pushName } : {}),
+    payload: proto.Message.encode(message.message!).finish(),
+  }
+}
+
+/**
+ * Pure: a Baileys `messages.update` entry → an edit or a revoke, or null for any other
+ * update (receipt statuses are read elsewhere).
+ */
+export function toInboundChange(update: { key: WAMessage['key']; update: Partial<WAMessage> }): InboundChange | null {
+  const { key } = update
+  if (!key?.id || !key.remoteJid) return null
+  const base = { id: key.id, chatJid: key.remoteJid, fromMe: Boolean(key.fromMe) }
+  if (update.update.messageStubType === proto.WebMessageInfo.StubType.REVOKE) return { kind: 'revoked', ...base }
+  const edited = update.update.message?.editedMessage?.message
+  if (edited) {
+    const normalized = normalizeMessageContent(edited)
+    if (!normalized) return null
+    return { kind: 'edited', ...base, content: describeMessage(normalized).content }
+  }
+  return null
+}

@@ -1,0 +1,381 @@
+import makeWASocket, {
+  DEFAULT_CACHE_TTLS,
+  generateMessageIDV2,
+  jidDecode,
+  type ConnectionState,
+  type WASocket,
+} from '@whiskeysockets/baileys'
+import type { Boom } from '@hapi/boom'
+import type { GatewayDatabase } from '../../../db/database'
+import type { Logger } from '../../../logger'
+import { isCacheableKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
+import type { AuthStatements } from './auth-statements'
+import type { BaileysLogger } from '../baileys-logger'
+import { hasPairedCredentials, isPaired } from './credentials'
+import { backoffDelay, type BackoffPolicy } from './backoff'
+import { closeCause } from './close-cause'
+import { attachAckListener } from '../listeners/acks'
+import { attachCallListener } from '../listeners/calls'
+import { attachInboundListener } from '../listeners/inbound'
+import { attachOwnMessageListener } from '../listeners/own-messages'
+import { attachReactionVoteListener } from '../listeners/reactions-votes'
+import { attachReceiptListener } from '../listeners/receipts'
+import { GroupLayer } from '../groups/groups'
+import { ContactLayer } from '../contacts/contacts'
+import type { UnstampedFact } from '../listeners/types'
+import { releaseTarget, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
+import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
+import { withNetworkErrors } from './network-errors'
+import { reuploadMedia } from '../media/media-retry'
+import { checkNumbers } from '../messages/number-check'
+import { lookupPhone, phoneForLid } from '../messages/recipients'
+import type { OutboundContent } from '../messages/outbound-content'
+import { editText, revokeMessage, sendContent } from '../messages/sender'
+import { markRead, sendPresence } from '../messages/chat-actions'
+import { FirstPrompt } from './pairing-prompt'
+import { withSharedAsyncStorage } from '../shared-async-storage'
+import { socketConfig } from './socket-config'
+import { newSocketRun, probeLiveness, watchSocket, type SocketRun } from './socket-run'
+import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
+import {
+  EngineError,
+  type CloseCause,
+  type EngineFact,
+  type MediaMessageRef,
+  type GroupInfo,
+  type OpenOptions,
+  type OwnMessageRef,
+  type PairingPrompt,
+  type PresenceUpdate,
+  type ProxySetting,
+  type ReceivedMessageRef,
+  type SendOptions,
+  type SessionHandle,
+} from '../types'
+import type { WebVersionKeeper } from './web-version'
+
+export interface ConnectionTiming {
+  qrTimeoutMs?: number
+  queryTimeoutMs: number
+  backoff: BackoffPolicy
+  /** Baileys' keep-alive ping period; a socket silent for this + 5 s is closed (unresponsive). Also a liveness check's wait. */
+  keepAliveIntervalMs: number
+}
+
+export interface ConnectionDeps {
+  db: GatewayDatabase
+  /** The key store's prepared statements, shared by the engine's connections. */
+  authStatements: AuthStatements
+  logger: Logger
+  /** What Baileys itself logs through. */
+  baileysLogger: BaileysLogger
+  /** WhatsApp or the simulator. */
+  endpoint: WhatsAppEndpoint
+  /** The shared target of connections without a proxy. */
+  direct: NetworkTarget
+  /** How a workspace's proxy host is resolved and checked before each connection. */
+  proxyGuard: ProxyGuard
+  versions: WebVersionKeeper
+  timing: ConnectionTiming
+  /** Where each socket's caches come from (one sweep timer for the engine). */
+  caches: SocketCacheRegistry
+  report(fact: EngineFact): void
+  /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
+  storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
+  /** A group as the gateway's store has it (Baileys' cachedGroupMetadata). */
+  groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
+  /** Called once when the connection stops for good (not for reconnects). */
+  onStopped(connection: SessionConnection): void
+}
+
+/**
+ * One session's live link to WhatsApp: opens Baileys sockets, attaches the per-socket
+ * listeners to each, and reports what happens as facts stamped with the socket's number.
+ * It decides nothing about status: after a close it waits for reconnect() or end().
+ */
+export class SessionConnection implements SessionHandle {
+  #socket: WASocket | undefined
+  #socketNumber = 0
+  #auth: SqliteAuthState | undefined
+  #caches: SocketCaches | undefined
+  #online = false
+  #stopped = false
+  #attempt = 0
+  #reconnectTimer: NodeJS.Timeout | undefined
+  readonly #prompt = new FirstPrompt()
+  #run: SocketRun | undefined
+  #target: NetworkTarget | undefined
+  readonly groups: GroupLayer
+  readonly contacts: ContactLayer
+
+  constructor(
+    readonly sessionId: string,
+    private options: OpenOptions,
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.groups = new GroupLayer({
+      logger: deps.logger,
+      socket: () => this.#connected(),
+      stored: (jid) => deps.groupMetadata(sessionId, jid),
+    })
+    this.contacts = new ContactLayer({ socket: () => this.#connected(), queryTimeoutMs: deps.timing.queryTimeoutMs })
+  }
+
+  get prompt(): Promise<PairingPrompt> {
+    return this.#prompt.promise
+  }
+
+  get online(): boolean {
+    return this.#online && !this.#stopped
+  }
+
+  setAutoRejectCalls(enabled: boolean): void {
+    this.options = { ...this.options, autoRejectCalls: enabled }
+  }
+
+  setProxy(proxy: ProxySetting | undefined): void {
+    this.options = { ...this.options, proxy }
+  }
+
+  /** The network target of the socket in use (media code takes its agents from here). */
+  get networkTarget(): NetworkTarget {
+    return this.#target ?? this.deps.direct
+  }
+
+  start(): void {
+    const number = ++this.#socketNumber
+    void this.#open(number).catch((error: unknown) =>
+      this.deps.logger.error({ err: error }, 'could not open a WhatsApp socket'),
+    )
+  }
+
+  /** A proxied connection's target, or the shared direct one. */
+  async #targetFor(proxy: ProxySetting | undefined): Promise<NetworkTarget> {
+    if (!proxy) return this.deps.direct
+    return proxiedTarget(this.deps.endpoint, proxy, this.deps.proxyGuard)
+  }
+
+  #releaseTarget(): void {
+    const target = this.#target
+    this.#target = undefined
+    if (target) releaseTarget(target, this.deps.direct)
+  }
+
+  async #open(number: number): Promise<void> {
+    const current = () => number === this.#socketNumber && !this.#stopped
+    // After a 405 the current version is being learnt: this socket announces the new one.
+    await this.deps.versions.settled()
+    if (!current()) return
+    let target: NetworkTarget
+    try {
+      target = await this.#targetFor(this.options.proxy)
+    } catch (error) {
+      if (!current()) return
+      const cause: CloseCause = error instanceof ProxyTargetError ? error.closeCause : 'proxy_unreachable'
+      this.deps.logger.warn({ cause, reason: (error as Error).message }, 'the session’s proxy cannot be used')
+      this.deps.report({
+        type: 'closed',
+        sessionId: this.sessionId,
+        socket: number,
+        message: (error as Error).message,
+        paired: hasPairedCredentials(this.deps.db, this.sessionId),
+        mode: this.options.mode,
+        cause,
+      })
+      return
+    }
+    if (!current()) return releaseTarget(target, this.deps.direct)
+    this.#releaseTarget()
+    this.#target = target
+    // The previous socket has closed: its cached keys, devices and retry counts go with it.
+    this.#caches?.close()
+    const caches = this.deps.caches.open()
+    this.#caches = caches
+    const auth = sqliteAuthState(
+      this.deps.db,
+      this.deps.authStatements,
+      this.sessionId,
+      this.deps.logger,
+      caches.cache(DEFAULT_CACHE_TTLS.SIGNAL_STORE, isCacheableKey),
+      current,
+    )
+    this.#auth = auth
+    const version = this.deps.versions.current()
+    const run = newSocketRun(target !== this.deps.direct, version)
+    this.#run = run
+    const socket = withSharedAsyncStorage(() =>
+      makeWASocket(
+        socketConfig({
+          auth,
+          caches,
+          target,
+          version,
+          timing: this.deps.timing,
+          logger: this.deps.baileysLogger,
+          cachedGroupMetadata: this.groups.cachedMetadata,
+          storedMessage: (messageId) => this.deps.storedMessage(this.sessionId, messageId),
+        }),
+      ),
+    )
+    this.#socket = socket
+    watchSocket(socket, run)
+    const context = {
+      socket,
+      logger: this.deps.logger,
+      report: (fact: UnstampedFact) => {
+        if (current()) this.deps.report({ ...fact, sessionId: this.sessionId, socket: number } as EngineFact)
+      },
+    }
+    // Credentials of a replaced socket must not overwrite the current ones (saveCreds checks).
+    socket.ev.on('creds.update', () => auth.saveCreds())
+    socket.ev.on('connection.update', (update) => {
+      if (current()) this.#onUpdate(socket, run, update, context.report)
+    })
+    attachAckListener(context)
+    attachReceiptListener(context)
+    attachInboundListener(context)
+    attachOwnMessageListener(context)
+    attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
+    attachCallListener(context, () => this.options.autoRejectCalls)
+    this.groups.attach(context)
+  }
+
+  reconnect({ immediately }: { immediately: boolean }): void {
+    if (this.#stopped) return
+    clearTimeout(this.#reconnectTimer)
+    const delay = immediately ? 0 : backoffDelay(++this.#attempt, this.deps.timing.backoff)
+    if (delay > 0) this.deps.logger.info({ attempt: this.#attempt, delayMs: delay }, 'reconnecting')
+    this.#reconnectTimer = setTimeout(() => {
+      if (!this.#stopped) this.start()
+    }, delay)
+  }
+
+  async end(): Promise<void> {
+    const socket = this.#socket
+    this.#stop()
+    socket?.end(undefined)
+  }
+
+  checkLiveness(): void {
+    const socket = this.#socket
+    const run = this.#run
+    if (!this.online || !socket || !run) return
+    probeLiveness(socket, run, {
+      waitMs: this.deps.timing.keepAliveIntervalMs,
+      logger: this.deps.logger,
+      stillCurrent: () => this.#run === run && !this.#stopped,
+    })
+  }
+
+  async unlink(): Promise<void> {
+    const socket = this.#online ? this.#socket : undefined
+    if (!socket)
+      throw new EngineError('not_connected', 'The session is offline; WhatsApp cannot be told to unlink it now')
+    this.#stop()
+    try {
+      await socket.logout()
+    } catch (error) {
+      socket.end(undefined)
+      throw new EngineError('upstream', `unlink did not reach WhatsApp: ${(error as Error).message}`)
+    }
+  }
+
+  newMessageId(): string {
+    return generateMessageIDV2(this.#socket?.user?.id)
+  }
+
+  send(to: string, content: OutboundContent, options: SendOptions = {}) {
+    const messageId = options.messageId ?? this.newMessageId()
+    return withNetworkErrors(() =>
+      sendContent(this.#connected(), this.deps.logger, to, content, { ...options, messageId }),
+    )
+  }
+
+  edit(message: OwnMessageRef, text: string) {
+    return withNetworkErrors(() => editText(this.#connected(), message, text))
+  }
+
+  revoke(message: OwnMessageRef) {
+    return withNetworkErrors(() => revokeMessage(this.#connected(), message))
+  }
+
+  checkNumbers(phones: string[]) {
+    return withNetworkErrors(() => checkNumbers(this.#connected(), phones))
+  }
+
+  reuploadMedia(message: MediaMessageRef, timeoutMs: number) {
+    return withNetworkErrors(() => reuploadMedia(this.#connected(), message, timeoutMs))
+  }
+
+  markRead(messages: ReceivedMessageRef[]) {
+    return withNetworkErrors(() => markRead(this.#connected(), messages))
+  }
+
+  get hasProfileName(): boolean {
+    return Boolean(this.#auth?.state.creds.me?.name)
+  }
+
+  sendPresence(update: PresenceUpdate) {
+    return withNetworkErrors(() => sendPresence(this.#connected(), update))
+  }
+
+  phoneForLid(lidJid: string) {
+    return withNetworkErrors(() => phoneForLid(this.#connected(), lidJid))
+  }
+
+  lookupPhone(phoneJid: string) {
+    return withNetworkErrors(() => lookupPhone(this.#connected(), phoneJid))
+  }
+
+  #connected(): WASocket {
+    if (!this.online || !this.#socket) throw new EngineError('not_connected', 'The session is not connected')
+    return this.#socket
+  }
+
+  #stop(): void {
+    if (this.#stopped) return
+    this.#stopped = true
+    this.#online = false
+    clearTimeout(this.#reconnectTimer)
+    this.#caches?.close()
+    this.#releaseTarget()
+    this.#prompt.fail(new Error('connection closed before a QR code arrived'))
+    this.deps.onStopped(this)
+  }
+
+  #onUpdate(
+    socket: WASocket,
+    run: SocketRun,
+    update: Partial<ConnectionState>,
+    report: (fact: UnstampedFact) => void,
+  ): void {
+    if (update.qr) {
+      report({ type: 'qr', qr: update.qr })
+      void this.#prompt.offer(socket, update.qr, this.options)
+    }
+    if (update.connection === 'open') {
+      this.#online = true
+      this.#attempt = 0
+      const user = socket.user
+      const number = user?.id ? jidDecode(user.id)?.user : undefined
+      const lid = user?.lid ? jidDecode(user.lid)?.user : undefined
+      report({ type: 'opened', ...(number ? { number } : {}), ...(lid ? { lid } : {}) })
+    }
+    if (update.connection === 'close') {
+      this.#online = false
+      const error = update.lastDisconnect?.error as Boom | undefined
+      const paired = this.#auth ? isPaired(this.#auth.state.creds) : false
+      const code = error?.output?.statusCode
+      const cause = closeCause({ code, message: error?.message, data: error?.data, ...run })
+      if (cause === 'outdated_version') void this.deps.versions.refreshAfterOutdated(run.version)
+      report({
+        type: 'closed',
+        code,
+        message: error?.message,
+        paired,
+        mode: this.options.mode,
+        ...(cause ? { cause } : {}),
+      })
+    }
+  }
+}

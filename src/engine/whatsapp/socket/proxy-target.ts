@@ -1,0 +1,153 @@
+import type { Agent } from 'node:https'
+import { isIP } from 'node:net'
+import { connect as tlsConnect } from 'node:tls'
+import { HttpsProxyAgent } from 'https-proxy-agent'
+import { SocksClient } from 'socks'
+import { SocksProxyAgent } from 'socks-proxy-agent'
+import { Agent as UndiciAgent, ProxyAgent, type buildConnector, type Dispatcher } from 'undici'
+import type { HostResolver } from '../../../net/host-resolver'
+import { isForbiddenProxyAddress, parseProxyUrl, type ProxyEndpoint } from '../../../net/proxy-url'
+import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
+import type { CloseCause, ProxySetting } from '../types'
+
+/** A proxy that cannot be used for this connection, before anything was sent through it. */
+export class ProxyTargetError extends Error {
+  override readonly name = 'ProxyTargetError'
+  constructor(
+    readonly closeCause: Extract<CloseCause, 'proxy_unreachable' | 'proxy_forbidden'>,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface ProxyGuard {
+  resolver: HostResolver
+  /** The operator's ALLOW_PRIVATE_ADDRESSES: a workspace's proxy may then be anywhere. */
+  allowPrivateAddresses: boolean
+}
+
+/** How long reaching the proxy and its tunnel may take (the WebSocket has its own connect timeout too). */
+const PROXY_CONNECT_TIMEOUT_MS = 20_000
+
+/**
+ * The address a workspace's proxy is reached at for this connection: resolved once here,
+ * checked, and then used literally (no second lookup DNS could answer differently).
+ */
+async function pinnedAddress(proxy: ProxyEndpoint, guard: ProxyGuard): Promise<string> {
+  let addresses: string[]
+  if (isIP(proxy.host)) addresses = [proxy.host]
+  else {
+    try {
+      addresses = (await guard.resolver(proxy.host)).map((answer) => answer.address)
+    } catch (error) {
+      throw new ProxyTargetError('proxy_unreachable', `the proxy host does not resolve: ${(error as Error).message}`)
+    }
+    if (addresses.length === 0) throw new ProxyTargetError('proxy_unreachable', 'the proxy host has no address')
+  }
+  if (!guard.allowPrivateAddresses && addresses.some(isForbiddenProxyAddress))
+    throw new ProxyTargetError(
+      'proxy_forbidden',
+      'the proxy host resolves to a loopback, link-local or reserved address',
+    )
+  return addresses[0]!
+}
+
+const withHost = (raw: string, address: string) => {
+  const url = new URL(raw)
+  url.hostname = isIP(address) === 6 ? `[${address}]` : address
+  return url.href
+}
+
+/**
+ * https-proxy-agent sets up the TLS to the target from the request's options only, not the
+ * agent's: the simulator's media CA is added to each request's here.
+ */
+class TrustingHttpsProxyAgent extends HttpsProxyAgent<string> {
+  constructor(
+    url: string,
+    options: ConstructorParameters<typeof HttpsProxyAgent<string>>[1],
+    private readonly ca: string,
+  ) {
+    super(url, options)
+  }
+
+  override connect(
+    request: Parameters<HttpsProxyAgent<string>['connect']>[0],
+    options: Parameters<HttpsProxyAgent<string>['connect']>[1],
+  ) {
+    return super.connect(request, { ...options, ca: this.ca } as typeof options)
+  }
+}
+
+/** undici has no SOCKS agent: its connector opens the tunnel with `socks`, then TLS over it. */
+function socksConnector(proxy: ProxyEndpoint, address: string, ca: string | undefined): buildConnector.connector {
+  return (options, callback) => {
+    const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80)
+    SocksClient.createConnection({
+      proxy: { host: address, port: proxy.port, type: 5, userId: proxy.username, password: proxy.password },
+      destination: { host: options.hostname, port },
+      command: 'connect',
+      timeout: PROXY_CONNECT_TIMEOUT_MS,
+    }).then(
+      ({ socket }) => {
+        if (options.protocol !== 'https:') return callback(null, socket)
+        const secure = tlsConnect({
+          socket,
+          ca,
+          servername: options.servername ?? (isIP(options.hostname) ? undefined : options.hostname),
+          ALPNProtocols: ['http/1.1'],
+        })
+        secure.once('secureConnect', () => callback(null, secure))
+        secure.once('error', (error) => callback(error, null))
+      },
+      (error: Error) => callback(error, null),
+    )
+  }
+}
+
+/**
+ * The target of one connection of a proxied session: the WebSocket, media uploads (node:https
+ * agent) and fetch (undici dispatcher) all through the proxy, trusting the simulator's media CA
+ * where there is one. Credentials travel in the agents, never in a log line.
+ */
+export async function proxiedTarget(
+  endpoint: WhatsAppEndpoint,
+  setting: ProxySetting,
+  guard: ProxyGuard,
+): Promise<NetworkTarget> {
+  const proxy = parseProxyUrl(setting.url)
+  const address = setting.checked ? await pinnedAddress(proxy, guard) : proxy.host
+  const ca = endpoint.mediaCaPem
+  const tls = ca ? { ca } : {}
+  let agent: Agent
+  let fetchAgent: Agent
+  let dispatcher: Dispatcher
+  if (proxy.scheme === 'socks5:') {
+    const url = withHost(setting.url, address)
+    const options = { timeout: PROXY_CONNECT_TIMEOUT_MS }
+    agent = new SocksProxyAgent(url, options) as unknown as Agent
+    fetchAgent = new SocksProxyAgent(url, { ...options, ...tls }) as unknown as Agent
+    dispatcher = new UndiciAgent({ connect: socksConnector(proxy, address, ca) })
+  } else {
+    // An https:// proxy keeps its name for TLS (SNI and the certificate); the TCP connection
+    // goes to the pinned address through `lookup`.
+    const https = proxy.scheme === 'https:'
+    const url = https ? setting.url : withHost(setting.url, address)
+    const lookup = https
+      ? (_host: string, _options: unknown, done: (error: null, address: string, family: number) => void) =>
+          done(null, address, isIP(address))
+      : undefined
+    const options = { keepAlive: false, timeout: PROXY_CONNECT_TIMEOUT_MS, ...(lookup ? { lookup } : {}) }
+    agent = new HttpsProxyAgent(url, options) as unknown as Agent
+    fetchAgent = (ca
+      ? new TrustingHttpsProxyAgent(url, options, ca)
+      : new HttpsProxyAgent(url, options)) as unknown as Agent
+    dispatcher = new ProxyAgent({
+      uri: withHost(setting.url, address),
+      ...(https ? { proxyTls: { servername: proxy.host } } : {}),
+      ...(ca ? { requestTls: { ca } } : {}),
+    })
+  }
+  return { waWebSocketUrl: endpoint.waWebSocketUrl, agent, fetchAgent, dispatcher }
+}

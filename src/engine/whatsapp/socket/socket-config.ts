@@ -1,0 +1,52 @@
+import { DEFAULT_CACHE_TTLS, proto, type SocketConfig } from '@whiskeysockets/baileys'
+import type { SqliteAuthState } from './auth-state'
+import type { BaileysLogger } from '../baileys-logger'
+import { shouldSyncHistory } from './history-sync'
+import type { NetworkTarget } from './network-target'
+import type { SocketCaches } from './socket-caches'
+import type { ConnectionTiming } from './connection'
+
+export interface SocketSettings {
+  auth: SqliteAuthState
+  caches: SocketCaches
+  target: NetworkTarget
+  version: [number, number, number]
+  timing: ConnectionTiming
+  logger: BaileysLogger
+  cachedGroupMetadata: SocketConfig['cachedGroupMetadata']
+  /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
+  storedMessage(messageId: string): Uint8Array | undefined
+}
+
+/**
+ * Everything makeWASocket is given, in one place: the gateway's caches and key store, where to
+ * connect and through what, the version, the timings, and what it must not do on its own
+ * (announce the account online, sync history).
+ */
+export function socketConfig(settings: SocketSettings): Partial<SocketConfig> & Pick<SocketConfig, 'auth'> {
+  const { auth, caches, target, version, timing } = settings
+  const ttl = DEFAULT_CACHE_TTLS
+  return {
+    auth: auth.state,
+    msgRetryCounterCache: caches.cache(ttl.MSG_RETRY),
+    userDevicesCache: caches.cache(ttl.USER_DEVICES),
+    callOfferCache: caches.cache(ttl.CALL_OFFER),
+    placeholderResendCache: caches.cache(ttl.MSG_RETRY),
+    logger: settings.logger,
+    waWebSocketUrl: target.waWebSocketUrl,
+    agent: target.agent,
+    fetchAgent: target.fetchAgent,
+    version,
+    keepAliveIntervalMs: timing.keepAliveIntervalMs,
+    markOnlineOnConnect: false,
+    shouldSyncHistoryMessage: shouldSyncHistory,
+    syncFullHistory: false,
+    qrTimeout: timing.qrTimeoutMs,
+    defaultQueryTimeoutMs: timing.queryTimeoutMs,
+    cachedGroupMetadata: settings.cachedGroupMetadata,
+    getMessage: async (key) => {
+      const payload = key.id ? settings.storedMessage(key.id) : undefined
+      return payload ? proto.Message.decode(payload) : undefined
+    },
+  }
+}
