@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { messageSources, messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/messages/message-types'
 import { SessionStatusSchema } from './session'
-import { MessageContentSchema } from './message'
+import { MessageContentSchema } from './message-record'
 import { pollContentFields } from './poll'
 
 /**

@@ -1,6 +1,6 @@
 import type { MessageRecord } from '../../db/schema'
 import type { MessageType } from '../../engine/whatsapp/messages/message-content'
-import type { MessageView } from '../../schemas/message'
+import type { MessageView } from '../../schemas/message-record'
 
 /**
  * A message record as the API shows it; the stored proto payload never leaves the database.

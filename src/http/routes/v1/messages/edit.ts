@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { EditMessageBody, MessageRecordSchema } from '../../../../schemas/message'
+import { EditMessageBody } from '../../../../schemas/message'
+import { MessageRecordSchema } from '../../../../schemas/message-record'
 import type { GatewayContext } from '../../../../services/context'
 import { editMessage } from '../../../../services/messages/edit'
 import { createRouter } from '../../../router'

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
-import { GetMessageParams, GetMessageQuery, MessageRecordSchema } from '../../../../schemas/message'
+import { GetMessageParams, GetMessageQuery } from '../../../../schemas/message'
+import { MessageRecordSchema } from '../../../../schemas/message-record'
 import type { GatewayContext } from '../../../../services/context'
 import { getMessage } from '../../../../services/messages/list'
 import { createRouter } from '../../../router'

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { MessageRecordSchema } from '../../../../schemas/message'
+import { MessageRecordSchema } from '../../../../schemas/message-record'
 import { ReactMessageBody } from '../../../../schemas/reaction'
 import type { GatewayContext } from '../../../../services/context'
 import { reactToMessage } from '../../../../services/messages/react'

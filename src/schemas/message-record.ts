@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { messageSources, messageStatuses } from '../db/schema'
+import { messageTypes } from '../engine/whatsapp/messages/message-types'
+import { pollContentFields } from './poll'
+import { reactionContentFields } from './reaction'
+
+// A message record as every message route and the message events answer it.
+
+const MediaSummarySchema = z
+  .object({
+    mimetype: z.string().meta({ description: 'As the sender declared it.' }),
+    size: z.number().int().meta({ description: 'Bytes.' }),
+    sha256: z.string().meta({ description: 'SHA-256 of the file, hex; the download’s ETag.' }),
+    fileName: z.string().optional(),
+    seconds: z.number().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+  })
+  .meta({
+    id: 'MediaSummary',
+    description:
+      'The file an inbound image, video, audio, voice note, document or sticker carries: GET /v1/message/{messageId}/media serves it.',
+  })
+
+export const MessageContentSchema = z
+  .object({
+    text: z.string().optional(),
+    caption: z.string().optional(),
+    mimetype: z.string().optional(),
+    seconds: z.number().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    animated: z.boolean().optional(),
+    fileName: z.string().optional(),
+    gifPlayback: z.boolean().optional(),
+    contacts: z
+      .array(
+        z.object({
+          name: z.string(),
+          phones: z.array(z.string()),
+          organization: z.string().optional(),
+          email: z.string().optional(),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Contact cards: as sent, or parsed from the vCards received (at most 50 people, 20 numbers each; numbers are digits, WhatsApp’s id of the number when the card gives it).',
+      }),
+    latitude: z.number().optional(),
+    longitude: z.number().optional(),
+    name: z.string().optional(),
+    media: MediaSummarySchema.optional(),
+    selectedId: z.string().optional(),
+    kind: z.string().optional(),
+    buttonText: z.string().optional(),
+    title: z.string().optional(),
+    footer: z.string().optional(),
+    sections: z
+      .array(
+        z.object({
+          title: z.string(),
+          rows: z.array(z.object({ title: z.string(), rowId: z.string(), description: z.string().optional() })),
+        }),
+      )
+      .optional(),
+    buttons: z.array(z.object({ buttonId: z.string(), buttonText: z.string() })).optional(),
+    ...pollContentFields,
+    ...reactionContentFields,
+  })
+  .meta({
+    id: 'MessageContent',
+    description: 'What the message says (never media bytes); the fields depend on the type.',
+  })
+
+export const MessageRecordSchema = z
+  .object({
+    messageId: z
+      .string()
+      .meta({ description: 'WhatsApp’s message id; the same in webhooks, quoteId, edit and delete.' }),
+    sessionId: z.string(),
+    phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
+    lid: z
+      .string()
+      .nullable()
+      .meta({ description: 'The other party’s LID (`<digits>@lid`) when known (in groups: the sender’s).' }),
+    participant: z
+      .string()
+      .nullable()
+      .meta({ description: 'Groups, inbound: who wrote it: the number, else its `<digits>@lid`.' }),
+    direction: z.enum(['inbound', 'outbound']),
+    source: z.enum(messageSources).nullable().meta({
+      description:
+        'Outbound: `api` (sent through this gateway) or `phone` (sent from the account’s phone or another linked device); null for inbound.',
+    }),
+    type: z.enum(messageTypes),
+    status: z.enum(messageStatuses).meta({
+      description:
+        'Outbound: pending → sent → delivered → read → played (voice notes), never backwards; or failed; deleted after a delete. Inbound: received, or deleted.',
+    }),
+    statusReason: z.string().nullable().meta({ description: 'Why it failed or was deleted, e.g. new_chat_limit.' }),
+    quoteId: z.string().nullable(),
+    content: MessageContentSchema,
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    editedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'MessageRecord' })
+
+export type MessageView = z.infer<typeof MessageRecordSchema>
