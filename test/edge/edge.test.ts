@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
 import { tempDir } from '../support/temp-dir'
+import { generate, testPicture } from '../support/media-fixtures'
 import { startMediaServer, type MediaServer } from '../support/media-server'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 import { edgeJwt, freePort, startWranglerDev, type WranglerDev } from './wrangler-dev'
@@ -163,6 +164,29 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
       pictureUrl: null,
       business: null,
     })
+    // Blocking and the account's own profile run there too: the block list is WhatsApp's, the
+    // about goes as its iq, and a square JPEG of 192–640 px is sent as it is (no ffmpeg needed)
+    const blocked = await api('POST', `/v1/contact/${CONTACT}/block`, { sessionId })
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200)
+    expect(sim.account(PHONE).blocked()).toEqual([{ phone: CONTACT, lid: sim.contact(CONTACT).lid }])
+    expect((await api('GET', `/v1/contact/blocked?sessionId=${sessionId}`)).body.blocked).toMatchObject([
+      { phone: CONTACT },
+    ])
+    expect((await api('POST', `/v1/contact/${CONTACT}/unblock`, { sessionId })).body).toMatchObject({ blocked: false })
+    expect(sim.account(PHONE).blocked()).toEqual([])
+    const square = await generate([...testPicture('400x400', 1), '-frames:v', '1'], 'jpg')
+    const own = await api('PUT', `/v1/session/${sessionId}/profile`, {
+      about: 'Answering from the edge',
+      pictureUrl: `data:image/jpeg;base64,${Buffer.from(square).toString('base64')}`,
+    })
+    expect(own.status, JSON.stringify(own.body)).toBe(200)
+    expect(own.body).toEqual({
+      sessionId,
+      about: 'Answering from the edge',
+      picture: { removed: false, side: 400, converted: false },
+    })
+    expect(sim.profile(PHONE).about).toBe('Answering from the edge')
+    expect(sim.profile(PHONE).picture!.bytes.equals(Buffer.from(square))).toBe(true)
 
     const check = await api('POST', '/v1/contact/check', {
       sessionId,
