@@ -22,6 +22,19 @@ const MediaSummarySchema = z
       'The file an inbound image, video, audio, voice note, document or sticker carries: GET /v1/message/{messageId}/media serves it.',
   })
 
+/** Who a message is between, as records and message events both say it. */
+export const messageParties = {
+  phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
+  lid: z
+    .string()
+    .nullable()
+    .meta({ description: 'The other party’s LID (`<digits>@lid`) when known (in groups: the sender’s).' }),
+  participant: z
+    .string()
+    .nullable()
+    .meta({ description: 'Groups, inbound: who wrote it: the number, else its `<digits>@lid`.' }),
+}
+
 export const MessageContentSchema = z
   .object({
     text: z.string().optional(),
@@ -79,15 +92,7 @@ export const MessageRecordSchema = z
       .string()
       .meta({ description: 'WhatsApp’s message id; the same in webhooks, quoteId, edit and delete.' }),
     sessionId: z.string(),
-    phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
-    lid: z
-      .string()
-      .nullable()
-      .meta({ description: 'The other party’s LID (`<digits>@lid`) when known (in groups: the sender’s).' }),
-    participant: z
-      .string()
-      .nullable()
-      .meta({ description: 'Groups, inbound: who wrote it: the number, else its `<digits>@lid`.' }),
+    ...messageParties,
     direction: z.enum(['inbound', 'outbound']),
     source: z.enum(messageSources).nullable().meta({
       description:

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { messageSources, messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/messages/message-types'
 import { SessionStatusSchema } from './session'
-import { MessageContentSchema } from './message-record'
+import { MessageContentSchema, messageParties } from './message-record'
 import { pollContentFields } from './poll'
 
 /**
@@ -31,15 +31,7 @@ const messageBase = {
     description:
       'Outbound: `api` (sent through this gateway) or `phone` (from the account’s own WhatsApp); null for inbound.',
   }),
-  phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
-  lid: z
-    .string()
-    .nullable()
-    .meta({ description: 'The other party’s LID (`<digits>@lid`) when known (in groups: the sender’s).' }),
-  participant: z
-    .string()
-    .nullable()
-    .meta({ description: 'Groups, inbound: who wrote it: the number, else its `<digits>@lid`.' }),
+  ...messageParties,
   type: z.enum(messageTypes),
   content: MessageContentSchema.meta({ description: 'A summary of what the message says; never media bytes or keys.' }),
   quoteId: z.string().nullable(),
