@@ -3,6 +3,7 @@
  * its type, and Baileys encrypts and uploads it to the simulator's media host (the simulator in
  * its own process) before the message is relayed. One at a time (p50/p99 per send) and MB/s.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -61,8 +62,7 @@ export async function benchDocumentSends(sends = 20, bytes = 5 * 1024 * 1024): P
     })
     const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
     await sim.control('/scan', { qr: qrCode, phone: account })
-    for (let wait = 0; wait < 500 && !context.engine.session(sessionId)?.online; wait++)
-      await new Promise((resolve) => setTimeout(resolve, 20))
+    for (let wait = 0; wait < 500 && !context.engine.session(sessionId)?.online; wait++) await sleep(20)
 
     const send = async (n: number) => {
       const started = performance.now()
@@ -84,7 +84,7 @@ export async function benchDocumentSends(sends = 20, bytes = 5 * 1024 * 1024): P
     const started = performance.now()
     for (let n = 0; n < sends; n++) latencies.push(await send(n))
     const seconds = (performance.now() - started) / 1000
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await sleep(500)
     const stats = await sim.control<Record<string, { messagesReceived: number }>>('/stats')
     latencies.sort((a, b) => a - b)
     const megabytes = bytes / 1024 / 1024

@@ -3,8 +3,9 @@
  * database and pointed at a simulator process; helpers to connect sessions through the API
  * (the simulated phone scans each QR) and to wait until they are connected.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { ChildProcess } from 'node:child_process'
-import { drain, listeningPort, sleep, startNode, stop } from './processes'
+import { drain, listeningPort, startNode, stop } from './processes'
 
 export interface GatewayProcess {
   child: ChildProcess

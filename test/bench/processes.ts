@@ -1,12 +1,12 @@
 /** Child processes for the benches: spawn, wait for a line or a 200, read RSS from /proc. */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 
 export const root = join(import.meta.dirname, '../..')
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!

@@ -3,6 +3,7 @@
  * own process): messages per second with `concurrency` requests in flight, and the latency of
  * each request (record written, message encrypted and handed to the network).
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -63,8 +64,7 @@ export async function benchSends(messages = 2_000, concurrency = 32, sessions = 
       })
       const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
       await sim.control('/scan', { qr: qrCode, phone: account })
-      for (let wait = 0; wait < 500 && !context.engine.session(sessionId)?.online; wait++)
-        await new Promise((resolve) => setTimeout(resolve, 20))
+      for (let wait = 0; wait < 500 && !context.engine.session(sessionId)?.online; wait++) await sleep(20)
       sessionIds.push(sessionId)
     }
 
@@ -89,7 +89,7 @@ export async function benchSends(messages = 2_000, concurrency = 32, sessions = 
       }),
     )
     const seconds = (performance.now() - started) / 1000
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await sleep(500)
     const stats = await sim.control<Record<string, { messagesReceived: number }>>('/stats')
     latencies.sort((a, b) => a - b)
     return {

@@ -5,9 +5,10 @@
  * node_modules resolve), and the reference, `node` + Hono (`reference/bare-hono.mjs`).
  * Also the RSS of each right after that first 200 (settled 1 s).
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { compileGateway } from './build'
-import { freePort, median, settledRss, sleep, startNode, stop } from './processes'
+import { freePort, median, settledRss, startNode, stop } from './processes'
 import { seedDatabaseFile } from './seed'
 import { tempDir } from '../support/temp-dir'
 

@@ -4,6 +4,7 @@
  * contact's message in the simulator) to its arrival at the receiver, end to end through
  * the real Baileys client.
  */
+import { setTimeout as sleep } from 'node:timers/promises'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -19,7 +20,6 @@ import { fastWebhooks, loopbackWebhooks, startWebhookReceiver } from '../support
 
 const root = join(import.meta.dirname, '../..')
 const SECRET = `whsec_${Buffer.from('bench secret, 24 bytes!!').toString('base64')}`
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export interface ThroughputResult {
   sessions: number

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
+import { pollUntil } from '../support/poll'
 import { tempDir } from '../support/temp-dir'
 import { generate, testPicture } from '../support/media-fixtures'
 import { startMediaServer, type MediaServer } from '../support/media-server'
@@ -37,13 +38,12 @@ const api = async (method: string, path: string, body?: unknown) => {
   return { status: response.status, headers: response.headers, body: (await response.json()) as any }
 }
 
+/** pollUntil with wrangler's output in the failure: what workerd said is where the cause is. */
 const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms\n${dev.output().slice(-4000)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+  try {
+    return (await pollUntil(probe, (value) => value !== undefined, { timeoutMs, intervalMs: 100, what })) as T
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${dev.output().slice(-4000)}`)
   }
 }
 

@@ -3,10 +3,12 @@
  * Starts the simulator and `wrangler dev`, connects one session (Baileys loaded, isolate warm),
  * then N more, each in its own session object, and reports workerd's RSS before and after.
  */
+import { pollUntil } from '../support/poll'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
 import { tempDir } from '../support/temp-dir'
 import { edgeJwt, freePort, startWranglerDev } from './wrangler-dev'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const count = Number(process.argv[2] ?? 20)
 const secret = 'memory-probe-secret-0123456789abcdef'
@@ -19,7 +21,7 @@ const dev = await startWranglerDev({
   env: { WA_SIMULATOR: control.url, JWT_SECRET: secret, LOG_LEVEL: 'error' },
 })
 const token = await edgeJwt(secret, 'memory', 'paid')
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5_000))
+const settle = () => sleep(5_000)
 
 async function connect(i: number): Promise<void> {
   const response = await fetch(`${dev.url}/v1/session/connect`, {
@@ -32,7 +34,11 @@ async function connect(i: number): Promise<void> {
   const phone = `1555020${String(i).padStart(4, '0')}`
   sim.scan(body.qrCode, phone)
   await sim.waitForAccount(phone)
-  for (let t = 0; t < 200 && !sim.account(phone).online; t++) await new Promise((resolve) => setTimeout(resolve, 50))
+  await pollUntil(
+    () => sim.account(phone).online,
+    (online) => online,
+    { timeoutMs: 10_000, intervalMs: 50, what: `${phone} online` },
+  )
 }
 
 try {

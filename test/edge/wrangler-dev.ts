@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { sign } from 'hono/jwt'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const repoRoot = join(import.meta.dirname, '../..')
 
@@ -70,7 +71,7 @@ export async function startWranglerDev(options: {
     )
     if (up) break
     if (Date.now() > deadline) throw new Error(`wrangler dev did not answer /health within 120 s:\n${out}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await sleep(250)
   }
   return {
     url,

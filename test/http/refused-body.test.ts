@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../../src/runtime/serve'
 import { startTestGateway, type TestGateway } from '../support/gateway'
 import { rawConnection } from '../support/raw-http'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const BODY_LIMIT = 200_000
 const big = (bytes: number) => JSON.stringify({ sessionName: 'a', pad: 'x'.repeat(bytes) })
@@ -47,7 +48,7 @@ describe('refusing a large request body', () => {
     )
     expect(first.status).toBe(400)
     expect(first.headers.connection).not.toBe('close') // Node says keep-alive; Bun leaves HTTP/1.1's default unsaid
-    await new Promise((resolve) => setTimeout(resolve, 1_000)) // past the server's 500 ms drain window
+    await sleep(1_000) // past the server's 500 ms drain window
     expect((await connection.request('GET', '/health')).status).toBe(200)
     connection.destroy()
   })

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { bin, listeningPort, spawnProcess } from '../support/process'
 import { rawConnection } from '../support/raw-http'
 import { tempDir } from '../support/temp-dir'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const dir = tempDir()
 afterAll(() => dir.cleanup())
@@ -30,7 +31,7 @@ describe.each([
       const connection = await rawConnection(port)
       const answers = []
       for (let i = 0; i < 2; i++) {
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, idleMs))
+        if (i > 0) await sleep(idleMs)
         answers.push((await connection.request('GET', '/health')).status)
       }
       expect(answers).toEqual([200, 200])

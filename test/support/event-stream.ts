@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 
 export interface OpenStream {
@@ -44,7 +45,7 @@ export function readEventStream(response: Response, abort: AbortController): Ope
       while (!predicate(events)) {
         if (Date.now() > deadline)
           throw new Error(`stream never matched; got ${JSON.stringify(events.map((e) => e.event))}`)
-        await new Promise((resolve) => setTimeout(resolve, 20))
+        await sleep(20)
       }
       return events
     },

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+
 /**
  * The one wait of the tests: calls `read` until `done` holds for its answer, and answers it; past
  * `timeoutMs` it throws with `what` and the last answer seen (not a bare timeout), so a failure
@@ -20,6 +22,6 @@ export async function pollUntil<T>(
       throw new Error(
         `timed out after ${timeoutMs} ms waiting for ${what}; last seen ${JSON.stringify(value)?.slice(0, 500)}`,
       )
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+    await sleep(intervalMs)
   }
 }

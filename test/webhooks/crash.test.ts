@@ -1,3 +1,4 @@
+import { pollUntil } from '../support/poll'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
@@ -71,18 +72,17 @@ describe('webhook events across a SIGKILL', () => {
     expect(connect.status).toBe(200)
     const { sessionId, webhookSecret, qrCode } = (await connect.json()) as Record<string, string>
     sim.scan(qrCode!, ACCOUNT)
-    for (const until = Date.now() + 20_000; ; ) {
-      const { sessions } = (await (await api('/v1/session/all')).json()) as { sessions: { status: string }[] }
-      if (sessions[0]?.status === 'connected') break
-      if (Date.now() > until) throw new Error('the session never connected')
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await pollUntil(
+      async () => ((await (await api('/v1/session/all')).json()) as { sessions: { status: string }[] }).sessions,
+      (sessions) => sessions[0]?.status === 'connected',
+      { timeoutMs: 20_000, what: 'the session to connect' },
+    )
     for (let i = 0; i < BACKLOG; i++) await sim.contact(CONTACT).send({ text: `backlog ${i}` }, { to: ACCOUNT })
-    const deadline = Date.now() + 20_000
-    while (queryFile(databasePath, "SELECT 1 FROM webhook_events WHERE type = 'message.received'").length < BACKLOG) {
-      if (Date.now() > deadline) throw new Error('the inbound messages never reached the outbox')
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await pollUntil(
+      () => queryFile(databasePath, "SELECT 1 FROM webhook_events WHERE type = 'message.received'").length,
+      (stored) => stored >= BACKLOG,
+      { timeoutMs: 20_000, what: 'the inbound messages in the outbox' },
+    )
     // Disconnected, the session makes no new events after the restart: only the outbox can bring the backlog back.
     expect((await api(`/v1/session/disconnect/${sessionId}`, { method: 'DELETE' })).status).toBe(200)
     const recorded = eventIds()

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loopbackOnlyNetwork, type NetworkGuard } from '../support/loopback-only-network'
@@ -231,7 +232,7 @@ describe('the address guard at delivery time', () => {
       webhookUrl: `http://hooks.invalid:${port}/hook`,
     })
     expect(status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sleep(300)
     const log = (await t.get(`/v1/webhooks/deliveries?sessionId=${body.sessionId}`)).body.deliveries
     expect(log.at(-1)).toMatchObject({ type: 'session.status', status: 'pending', lastStatusCode: null })
     expect(log.at(-1).lastError).toMatch(/^refused: .*loopback/)

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryFile } from '../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
@@ -45,7 +46,7 @@ describe('webhook retries run out, and the outbox stays bounded', () => {
       "SELECT count(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')",
     )
     expect(before).toBeGreaterThan(0)
-    await new Promise((resolve) => setTimeout(resolve, 1_200)) // past the retention
+    await sleep(1_200) // past the retention
     await t.gateway.stop()
     await t.gateway.start()
     expect(

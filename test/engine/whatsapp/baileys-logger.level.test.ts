@@ -5,6 +5,7 @@ import { ControlApi } from '../../wa-sim/control-api'
 import { WhatsAppSimulator } from '../../wa-sim/simulator'
 import { spawnProcess } from '../../support/process'
 import { tempDir } from '../../support/temp-dir'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -64,7 +65,7 @@ describe('LOG_LEVEL applies to Baileys', () => {
         },
         { timeout: 15_000, interval: 100 },
       )
-      await new Promise((resolve) => setTimeout(resolve, 1_500)) // Baileys' post-login warnings come a moment later
+      await sleep(1_500) // Baileys' post-login warnings come a moment later
     } finally {
       await gateway.stop()
     }

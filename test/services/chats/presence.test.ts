@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pollUntil } from '../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const PERSONAL = '15550019501'
 const BUSINESS = '15550019502'
@@ -81,7 +82,7 @@ describe('chat states and account presence', () => {
     const before = t.sim.account(PERSONAL).presence().length
     const { status, body } = await t.post('/v1/chat/presence', { sessionId: personal, state: 'available' })
     expect([status, body.error, body.details?.reason]).toEqual([502, 'upstream_error', 'no_profile_name'])
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     expect(t.sim.account(PERSONAL).presence().length).toBe(before)
   })
 

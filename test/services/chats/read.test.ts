@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pollUntil } from '../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550019001'
 const CONTACT = '15551239001'
@@ -53,7 +54,7 @@ describe('marking a chat read', () => {
     // Nothing unread is left: nothing more is sent.
     const again = await t.post('/v1/chat/read', { sessionId, phone: CONTACT })
     expect(again.body).toMatchObject({ messageIds: [], remaining: 0 })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     expect(readReceipts()).toHaveLength(1)
   })
 
@@ -88,7 +89,7 @@ describe('marking a chat read', () => {
       expect([status, body.error], JSON.stringify(body)).toEqual([404, 'not_found'])
       expect(body.details.messageIds).not.toContain(unread)
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     expect(readReceipts().length).toBe(before)
     expect(await statusOf(unread!)).toBe('received')
     expect(await statusOf(friends!)).toBe('received')

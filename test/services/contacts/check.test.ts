@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { jsonBody } from '../../support/gateway'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const KNOWN = ['15557100001', '15557100002', '447700900003']
 const UNKNOWN = ['15559999001', '15559999002']
@@ -129,7 +130,7 @@ describe('POST /v1/contact/check', () => {
     const account = t.sim.account(ACCOUNT)
     account.fault('unresponsive')
     const pending = check([KNOWN[0], KNOWN[1], KNOWN[2]])
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     account.clearFaults()
     account.fault('drop')
     const { status, body } = await pending

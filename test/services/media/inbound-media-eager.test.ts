@@ -11,6 +11,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../support/webhook-receiver'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550017301'
 const CONTACT = '15551237301'
@@ -76,7 +77,7 @@ describe('inbound media: eager download', () => {
       )
       after = await t.sim.contact(CONTACT).send({ text: 'did you get my photo?' }, { to: ACCOUNT })
       await t.waitForRecord(sessionId, after, (r) => r?.messageId === after)
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      await sleep(300)
       expect(received().map((e) => e.data.messageId)).not.toContain(id)
       expect(received().map((e) => e.data.messageId)).not.toContain(after)
       expect(t.sim.contact(CONTACT).sentMedia(id).downloads).toBe(1)

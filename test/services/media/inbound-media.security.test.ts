@@ -10,6 +10,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../support/webhook-receiver'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550017101'
 const CONTACT = '15551237101'
@@ -169,7 +170,7 @@ describe('inbound media: other workspaces, links, hostile files', () => {
       ...Array.from({ length: 6 }, () => api(id)),
       ...Array.from({ length: 6 }, () => anonymous(pathOf(downloadUrl))),
     ]
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     release()
     const bodies = await Promise.all(requests.map(async (r) => new Uint8Array(await (await r).arrayBuffer())))
     for (const body of bodies) expect(sha256(body)).toBe(sha256(bytes))

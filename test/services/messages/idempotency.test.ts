@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550015001'
 const CONTACT = '15551235001'
@@ -29,7 +30,7 @@ describe('Idempotency-Key on sends', () => {
     const retry = await send('order-1', 'once only')
     expect(retry.status).toBe(200)
     expect(retry.body.messageId).toBe(first.body.messageId)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await sleep(200)
     expect(copiesOf('once only')).toBe(1)
   })
 
@@ -38,7 +39,7 @@ describe('Idempotency-Key on sends', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
     expect(new Set(answers.map((a) => a.body.messageId)).size).toBe(1)
     await t.sim.contact(CONTACT).waitForMessage((m) => m.id === answers[0]!.body.messageId)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await sleep(200)
     expect(copiesOf('racing')).toBe(1)
   })
 

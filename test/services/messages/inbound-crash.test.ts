@@ -5,10 +5,10 @@ import { startGatewayProcess, type Spawned } from '../../support/process'
 import { queryFile } from '../../support/sqlite-file'
 import { tempDir } from '../../support/temp-dir'
 import { pollUntil } from '../../support/poll'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550042001'
 const CONTACT = '15551262001'
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Nothing a contact sends is lost when the gateway dies: the simulator keeps every message the

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pollUntil } from '../../support/poll'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550016301'
 const OTHER_ACCOUNT = '15550016302'
@@ -190,7 +191,7 @@ describe('polls and reactions that must be refused', () => {
     expect(ids.size).toBe(1)
     const [id] = [...ids]
     await t.sim.contact(ANA).waitForMessage((m) => m.id === id)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     expect(inbox(ANA)).toBe(before + 1)
     const reused = await poll({ ...body, question: 'Twice?' }, { headers })
     expect(reused.status).toBe(409)

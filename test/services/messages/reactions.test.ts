@@ -8,6 +8,7 @@ import {
   type WebhookEvent,
   type WebhookReceiver,
 } from '../../support/webhook-receiver'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550016101'
 const ANA = '15551236101'
@@ -194,7 +195,7 @@ describe('reactions', () => {
     const reused = await react({ ...body, emoji: '❌' }, headers)
     expect(reused.status).toBe(409)
     expect(reused.body.error).toBe('idempotency_key_reused')
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
     expect(reactionsReceived(ANA, theirs)).toEqual(['✅'])
   })
 })

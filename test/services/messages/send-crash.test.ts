@@ -5,10 +5,10 @@ import { startGatewayProcess, type Spawned } from '../../support/process'
 import { queryFile } from '../../support/sqlite-file'
 import { tempDir } from '../../support/temp-dir'
 import { pollUntil } from '../../support/poll'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550044001'
 const STRANGERS = Array.from({ length: 5 }, (_, i) => `1555126400${i}`)
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Sends in flight when the process dies never stay `pending` for ever, and a keyed retry sends once. */
 describe('sends across a SIGKILL', () => {

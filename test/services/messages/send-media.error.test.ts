@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixtures } from '../../support/media-fixtures'
 import { startMediaServer, type MediaServer } from '../../support/media-server'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const ACCOUNT = '15550018001'
 const CONTACT = '15551238001'
@@ -210,7 +211,7 @@ describe('video, document and contact sends that must be refused', () => {
     expect(ids.size).toBe(1)
     const [messageId] = ids
     await t.sim.contact(CONTACT).waitForMessage((m) => m.id === messageId)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await sleep(200)
     expect(
       t.sim
         .contact(CONTACT)

@@ -7,6 +7,7 @@ import { pollUntil } from '../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import { queryFile } from '../../support/sqlite-file'
 import { tempDir } from '../../support/temp-dir'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const CONTACT = '15551236101'
 const CONTACT_JID = `${CONTACT}@s.whatsapp.net`
@@ -17,7 +18,6 @@ const TOLERANCE_MS = 60
 const textOf = (m: {
   message: { conversation?: string | null; extendedTextMessage?: { text?: string | null } | null }
 }) => m.message.conversation ?? m.message.extendedTextMessage?.text ?? undefined
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Per-session send pacing through the real Baileys client and the simulator: the order and the

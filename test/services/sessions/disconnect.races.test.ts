@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authRowCount } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import { tempDir } from '../../support/temp-dir'
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** The simulator's control API behind a proxy whose GET /config answers slowly (the engine waits on it). */
 async function slowConfigProxy(target: string, delayMs: number) {

@@ -6,9 +6,9 @@ import { deadPort, startConnectProxy, startSocksProxy, type LoopbackProxy } from
 import { pollUntil } from '../../support/poll'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const PASSWORD = 'pr0xy-s3cret'
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * A proxy per session: its WhatsApp WebSocket and its media uploads go through the proxy it

@@ -5,10 +5,10 @@ import type { WaVersion } from '../../../src/config'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import { tempDir } from '../../support/temp-dir'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const BUNDLED = [...DEFAULT_CONNECTION_CONFIG.version] as WaVersion
 const NEWER: WaVersion = [BUNDLED[0], BUNDLED[1], BUNDLED[2] + 1]
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The session.status events of a session, in order: [status, statusReason]. */
 const statusEvents = (databasePath: string, sessionId: string) =>
