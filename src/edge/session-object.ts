@@ -15,6 +15,7 @@ import { createBaileysEngine } from '../engine/whatsapp/engine'
 import { baileysEngineDeps, createGateway, type Gateway } from '../gateway'
 import { liveStatuses, sessions, webhookDeliveries, workspaces } from '../db/schema'
 import { createMediaTools } from '../media/media-tools'
+import { createS3MediaStore } from '../media/store/s3'
 import { migrateDurable, openDurableDatabase } from './database'
 import { edgeConfig, type EdgeEnv } from './env'
 import { createEdgeLogger } from './logger'
@@ -69,8 +70,9 @@ export class SessionObject extends DurableObject<EdgeEnv> {
       },
       media: createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter }),
       // No filesystem: received files are kept in a bucket (MEDIA_STORE=s3, e.g. R2's S3 API), or
-      // fetched from WhatsApp and checked for each request.
-      ...(config.inboundMedia.store.kind === 's3' ? {} : { mediaStore: null }),
+      // fetched from WhatsApp and checked for each request. Built here, not left to the gateway's
+      // default, which asks SQLite for the database file (PRAGMA database_list: SQLITE_AUTH here).
+      mediaStore: config.inboundMedia.store.kind === 's3' ? createS3MediaStore(config.inboundMedia.store) : null,
       resolver: edgeResolver,
       // workerd compiles WebAssembly (Baileys' crypto bridge) only while modules load, never
       // later in a request: here Baileys loads with the object, not on the first open.

@@ -1,6 +1,12 @@
-import { readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import S3rver from 's3rver'
 import { tempDir } from './temp-dir'
+
+export interface S3Request {
+  method: string
+  path: string
+  headers: Record<string, string | string[] | undefined>
+}
 
 export interface S3Server {
   /** http://127.0.0.1:<port> */
@@ -8,8 +14,12 @@ export interface S3Server {
   bucket: string
   accessKeyId: string
   secretAccessKey: string
+  /** Every request so far, as it arrived (before s3rver read its body). */
+  requests: S3Request[]
   /** The object keys the bucket holds now (read from s3rver's directory). */
   keys(): string[]
+  /** The bytes of the object named `key`, as s3rver keeps them on disk. */
+  object(key: string): Buffer
   close(): Promise<void>
 }
 
@@ -26,6 +36,11 @@ export async function startS3Server(bucket = 'wa-media'): Promise<S3Server> {
     directory: dir.path,
     configureBuckets: [{ name: bucket, configs: [] }],
   })
+  const requests: S3Request[] = []
+  server.middleware.unshift((ctx, next) => {
+    requests.push({ method: ctx.method, path: ctx.path, headers: { ...ctx.headers } })
+    return next()
+  })
   const { port } = (await server.run()) as { port: number }
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -33,11 +48,13 @@ export async function startS3Server(bucket = 'wa-media'): Promise<S3Server> {
     // s3rver's own credentials: it verifies signatures made with them
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
+    requests,
     keys: () =>
       (readdirSync(`${dir.path}/${bucket}`, { recursive: true }) as string[])
         .map((path) => path.replaceAll('\\', '/'))
         .filter((path) => path.endsWith('._S3rver_object'))
         .map((path) => path.replace(/\._S3rver_object$/, '')),
+    object: (key) => readFileSync(`${dir.path}/${bucket}/${key}._S3rver_object`),
     async close() {
       await server.close()
       dir.cleanup()

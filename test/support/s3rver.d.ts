@@ -8,6 +8,11 @@ declare module 's3rver' {
       directory?: string
       configureBuckets?: { name: string; configs: (string | Buffer)[] }[]
     })
+    /** Koa's middleware chain (S3rver is a Koa app). */
+    middleware: ((
+      ctx: { method: string; path: string; headers: Record<string, string | string[] | undefined> },
+      next: () => Promise<void>,
+    ) => unknown)[]
     run(): Promise<{ address: string; port: number }>
     close(): Promise<void>
   }
