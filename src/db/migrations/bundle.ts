@@ -86,4 +86,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE TABLE `contact_names` (\n\t`session_id` text NOT NULL,\n\t`contact` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`push_name` text NOT NULL,\n\t`seen_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `contact`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `contact_names_lid_idx` ON `contact_names` (`session_id`,`lid`);',
   },
+  {
+    tag: '0014_chat_list',
+    when: 1795612256040,
+    breakpoints: true,
+    sql: 'CREATE INDEX `messages_chat_idx` ON `messages` (`session_id`,(CASE WHEN "chat_jid" GLOB \'*@g.us\' THEN "chat_jid" WHEN "phone" IS NOT NULL THEN "phone" WHEN "lid" IS NOT NULL THEN "lid" || \'@lid\' ELSE "chat_jid" END),`created_at`,`direction`,`status`,`lid`);',
+  },
 ]
