@@ -100,7 +100,9 @@ const phoneOf = (chat: string) => (chat.includes('@') ? undefined : chat)
  *   a push name with both) becomes that number; a `<digits>@s.whatsapp.net` key (a record that
  *   named neither form) becomes the digits;
  * - the page: chats ordered by their newest record, then by key (keyset pagination); the newest
- *   record found by an index seek on (session, key, time) for each chat of the page only.
+ *   record found by an index seek on (session, key, time) for each chat of the page only. Inbound
+ *   records are timed in WhatsApp's whole seconds, so ties are common: the one recorded last
+ *   (the highest rowid) is the newest.
  */
 function chatPageQuery(sessionId: string, limit: number, cursor: KeysetCursor | undefined) {
   const m = messages
@@ -143,7 +145,7 @@ function chatPageQuery(sessionId: string, limit: number, cursor: KeysetCursor | 
       WHERE ${newest.sessionId} = ${sessionId}
         AND ${chatKeyOf(newest)} IN (SELECT value FROM json_each(page.keys))
         AND ${newest.createdAt} = page.at
-      ORDER BY ${newest.id} DESC LIMIT 1
+      ORDER BY newest.rowid DESC LIMIT 1
     ) AS newest
     FROM page ORDER BY at DESC, chat DESC`
 }
