@@ -144,8 +144,10 @@ describe('listing a session’s chats', () => {
       [`${lidOf[DAN]}@lid`, null, `${lidOf[DAN]}@lid`],
     ])
 
-    // Dan writes by number: his records name both, so the LID-only one joins his chat.
-    const fromDan = await inbound(DAN, 'it is Dan')
+    // The session writes to Dan by number: the send's record names both (WhatsApp told the LID
+    // when asked whether the number has an account), so the LID-only one joins his chat.
+    const toDan = await t.post('/v1/message/text', { sessionId, phone: DAN, message: 'it is you, Dan' })
+    expect(toDan.status, JSON.stringify(toDan.body)).toBe(200)
     // Eve writes only in the group: her push name names both, the LID-only chat becomes hers.
     const group = (await list()).chats.find((chat) => chat.isGroup)!.chat
     await inbound(EVE, 'Eve in the group', { group })
@@ -157,8 +159,9 @@ describe('listing a session’s chats', () => {
       chat: DAN,
       phone: DAN,
       lid: `${lidOf[DAN]}@lid`,
-      unreadCount: 2,
-      lastMessage: { messageId: fromDan },
+      name: null,
+      unreadCount: 1,
+      lastMessage: { messageId: toDan.body.messageId, direction: 'outbound' },
     })
     const eve = chats.filter((chat) => chat.chat === EVE || chat.lid === `${lidOf[EVE]}@lid`)
     expect(eve).toEqual([
