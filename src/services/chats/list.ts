@@ -92,7 +92,8 @@ const isGroup = (chat: string) => chat.endsWith('@g.us')
 const phoneOf = (chat: string) => (chat.includes('@') ? undefined : chat)
 
 /**
- * The page's chats, with each one's newest record's rowid, in one statement:
+ * The page's chats, with each one's newest record's rowid, in one statement (exported for the
+ * bench, which prints its query plan):
  * - `per_key`: one pass over messages_chat_idx (session, chat key, time, direction, status, lid)
  *   grouped by key, reading no row of the table: the keys come from a subquery ordered by the
  *   index (a key selected beside max() would make SQLite read each row for its columns);
@@ -100,11 +101,12 @@ const phoneOf = (chat: string) => (chat.includes('@') ? undefined : chat)
  *   a push name with both) becomes that number; a `<digits>@s.whatsapp.net` key (a record that
  *   named neither form) becomes the digits;
  * - the page: chats ordered by their newest record, then by key (keyset pagination); the newest
- *   record found by an index seek on (session, key, time) for each chat of the page only. Inbound
+ *   record found by a seek on (session, key, time) for each chat of the page only (INDEXED BY:
+ *   without ANALYZE, SQLite may take (session, time), which a busy second makes a scan). Inbound
  *   records are timed in WhatsApp's whole seconds, so ties are common: the one recorded last
  *   (the highest rowid) is the newest.
  */
-function chatPageQuery(sessionId: string, limit: number, cursor: KeysetCursor | undefined) {
+export function chatPageQuery(sessionId: string, limit: number, cursor: KeysetCursor | undefined) {
   const m = messages
   const newest = alias(messages, 'newest')
   const after = cursor ? sql`WHERE at < ${cursor.at} OR (at = ${cursor.at} AND chat < ${cursor.key})` : sql``
@@ -141,7 +143,7 @@ function chatPageQuery(sessionId: string, limit: number, cursor: KeysetCursor | 
       SELECT chat, at, unread, lid, keys FROM chats ${after} ORDER BY at DESC, chat DESC LIMIT ${limit}
     )
     SELECT chat, at, unread, lid, (
-      SELECT newest.rowid FROM ${m} AS newest
+      SELECT newest.rowid FROM ${m} AS newest INDEXED BY messages_chat_idx
       WHERE ${newest.sessionId} = ${sessionId}
         AND ${chatKeyOf(newest)} IN (SELECT value FROM json_each(page.keys))
         AND ${newest.createdAt} = page.at
