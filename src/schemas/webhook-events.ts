@@ -188,6 +188,11 @@ export type WebhookEventData<T extends WebhookEventType> = z.input<(typeof webho
 /** `message.*` kinds: the ones `webhookMessages: false` suppresses. */
 export const isMessageEvent = (type: WebhookEventType) => type.startsWith('message.')
 
+/** One event type of the catalogue: the values a session's `webhookEvents` may list. */
+export const WebhookEventTypeSchema = z
+  .enum(webhookEventTypes as [WebhookEventType, ...WebhookEventType[]])
+  .meta({ id: 'WebhookEventType' })
+
 const descriptions: Record<WebhookEventType, string> = {
   'session.status': 'Every status change of the session.',
   'session.qr': 'Each new QR payload while the session is pairing.',
