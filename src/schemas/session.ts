@@ -5,7 +5,7 @@ import { phoneDigits } from './phone'
 import { EXAMPLE_WEBHOOK_URL } from './examples'
 import { atLeastOneOf } from './requirements'
 import { sessionName } from './session-name'
-import { WebhookEventTypeSchema, webhookEventTypes } from './webhook-events'
+import { WebhookEventTypeSchema, webhookEventTypes } from './webhook-event-types'
 
 const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 
@@ -64,8 +64,13 @@ const webhookEvents = z
   .max(webhookEventTypes.length, { error: `lists more than the ${webhookEventTypes.length} event types there are` })
   .superRefine((types, ctx) => {
     const seen = new Set<string>()
+    const named = new Set<string>()
     for (const [index, type] of types.entries()) {
-      if (seen.has(type)) ctx.addIssue({ code: 'custom', path: [index], message: `"${type}" is listed twice` })
+      // Each repeated type named once, at its first repeat: at most one issue per catalogue entry.
+      if (seen.has(type) && !named.has(type)) {
+        ctx.addIssue({ code: 'custom', path: [index], message: `"${type}" is listed more than once` })
+        named.add(type)
+      }
       seen.add(type)
     }
   })

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { lifecycleDates, timestamp } from './columns'
 import { workspaces } from './workspaces'
-import type { WebhookEventType } from '../../schemas/webhook-events'
+import type { WebhookEventType } from '../../schemas/webhook-event-types'
 
 /** The session states (docs/architecture.md); `connected` is the only one that is online. */
 export const sessionStatuses = ['pending', 'connecting', 'connected', 'expired', 'logged_out', 'disconnected'] as const
