@@ -180,7 +180,10 @@ export const UpdateSessionBody = atLeastOneOf(
         'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
     }),
   }),
-).meta({ id: 'UpdateSessionRequest', example: { webhookMessages: true, autoRejectCalls: true } })
+).meta({
+  id: 'UpdateSessionRequest',
+  example: { webhookMessages: true, webhookEvents: ['message.received', 'session.status'], autoRejectCalls: true },
+})
 
 export const SessionQrResponse = z
   .object({
