@@ -55,8 +55,9 @@ const sendPacingView = z
   })
 
 /**
- * The event types a session's webhook gets. Bounded by the catalogue's size before anything
- * else, so a list of thousands is one issue, not thousands; a repeat is named.
+ * The event types a session's webhook gets: catalogue names only, each once. A list longer than
+ * the catalogue is one issue (zod checks the length before the entries), and each repeated name
+ * is one issue, so the error stays small whatever the list.
  */
 const webhookEvents = z
   .array(WebhookEventTypeSchema)

@@ -12,6 +12,7 @@ const BAD_VALUES: [what: string, value: unknown, message: RegExp][] = [
   ['an empty list', [], /at least one event type/],
   ['a repeat', ['session.status', 'call.received', 'session.status'], /"session\.status" is listed more than once/],
   ['10,000 entries', Array.from({ length: 10_000 }, () => 'session.status'), /more than the 13 event types/],
+  ['10,000 unknown names', Array.from({ length: 10_000 }, (_, i) => `nope.${i}`), /more than the 13 event types/],
   ['a string', 'message.received', /array/],
   ['a number', 42, /array/],
   ['an object', { 'message.received': true }, /array/],
