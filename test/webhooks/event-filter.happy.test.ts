@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readEventStream } from '../support/event-stream'
 import { startSimulatedGateway, type SimulatedGateway } from '../support/simulated-gateway'
 import {
   fastWebhooks,
@@ -81,6 +82,19 @@ describe('webhookEvents: the event types a session gets', () => {
     // Not written at all: sequence stays gap-free and the delivery log has nothing else.
     expect(list[0]?.sequence).toBe(1)
     expect(await deliveredTypes()).toEqual(['message.received'])
+    // Nor in the live stream: an unknown Last-Event-ID replays from the oldest event kept.
+    const abort = new AbortController()
+    const response = await t.request(`/v1/events?sessionId=${sessionId}`, {
+      headers: { 'last-event-id': 'evt_notkept' },
+      signal: abort.signal,
+    })
+    const stream = readEventStream(response, abort)
+    try {
+      const streamed = await stream.until((e) => e.some((event) => event.data.includes('"reported"')))
+      expect(streamed.map((event) => event.event)).toEqual(['message.received'])
+    } finally {
+      stream.close()
+    }
   })
 
   it('takes a widened filter for the events that follow', async () => {
