@@ -86,4 +86,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE TABLE `contact_names` (\n\t`session_id` text NOT NULL,\n\t`contact` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`push_name` text NOT NULL,\n\t`seen_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `contact`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `contact_names_lid_idx` ON `contact_names` (`session_id`,`lid`);',
   },
+  {
+    tag: '0014_webhook_events',
+    when: 1795611664812,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `webhook_events` text;',
+  },
 ]
