@@ -5,6 +5,7 @@ import { phoneDigits } from './phone'
 import { EXAMPLE_WEBHOOK_URL } from './examples'
 import { atLeastOneOf } from './requirements'
 import { sessionName } from './session-name'
+import { WebhookEventTypeSchema, webhookEventTypes } from './webhook-event-types'
 
 const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 
@@ -53,6 +54,39 @@ const sendPacingView = z
       'The session’s own send pacing; null: the operator’s SEND_PACING_* defaults apply (not paced unless set).',
   })
 
+/**
+ * The event types a session's webhook gets: catalogue names only, each once. A list longer than
+ * the catalogue is one issue (zod checks the length before the entries), and each repeated name
+ * is one issue, so the error stays small whatever the list.
+ */
+const webhookEvents = z
+  .array(WebhookEventTypeSchema)
+  .min(1, { error: 'must list at least one event type; null (or leaving it out) means every type' })
+  .max(webhookEventTypes.length, { error: `lists more than the ${webhookEventTypes.length} event types there are` })
+  .superRefine((types, ctx) => {
+    const seen = new Set<string>()
+    const named = new Set<string>()
+    for (const [index, type] of types.entries()) {
+      // Each repeated type named once, at its first repeat: at most one issue per catalogue entry.
+      if (seen.has(type) && !named.has(type)) {
+        ctx.addIssue({ code: 'custom', path: [index], message: `"${type}" is listed more than once` })
+        named.add(type)
+      }
+      seen.add(type)
+    }
+  })
+  .nullable()
+  .meta({
+    description:
+      'Only these event types are written for the session (delivered, streamed, replayable); null: every type. message.* types also need webhookMessages (the plan’s message webhooks). See docs/webhooks.md “Choosing events”.',
+    example: ['message.received', 'session.status'],
+  })
+
+const webhookEventsView = z
+  .array(WebhookEventTypeSchema)
+  .nullable()
+  .meta({ description: 'The event types written for the session; null: every type.' })
+
 export const ConnectSessionBody = z
   .strictObject({
     sessionName,
@@ -61,6 +95,7 @@ export const ConnectSessionBody = z
       .boolean()
       .optional()
       .meta({ description: 'Message webhooks; default true where the plan has them.' }),
+    webhookEvents: webhookEvents.optional(),
     mode: z.enum(['qr', 'pairing']).default('qr'),
     pairingNumber: phoneDigits.optional().meta({ description: 'Required when mode is pairing.' }),
     proxyUrl: proxyUrl.optional(),
@@ -90,6 +125,7 @@ export const SessionSchema = z
     connected: z.boolean(),
     webhookUrl: z.string(),
     webhookMessages: z.boolean(),
+    webhookEvents: webhookEventsView,
     autoRejectCalls: z.boolean(),
     lastSeen: z.iso.datetime().nullable(),
     proxyUrl: maskedProxyUrl,
@@ -109,6 +145,7 @@ export const ConnectSessionResponse = z
     pairingCode: z.string().optional().meta({ description: 'In pairing mode: the code to type on the phone.' }),
     webhookUrl: z.string(),
     webhookMessages: z.boolean(),
+    webhookEvents: webhookEventsView,
     webhookSecret: z.string().meta({ description: 'Signs webhook deliveries (Standard Webhooks).' }),
     proxyUrl: maskedProxyUrl,
     sendPacing: sendPacingView,
@@ -126,6 +163,10 @@ export const UpdateSessionBody = atLeastOneOf(
     sessionName: sessionName.optional(),
     webhookUrl: webhookUrl.optional(),
     webhookMessages: z.boolean().optional(),
+    webhookEvents: webhookEvents.optional().meta({
+      description:
+        'A new list of the event types written for the session, from its next event on; null: every type again.',
+    }),
     autoRejectCalls: z.boolean().optional(),
     proxyUrl: proxyUrl.nullable().optional().meta({
       description:
@@ -140,7 +181,10 @@ export const UpdateSessionBody = atLeastOneOf(
         'true: a new webhookSecret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
     }),
   }),
-).meta({ id: 'UpdateSessionRequest', example: { webhookMessages: true, autoRejectCalls: true } })
+).meta({
+  id: 'UpdateSessionRequest',
+  example: { webhookMessages: true, webhookEvents: ['message.received', 'session.status'], autoRejectCalls: true },
+})
 
 export const SessionQrResponse = z
   .object({

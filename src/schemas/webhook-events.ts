@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { messageSources, messageStatuses } from '../db/schema'
 import { messageTypes } from '../engine/whatsapp/messages/message-types'
 import { SessionStatusSchema } from './session'
+import { isMessageEvent, type WebhookEventType, webhookEventTypes } from './webhook-event-types'
 import { MessageContentSchema, messageParties } from './message-record'
 import { pollContentFields } from './poll'
 
@@ -179,14 +180,10 @@ export const webhookEventData = {
   'group.left': GroupLeftData,
   'group.updated': GroupUpdatedData,
   'group.participants': GroupParticipantsData,
-} as const
+} as const satisfies Record<WebhookEventType, z.ZodType>
 
-export type WebhookEventType = keyof typeof webhookEventData
-export const webhookEventTypes = Object.keys(webhookEventData) as WebhookEventType[]
+export { isMessageEvent, webhookEventTypes, type WebhookEventType }
 export type WebhookEventData<T extends WebhookEventType> = z.input<(typeof webhookEventData)[T]>
-
-/** `message.*` kinds: the ones `webhookMessages: false` suppresses. */
-export const isMessageEvent = (type: WebhookEventType) => type.startsWith('message.')
 
 const descriptions: Record<WebhookEventType, string> = {
   'session.status': 'Every status change of the session.',

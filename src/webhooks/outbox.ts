@@ -5,7 +5,8 @@ import type { GatewayDatabase } from '../db/database'
 import { prepared, type StatementCache } from '../perf/prepared'
 import { sessions, webhookDeliveries, webhookEvents, webhookSequences } from '../db/schema'
 import { newDeliveryId, newEventId } from '../ids'
-import { isMessageEvent, type WebhookEventData, type WebhookEventType } from '../schemas/webhook-events'
+import type { WebhookEventData, WebhookEventType } from '../schemas/webhook-events'
+import { eventWanted } from './event-filter'
 
 /** The database or a transaction on it: recordEvent runs inside the caller's transaction. */
 export type DbOrTx = Pick<GatewayDatabase, 'select' | 'insert' | 'update' | 'delete'>
@@ -29,9 +30,9 @@ const ph = (name: string) => sql.placeholder(name)
 
 // Every recorded event runs these four: prepared once per gateway. They run on the caller's
 // connection, so inside its transaction.
-const selectWebhookMessages = (db: GatewayDatabase) =>
+const selectEventFilter = (db: GatewayDatabase) =>
   db
-    .select({ webhookMessages: sessions.webhookMessages })
+    .select({ webhookMessages: sessions.webhookMessages, webhookEvents: sessions.webhookEvents })
     .from(sessions)
     .where(eq(sessions.id, ph('sessionId')))
     .prepare()
@@ -83,9 +84,9 @@ export interface NewEvent<T extends WebhookEventType> {
 /**
  * Writes one event and its first delivery into the outbox. Call it INSIDE the transaction
  * that makes the change the event reports, so both commit or neither does: a crash right
- * after the commit still finds the event here. `message.*` events of a session with
- * `webhookMessages: false` are not written at all (the setting in force when the event
- * happened decides). Answers the event id, or null when nothing was written.
+ * after the commit still finds the event here. Events the session's filter leaves out
+ * (`eventWanted`: `webhookMessages`, `webhookEvents`) are not written at all (the settings in
+ * force when the event happened decide). Answers the event id, or null when nothing was written.
  * `_tx` is that transaction: every call site names it, and the prepared statements below run
  * on the same connection, hence inside it.
  */
@@ -95,10 +96,8 @@ export function recordEvent<T extends WebhookEventType>(
   event: NewEvent<T>,
 ): string | null {
   const sessionId = event.sessionId
-  if (isMessageEvent(event.type)) {
-    const session = prepared(ctx, selectWebhookMessages).get({ sessionId })
-    if (!session?.webhookMessages) return null
-  }
+  const filter = prepared(ctx, selectEventFilter).get({ sessionId })
+  if (!filter || !eventWanted(filter, event.type)) return null
   const now = ctx.clock.now()
   const at = event.at ?? now
   const sequence = prepared(ctx, bumpSequence).get({ sessionId })!.last

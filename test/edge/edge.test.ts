@@ -368,7 +368,7 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(sim.violations()).toEqual([])
   }, 60_000)
 
-  it('refuses a proxyUrl on connect and update (400 naming why), stores nothing, and serves no /metrics', async () => {
+  it('refuses a proxyUrl on connect and update (400 naming why), stores nothing, keeps webhookEvents, and serves no /metrics', async () => {
     const proxyUrl = 'socks5://user:secret@proxy.example.com:1080'
     const connect = await api('POST', '/v1/session/connect', {
       sessionName: 'edge proxied',
@@ -387,6 +387,10 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect((await sessionStatus(sessionId)).proxyUrl).toBeNull()
     // Removing a proxy (null) is no proxy: accepted.
     expect((await api('PUT', `/v1/session/update/${sessionId}`, { proxyUrl: null })).status).toBe(200)
+    // webhookEvents is a column of the object's own SQLite (its migration ran there): set, listed, cleared.
+    const filtered = await api('PUT', `/v1/session/update/${sessionId}`, { webhookEvents: ['session.status'] })
+    expect([filtered.status, (await sessionStatus(sessionId)).webhookEvents]).toEqual([200, ['session.status']])
+    expect((await api('PUT', `/v1/session/update/${sessionId}`, { webhookEvents: null })).body.webhookEvents).toBeNull()
 
     for (const authorization of [undefined, `Bearer ${token}`]) {
       const metrics = await fetch(`${dev.url}/metrics`, { headers: authorization ? { authorization } : {} })

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { lifecycleDates, timestamp } from './columns'
 import { workspaces } from './workspaces'
+import type { WebhookEventType } from '../../schemas/webhook-event-types'
 
 /** The session states (docs/architecture.md); `connected` is the only one that is online. */
 export const sessionStatuses = ['pending', 'connecting', 'connected', 'expired', 'logged_out', 'disconnected'] as const
@@ -38,6 +39,8 @@ export const sessions = sqliteTable(
     lid: text('lid'),
     webhookUrl: text('webhook_url').notNull(),
     webhookMessages: integer('webhook_messages', { mode: 'boolean' }).notNull(),
+    /** The event types written for the session (docs/webhooks.md "Choosing events"); null: every type. */
+    webhookEvents: text('webhook_events', { mode: 'json' }).$type<WebhookEventType[]>(),
     webhookSecret: text('webhook_secret').notNull(),
     autoRejectCalls: integer('auto_reject_calls', { mode: 'boolean' }).notNull().default(false),
     pairingMode: text('pairing_mode', { enum: ['qr', 'pairing'] })

@@ -7,7 +7,7 @@ import { GatewayError } from '../../errors'
 import { newSessionId } from '../../ids'
 import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
-import { assertSessionCap, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
+import { assertSessionCap, assertWebhookEvents, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { assertProxyUrl, proxyView, sessionProxy } from './proxy'
 import { newWebhookSecret } from '../../webhooks/secret'
 import { announceStatusChange, canTransition, recordStatusEvent, transition } from './transitions'
@@ -32,6 +32,7 @@ function claimSession(
         statusReason: null,
         webhookUrl: input.webhookUrl,
         webhookMessages,
+        webhookEvents: input.webhookEvents ?? null,
         pairingMode: input.mode,
         pairingNumber: input.pairingNumber ?? null,
         proxyUrl: input.proxyUrl ?? null,
@@ -96,6 +97,7 @@ export async function connectSession(
   { workspace, plan, input }: { workspace: Workspace; plan: PlanName; input: ConnectSessionInput },
 ) {
   const webhookMessages = resolveWebhookMessages(ctx, plan, input.webhookMessages)
+  assertWebhookEvents(ctx, plan, input.webhookEvents)
   await assertWebhookUrl(ctx, input.webhookUrl)
   if (input.proxyUrl) await assertProxyUrl(ctx, input.proxyUrl)
   const { session, previousStatus } = claimSession(ctx, workspace, plan, input, webhookMessages)
@@ -138,6 +140,7 @@ export async function connectSession(
     ...(prompt.pairingCode ? { pairingCode: prompt.pairingCode } : {}),
     webhookUrl: session.webhookUrl,
     webhookMessages: session.webhookMessages,
+    webhookEvents: session.webhookEvents,
     webhookSecret: session.webhookSecret,
     proxyUrl: proxyView(session.proxyUrl),
     sendPacing: session.sendPacing,

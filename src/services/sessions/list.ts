@@ -29,6 +29,7 @@ const viewColumns = {
   number: sessions.number,
   webhookUrl: sessions.webhookUrl,
   webhookMessages: sessions.webhookMessages,
+  webhookEvents: sessions.webhookEvents,
   autoRejectCalls: sessions.autoRejectCalls,
   lastSeen: sessions.lastSeen,
   proxyUrl: sessions.proxyUrl,

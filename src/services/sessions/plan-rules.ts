@@ -1,19 +1,36 @@
 import type { GatewayConfig, PlanName } from '../../config'
 import { GatewayError } from '../../errors'
 import { resolvedUrlProblem } from '../../net/url-guard'
+import { isMessageEvent, type WebhookEventType } from '../../schemas/webhook-event-types'
 import { validationError } from '../validation-error'
 import type { GatewayContext, ServiceContext } from '../context'
 
+/**
+ * The one home of the plan's message webhooks: asking for them, as `webhookMessages: true` or as
+ * `message.*` types in `webhookEvents`, is 403 on a plan without them.
+ */
+function assertMessageWebhooks(ctx: ServiceContext, plan: PlanName, asked: string): void {
+  if (ctx.config.plans[plan].messageWebhooks) return
+  throw new GatewayError('plan_required', `Message webhooks (${asked}) are not part of the ${plan} plan`, {
+    feature: 'webhookMessages',
+    plan,
+  })
+}
+
 /** webhookMessages as asked, or the plan's default; asking for what the plan lacks is 403. */
 export function resolveWebhookMessages(ctx: ServiceContext, plan: PlanName, asked: boolean | undefined): boolean {
-  const allowed = ctx.config.plans[plan].messageWebhooks
-  if (asked && !allowed) {
-    throw new GatewayError('plan_required', `Message webhooks are not part of the ${plan} plan`, {
-      feature: 'webhookMessages',
-      plan,
-    })
-  }
-  return asked ?? allowed
+  if (asked) assertMessageWebhooks(ctx, plan, 'webhookMessages: true')
+  return asked ?? ctx.config.plans[plan].messageWebhooks
+}
+
+/** A webhookEvents list naming message.* types needs the plan's message webhooks (null asks for nothing). */
+export function assertWebhookEvents(
+  ctx: ServiceContext,
+  plan: PlanName,
+  asked: readonly WebhookEventType[] | null | undefined,
+): void {
+  const messageTypes = asked?.filter(isMessageEvent) ?? []
+  if (messageTypes.length > 0) assertMessageWebhooks(ctx, plan, messageTypes.join(', '))
 }
 
 /**

@@ -5,7 +5,7 @@ import { GatewayError } from '../../errors'
 import type { UpdateSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { rotateWebhookSecret } from '../../webhooks/secret'
-import { assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
+import { assertWebhookEvents, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { assertProxyUrl, sessionProxy } from './proxy'
 import { findSession, sessionView } from './view'
 
@@ -20,6 +20,7 @@ export async function updateSession(
 ) {
   findSession(ctx, workspaceId, sessionId)
   if (input.webhookMessages !== undefined) resolveWebhookMessages(ctx, plan, input.webhookMessages)
+  assertWebhookEvents(ctx, plan, input.webhookEvents)
   if (input.webhookUrl !== undefined) await assertWebhookUrl(ctx, input.webhookUrl)
   if (input.proxyUrl) await assertProxyUrl(ctx, input.proxyUrl)
 
@@ -46,6 +47,7 @@ export async function updateSession(
           ...(input.sessionName !== undefined ? { name: input.sessionName } : {}),
           ...(input.webhookUrl !== undefined ? { webhookUrl: input.webhookUrl } : {}),
           ...(input.webhookMessages !== undefined ? { webhookMessages: input.webhookMessages } : {}),
+          ...(input.webhookEvents !== undefined ? { webhookEvents: input.webhookEvents } : {}),
           ...(input.autoRejectCalls !== undefined ? { autoRejectCalls: input.autoRejectCalls } : {}),
           ...(input.proxyUrl !== undefined ? { proxyUrl: input.proxyUrl } : {}),
           ...(input.sendPacing !== undefined ? { sendPacing: input.sendPacing } : {}),

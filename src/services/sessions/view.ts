@@ -17,6 +17,7 @@ export function sessionView(
     | 'number'
     | 'webhookUrl'
     | 'webhookMessages'
+    | 'webhookEvents'
     | 'autoRejectCalls'
     | 'lastSeen'
     | 'proxyUrl'
@@ -32,6 +33,7 @@ export function sessionView(
     connected: session.status === 'connected',
     webhookUrl: session.webhookUrl,
     webhookMessages: session.webhookMessages,
+    webhookEvents: session.webhookEvents,
     autoRejectCalls: session.autoRejectCalls,
     lastSeen: session.lastSeen ? session.lastSeen.toISOString() : null,
     proxyUrl: proxyView(session.proxyUrl),

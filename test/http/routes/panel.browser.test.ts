@@ -146,6 +146,21 @@ describe('the web panel in headless Chromium', () => {
     await shot('deliveries')
   })
 
+  it('saves the event types the webhook gets, and every type again when emptied', async () => {
+    const filterOf = async () => (await t.listSessions())[0]?.webhookEvents
+    await page.locator('#webhook-events').fill('session.status, message.received')
+    await page.locator('#save-settings').click()
+    await expect.poll(filterOf).toEqual(['session.status', 'message.received'])
+    await expect.poll(() => page.locator('#webhook-events').inputValue()).toBe('session.status, message.received')
+    await page.locator('#webhook-events').fill('session.status, message.nope')
+    await page.locator('#save-settings').click()
+    await expect.poll(() => page.locator('#detail-error').textContent()).toMatch(/webhookEvents/)
+    expect(await filterOf()).toEqual(['session.status', 'message.received'])
+    await page.locator('#webhook-events').fill('')
+    await page.locator('#save-settings').click()
+    await expect.poll(filterOf).toBeNull()
+  })
+
   it('rotates the webhook secret, restarts, and disconnects after a confirmation', async () => {
     await page.locator('#rotate-secret').click()
     await expect.poll(() => page.locator('#secret').textContent()).toMatch(/^New webhook secret \(shown once\): whsec_/)

@@ -65,6 +65,7 @@ describe('pairing a session through Baileys and the simulator', () => {
           'sessionName',
           'status',
           'statusReason',
+          'webhookEvents',
           'webhookMessages',
           'webhookUrl',
         ].sort(),

@@ -53,7 +53,9 @@ describe('PUT /v1/session/update/{id}', () => {
   it('needs at least one field', async () => {
     const response = await put(id, {})
     expect(response.status).toBe(400)
-    expect(response.body.message).toMatch(/at least one of sessionName, webhookUrl, webhookMessages, autoRejectCalls/)
+    expect(response.body.message).toMatch(
+      /at least one of sessionName, webhookUrl, webhookMessages, webhookEvents, autoRejectCalls/,
+    )
   })
 
   it('validates each field', async () => {

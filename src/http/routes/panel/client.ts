@@ -168,6 +168,9 @@ function renderDetail() {
   const webhookUrl = h('input', { id: 'webhook-url', type: 'url', value: session.webhookUrl })
   const webhookMessages = h('input', { id: 'webhook-messages', type: 'checkbox', checked: session.webhookMessages })
   const autoReject = h('input', { id: 'auto-reject', type: 'checkbox', checked: session.autoRejectCalls })
+  // Comma-separated event types; empty is null (every type). The gateway validates the names.
+  const webhookEvents = h('input', { id: 'webhook-events', placeholder: 'every type', value: (session.webhookEvents || []).join(', ') })
+  const eventList = () => { const types = webhookEvents.value.split(',').map((type) => type.trim()).filter(Boolean); return types.length ? types : null }
   const update = (body) => attempt(error, async () => {
     const updated = await api('PUT', '/v1/session/update/' + encodeURIComponent(session.sessionId), body)
     if (updated.webhookSecret) byId('secret').textContent = 'New webhook secret (shown once): ' + updated.webhookSecret
@@ -187,9 +190,10 @@ function renderDetail() {
       h('h3', {}, 'Webhook'),
       h('label', {}, 'URL', webhookUrl),
       h('label', {}, webhookMessages, ' Message events'),
+      h('label', {}, 'Event types (comma-separated)', webhookEvents),
       h('label', {}, autoReject, ' Reject calls'),
       h('div', { class: 'row' },
-        h('button', { id: 'save-settings', onclick: () => update({ webhookUrl: webhookUrl.value, webhookMessages: webhookMessages.checked, autoRejectCalls: autoReject.checked }) }, 'Save'),
+        h('button', { id: 'save-settings', onclick: () => update({ webhookUrl: webhookUrl.value, webhookMessages: webhookMessages.checked, webhookEvents: eventList(), autoRejectCalls: autoReject.checked }) }, 'Save'),
         h('button', { class: 'plain', id: 'rotate-secret', onclick: () => update({ rotateWebhookSecret: true }) }, 'Rotate secret')),
       h('p', {}, h('code', { id: 'secret' })),
       error),

@@ -28,7 +28,7 @@ export const eventStreamRoute = createRoute({
     'The same events and JSON as webhook deliveries (one `data:` line each; `event:` is the type, `id:` the eventId), ' +
     'read from the outbox as they are written. Send `Last-Event-ID` to resume after an event (EventSource does it by itself); ' +
     'without it the stream starts with the next event. A comment line every 8 s keeps it open through proxies. ' +
-    'Events of a session with webhookMessages: false have no message.* kinds here either.',
+    'Events a session’s webhookEvents or webhookMessages: false leave out are not written, so they are not here either.',
   security: bearerSecurity,
   request: {
     query: EventStreamQuery,

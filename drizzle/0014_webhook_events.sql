@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `webhook_events` text;
