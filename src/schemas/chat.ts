@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
+import { MessageRecordSchema } from './message-record'
 import { chatAddress } from './phone'
 
 /** Ids a read request may name; a chat's whole unread backlog goes by leaving them out. */
@@ -61,5 +62,42 @@ export const PresenceResponse = z
   .object({ sessionId: z.string(), phone: z.string().nullable(), state: z.enum([...chatStates, ...accountStates]) })
   .meta({ id: 'PresenceResult' })
 
+export const ListChatsQuery = z.strictObject({
+  sessionId,
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional().meta({ description: 'nextCursor of the previous page.' }),
+})
+
+export const ChatSummarySchema = z
+  .object({
+    chat: z.string().meta({
+      description:
+        'The chat as a send’s `phone` takes it: the number (digits), `<digits>@lid` while the number is unknown, or the group id (`…@g.us`).',
+    }),
+    phone: z.string().nullable().meta({ description: '1:1: the number (digits) where known; null for groups.' }),
+    lid: z.string().nullable().meta({ description: '1:1: the LID (`<digits>@lid`) where known; null for groups.' }),
+    isGroup: z.boolean(),
+    name: z.string().nullable().meta({
+      description:
+        'The contact’s latest push name (from the messages they sent), or the group’s subject while the account is in it; null when unknown.',
+    }),
+    unreadCount: z.number().int().meta({
+      description: 'Inbound messages still `received`: not marked read by POST /v1/chat/read (nor deleted).',
+    }),
+    lastMessageAt: z.iso.datetime().meta({ description: 'When the newest record of the chat was created.' }),
+    lastMessage: MessageRecordSchema,
+  })
+  .meta({
+    id: 'ChatSummary',
+    description:
+      'One conversation of the session: `lastMessage` is its newest record (deleted and failed ones too), as GET /v1/message/{messageId} answers it.',
+  })
+
+export const ChatListResponse = z
+  .object({ chats: z.array(ChatSummarySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'ChatList' })
+
+export type ListChatsInput = z.infer<typeof ListChatsQuery>
+export type ChatSummary = z.infer<typeof ChatSummarySchema>
 export type ChatReadInput = z.infer<typeof ChatReadBody>
 export type PresenceInput = z.infer<typeof PresenceBody>

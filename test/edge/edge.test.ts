@@ -365,6 +365,12 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     })
     expect(reaction.status, JSON.stringify(reaction.body)).toBe(200)
     expect(reaction.body.content.reactions).toHaveLength(1)
+    // The chat list runs in the session's object too, on its own SQLite (json_each, the chat index).
+    const chats = await api('GET', `/v1/chat/all?sessionId=${sessionId}&limit=1`)
+    expect(chats.status, JSON.stringify(chats.body)).toBe(200)
+    expect(chats.body.chats).toEqual([
+      expect.objectContaining({ chat: CONTACT, isGroup: false, lastMessage: expect.objectContaining({ sessionId }) }),
+    ])
     expect(sim.violations()).toEqual([])
   }, 60_000)
 

@@ -48,6 +48,7 @@ describe('GET /openapi.json', () => {
       'listMessages',
       'getMessage',
       'getMessageMedia',
+      'listChats',
       'markChatRead',
       'sendPresence',
       'checkContacts',

@@ -92,4 +92,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'ALTER TABLE `sessions` ADD `webhook_events` text;',
   },
+  {
+    tag: '0015_chat_list',
+    when: 1795612853023,
+    breakpoints: true,
+    sql: 'CREATE INDEX `messages_chat_idx` ON `messages` (`session_id`,(CASE WHEN "chat_jid" GLOB \'*@g.us\' THEN "chat_jid" WHEN "phone" IS NOT NULL THEN "phone" WHEN "lid" IS NOT NULL THEN "lid" || \'@lid\' ELSE "chat_jid" END),`created_at`,`direction`,`status`,`lid`);',
+  },
 ]

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type AnyColumn, sql } from 'drizzle-orm'
 import { blob, index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { MessageContent } from '../../engine/whatsapp/messages/message-content'
 import { lifecycleDates, timestamp } from './columns'
@@ -19,6 +19,16 @@ export const messageStatuses = [
   'received',
 ] as const
 export type MessageStatus = (typeof messageStatuses)[number]
+
+/**
+ * The chat a record belongs to, as the chat list keys it: a group by its jid; a 1:1 chat by the
+ * number when the record knows it, else by `<lid>@lid`. One expression, used verbatim by the
+ * index below and by services/chats/list.ts: SQLite uses an index on an expression only for a
+ * query that writes the same expression.
+ */
+export const chatKeyOf = (t: { chatJid: AnyColumn; phone: AnyColumn; lid: AnyColumn }) =>
+  // No comma in it: drizzle-kit splits an index's expression at commas when it writes the SQL.
+  sql`(CASE WHEN ${t.chatJid} GLOB '*@g.us' THEN ${t.chatJid} WHEN ${t.phone} IS NOT NULL THEN ${t.phone} WHEN ${t.lid} IS NOT NULL THEN ${t.lid} || '@lid' ELSE ${t.chatJid} END)`
 
 /** Where an outbound message was sent from: this gateway's API, or the account's own WhatsApp. */
 export const messageSources = ['api', 'phone'] as const
@@ -60,6 +70,9 @@ export const messages = sqliteTable(
     primaryKey({ columns: [t.sessionId, t.id] }),
     index('messages_session_created_idx').on(t.sessionId, t.createdAt),
     index('messages_created_idx').on(t.createdAt),
+    // The chat list (services/chats/list.ts): one pass over a session's records grouped by chat,
+    // covering the newest record's time, the unread count and the LID without reading a row.
+    index('messages_chat_idx').on(t.sessionId, chatKeyOf(t), t.createdAt, t.direction, t.status, t.lid),
     // Sends still pending (never handed over, or with no server ack yet): found by the start-up
     // recovery and the ack deadline without scanning every record.
     index('messages_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),

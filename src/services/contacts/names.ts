@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { contactNames } from '../../db/schema'
 import type { DbOrTx } from '../../webhooks/outbox'
 import type { ServiceContext } from '../context'
@@ -55,4 +55,33 @@ export function pushNameOf(ctx: ServiceContext, sessionId: string, party: Party)
 /** Unlinked: what the account's contacts showed is not the session's any more (a new pairing may be another account). */
 export function forgetContactNames(tx: Pick<DbOrTx, 'delete'>, sessionId: string): void {
   tx.delete(contactNames).where(eq(contactNames.sessionId, sessionId)).run()
+}
+
+/**
+ * pushNameOf for many people at once (a page of the chat list): one query by number and LID,
+ * the latest name of each person, by the index in the list.
+ */
+export function pushNamesOf(db: Pick<DbOrTx, 'select'>, sessionId: string, parties: Party[]): (string | undefined)[] {
+  const phones = parties.flatMap((p) => (p.phone ? [p.phone] : []))
+  const lids = parties.flatMap((p) => (p.lid ? [p.lid] : []))
+  if (phones.length === 0 && lids.length === 0) return parties.map(() => undefined)
+  const rows = db
+    .select({ phone: contactNames.phone, lid: contactNames.lid, pushName: contactNames.pushName })
+    .from(contactNames)
+    .where(
+      and(
+        eq(contactNames.sessionId, sessionId),
+        // By the primary key (a number is its own contact) and the LID index.
+        or(
+          ...(phones.length ? [inArray(contactNames.contact, phones)] : []),
+          ...(lids.length ? [inArray(contactNames.lid, lids)] : []),
+        ),
+      ),
+    )
+    .orderBy(desc(contactNames.seenAt))
+    .all()
+  return parties.map(
+    (p) =>
+      rows.find((row) => (p.phone && row.phone === p.phone) || (p.lid && row.lid === p.lid))?.pushName ?? undefined,
+  )
 }

@@ -4,27 +4,10 @@ import { notFound } from '../../errors'
 import type { ListMessagesInput } from '../../schemas/message'
 import type { ServiceContext } from '../context'
 import { findSession } from '../sessions/view'
-import { validationError } from '../validation-error'
+import { decodeCursor, encodeCursor } from '../keyset-cursor'
 import { chatCondition } from './lookup'
 import { findRecord } from './records'
 import { messageView } from './view'
-
-interface Cursor {
-  createdAt: number
-  id: string
-}
-
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url')
-
-function decodeCursor(raw: string): Cursor {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown]
-    if (typeof createdAt === 'number' && typeof id === 'string') return { createdAt, id }
-  } catch {
-    // reported below
-  }
-  throw validationError([{ path: 'cursor', message: 'is not a cursor this API returned' }])
-}
 
 /** A session's records, newest first, a page at a time (keyset pagination on createdAt, id). */
 export function listMessages(
@@ -37,8 +20,8 @@ export function listMessages(
   if (input.direction) filters.push(eq(messages.direction, input.direction))
   if (input.cursor) {
     const cursor = decodeCursor(input.cursor)
-    const at = new Date(cursor.createdAt)
-    filters.push(or(lt(messages.createdAt, at), and(eq(messages.createdAt, at), lt(messages.id, cursor.id))))
+    const at = new Date(cursor.at)
+    filters.push(or(lt(messages.createdAt, at), and(eq(messages.createdAt, at), lt(messages.id, cursor.key))))
   }
   const rows = ctx.db
     .select()
@@ -51,8 +34,7 @@ export function listMessages(
   const last = page.at(-1)
   return {
     messages: page.map(messageView),
-    nextCursor:
-      rows.length > input.limit && last ? encodeCursor({ createdAt: last.createdAt.getTime(), id: last.id }) : null,
+    nextCursor: rows.length > input.limit && last ? encodeCursor({ at: last.createdAt.getTime(), key: last.id }) : null,
   }
 }
 

@@ -1,4 +1,5 @@
 import type { RouteConfig } from '@hono/zod-openapi'
+import { listChatsRoute } from './chats/all'
 import { presenceRoute } from './chats/presence'
 import { chatReadRoute } from './chats/read'
 import { blockContactRoute } from './contacts/block'
@@ -76,6 +77,7 @@ export const v1Declarations: readonly RouteConfig[] = [
   listMessagesRoute,
   getMessageRoute,
   getMessageMediaRoute,
+  listChatsRoute,
   chatReadRoute,
   presenceRoute,
   checkContactsRoute,

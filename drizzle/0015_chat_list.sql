@@ -1,0 +1,1 @@
+CREATE INDEX `messages_chat_idx` ON `messages` (`session_id`,(CASE WHEN "chat_jid" GLOB '*@g.us' THEN "chat_jid" WHEN "phone" IS NOT NULL THEN "phone" WHEN "lid" IS NOT NULL THEN "lid" || '@lid' ELSE "chat_jid" END),`created_at`,`direction`,`status`,`lid`);
