@@ -295,12 +295,16 @@ async function loadDeliveries() {
       await api('POST', '/v1/webhooks/deliveries/' + encodeURIComponent(d.deliveryId) + '/retry?sessionId=' + encodeURIComponent(state.selected), {})
       await loadDeliveries()
     }) }, 'Retry')))))
+  // A delivery's outcome makes no event of its own (a retried one turns delivered in silence):
+  // while one is due within seconds, read the log again shortly.
+  const dueSoon = (d) => d.status === 'pending' && (!d.nextAttemptAt || Date.parse(d.nextAttemptAt) - Date.now() < 10000)
+  if (state.deliveries.some(dueSoon)) reloadDeliveriesSoon(2000)
 }
 
 let deliveriesTimer = null
-function reloadDeliveriesSoon() {
+function reloadDeliveriesSoon(ms = 300) {
   clearTimeout(deliveriesTimer)
-  deliveriesTimer = setTimeout(loadDeliveries, 300)
+  deliveriesTimer = setTimeout(loadDeliveries, ms)
 }
 
 // Live events (GET /v1/events, read with fetch so the key travels in a header) ---------------
