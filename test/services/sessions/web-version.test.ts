@@ -88,10 +88,10 @@ describe('the WhatsApp Web version a session announces', () => {
           return NEWER
         },
       })
-    })
+    }, 60_000) // two gateway starts and a pairing: over the 30 s default on a loaded machine
     afterAll(async () => {
-      await pinned.stopGateway()
-      await first.close()
+      await pinned?.stopGateway()
+      await first?.close()
       dir.cleanup()
     })
 
