@@ -61,7 +61,6 @@ describe('decideAfterClose', () => {
       'unresponsive',
       'outdated_version',
       'proxy_unreachable',
-      'proxy_refused',
       'proxy_forbidden',
     ] as const) {
       expect(decideAfterClose({ ...paired, code: 405, cause })).toEqual({ action: 'reconnect', immediately: false })
@@ -70,7 +69,7 @@ describe('decideAfterClose', () => {
   })
 
   it('expires a pairing that could not reach WhatsApp or was refused as outdated, naming why', () => {
-    for (const cause of ['outdated_version', 'proxy_unreachable', 'proxy_refused', 'proxy_forbidden'] as const)
+    for (const cause of ['outdated_version', 'proxy_unreachable', 'proxy_forbidden'] as const)
       expect(decideAfterClose({ ...pairing, cause })).toEqual({
         action: 'stop',
         status: 'expired',
