@@ -59,6 +59,8 @@ function network(entry: string): readonly [Address, number] | undefined {
 
 /** A host name entry as a URL's host would read it, or undefined (an IP-looking or malformed name). */
 function hostName(entry: string): string | undefined {
+  // Only a name: anything a URL would read as scheme, port, path or credentials is not one.
+  if (/[\s/\\?#@:[\]%]/.test(entry)) return undefined
   let host: string
   try {
     host = bareName(new URL(`http://${entry}/`).hostname)

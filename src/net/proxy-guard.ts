@@ -53,20 +53,24 @@ export async function checkProxyHost(host: string, guard: ProxyGuard): Promise<P
 }
 
 const REFUSED = 'must not point at a private, loopback, link-local or reserved address, or at the gateway’s own host'
+const RESOLVES_REFUSED =
+  'host name resolves to a private, loopback, link-local or reserved address, or to the gateway’s own host'
 
 /**
  * Why a workspace's proxy URL may not be stored, or null: its shape, then its host. A name
- * that does not resolve now is accepted (the host is checked again before each connection);
- * one message for every refusal, so the answer says nothing of what the gateway host is.
+ * that does not resolve now is accepted (the host is checked again before each connection).
+ * The same words for a private address and for the gateway host's own, so the answer says
+ * nothing of which addresses the host has.
  */
 export async function proxyUrlHostProblem(raw: string, guard: ProxyGuard): Promise<string | null> {
   const problem = proxyUrlProblem(raw)
   if (problem) return problem
   const { host } = parseProxyUrl(raw)
-  const policy = guard.policy()
-  if (!ipaddr.isValid(host) && proxyNameVerdict(host, policy) === 'allowed') return null
+  const literal = ipaddr.isValid(host)
+  if (!literal && proxyNameVerdict(host, guard.policy()) === 'allowed') return null
   const check = await checkProxyHost(host, guard)
-  return check.verdict === 'refused' ? REFUSED : null
+  if (check.verdict !== 'refused') return null
+  return literal || proxyNameVerdict(host, guard.policy()) === 'refused' ? REFUSED : RESOLVES_REFUSED
 }
 
 /** The gateway's guard: the operator's switches, PROXY_ALLOWED_NETWORKS parsed once, the host's addresses read at each check. */

@@ -57,12 +57,7 @@ describe('decideAfterClose', () => {
   })
 
   it('reconnects a paired session with backoff whatever the engine’s cause, naming the cause', () => {
-    for (const cause of [
-      'unresponsive',
-      'outdated_version',
-      'proxy_unreachable',
-      'proxy_forbidden',
-    ] as const) {
+    for (const cause of ['unresponsive', 'outdated_version', 'proxy_unreachable', 'proxy_forbidden'] as const) {
       expect(decideAfterClose({ ...paired, code: 405, cause })).toEqual({ action: 'reconnect', immediately: false })
       expect(closeReason(428, cause)).toBe(cause)
     }

@@ -233,9 +233,14 @@ describe('a proxy the operator’s allowed networks let through', () => {
   let t: SimulatedGateway
   let http: LoopbackProxy
   let socks: LoopbackProxy
-  /** Names the test uses: the listed one answers loopback, and the connection goes to that address. */
+  /**
+   * Names the test uses: the listed one answers loopback, and the connection goes to that
+   * address; `moved.proxies.example` does not resolve when it is set, then answers unlisted loopback.
+   */
+  let moved = 0
   const resolver: HostResolver = async (host) => {
     if (host === 'socks.proxies.example') return [{ address: '127.0.0.1', family: 4 }]
+    if (host === 'moved.proxies.example' && moved++ > 0) return [{ address: '127.0.0.2', family: 4 }]
     throw new Error('ENOTFOUND')
   }
   beforeAll(async () => {
@@ -258,7 +263,10 @@ describe('a proxy the operator’s allowed networks let through', () => {
     await t.waitForStatus(body.sessionId, 'connected')
     expect(http.tunnelsTo(ws)).toBeGreaterThanOrEqual(2)
 
-    const named = await t.connect({ sessionName: 'listed-name', proxyUrl: `socks5://socks.proxies.example:${socks.port}` })
+    const named = await t.connect({
+      sessionName: 'listed-name',
+      proxyUrl: `socks5://socks.proxies.example:${socks.port}`,
+    })
     expect(named.status, JSON.stringify(named.body)).toBe(200)
     t.sim.scan(named.body.qrCode, '15550023202')
     await t.waitForStatus(named.body.sessionId, 'connected')
@@ -268,9 +276,21 @@ describe('a proxy the operator’s allowed networks let through', () => {
   it('still refuses loopback addresses the list does not name', async () => {
     const before = http.connections.length
     for (const host of [`127.0.0.2:${http.port}`, `[::1]:${http.port}`, `localhost:${http.port}`]) {
-      const response = await t.connect({ sessionName: `unlisted-${host.replace(/\W/g, '')}`, proxyUrl: `http://${host}` })
+      const response = await t.connect({
+        sessionName: `unlisted-${host.replace(/\W/g, '')}`,
+        proxyUrl: `http://${host}`,
+      })
       expect(response.status, host).toBe(400)
     }
+    expect(http.connections.length).toBe(before)
+  })
+
+  it('checks the name again before connecting: one that now resolves to an unlisted address is proxy_forbidden, never contacted', async () => {
+    const before = http.connections.length
+    const response = await t.connect({ sessionName: 'moved', proxyUrl: `http://moved.proxies.example:${http.port}` })
+    expect(response.status).toBe(502)
+    expect(response.body).toMatchObject({ details: { statusReason: 'proxy_forbidden' } })
+    expect(moved).toBe(2) // accepted when set (no answer yet), refused on its answer at the connection
     expect(http.connections.length).toBe(before)
   })
 })
