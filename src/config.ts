@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { SendPacing } from './db/schema/sessions'
+import { proxyAllowEntryProblem } from './net/proxy-address-policy'
 import { proxyUrlProblem } from './net/proxy-url'
 import type { PlanName } from './plans'
 
@@ -133,6 +134,21 @@ export const envSchema = z.object({
       const problem = value === undefined ? null : proxyUrlProblem(value)
       if (problem) ctx.addIssue({ code: 'custom', message: problem })
     }),
+  /**
+   * Where a workspace's own proxy may be beyond the public internet: a comma list of networks
+   * (10.0.0.0/8, fd00::/8), addresses and host names. The gateway host's own addresses only by
+   * an entry naming that exact address.
+   */
+  PROXY_ALLOWED_NETWORKS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').flatMap((entry) => (entry.trim() ? [entry.trim()] : [])))
+    .superRefine((entries, ctx) => {
+      for (const entry of entries) {
+        const problem = proxyAllowEntryProblem(entry)
+        if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      }
+    }),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -201,6 +217,8 @@ export interface GatewayConfig {
   keepAliveIntervalMs: number
   /** The operator's default proxy (PROXY_URL) for sessions that name none. */
   proxyUrl?: string
+  /** PROXY_ALLOWED_NETWORKS: networks, addresses and host names a workspace's proxy may be on besides public ones. */
+  proxyAllowedNetworks: readonly string[]
   /**
    * Whether a session may name a proxy: false on the Cloudflare edge, where a Worker's sockets
    * take no custom agent, so connect and update refuse proxyUrl rather than store and ignore it.
@@ -335,6 +353,7 @@ function fromEnv(e: Env): GatewayConfig {
     waVersionFetchTimeoutMs: e.WA_VERSION_FETCH_TIMEOUT_MS,
     keepAliveIntervalMs: e.WA_KEEPALIVE_INTERVAL_MS,
     proxyUrl: e.PROXY_URL,
+    proxyAllowedNetworks: e.PROXY_ALLOWED_NETWORKS,
     sessionProxies: true,
     sendPacing: {
       minIntervalMs: e.SEND_PACING_MIN_INTERVAL_MS,

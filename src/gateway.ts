@@ -21,6 +21,8 @@ import { createPrometheusMetrics } from './metrics/prometheus'
 import type { GatewayContext } from './services/context'
 import { createMediaTools } from './media/media-tools'
 import { defaultResolver, type HostResolver } from './net/host-resolver'
+import { interfaceAddresses } from './net/interface-addresses'
+import { createProxyGuard, type ProxyGuard } from './net/proxy-guard'
 import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './services/messages/media-tools'
 import { storedGroup } from './services/groups/store'
@@ -42,8 +44,10 @@ export interface EngineFactoryDeps {
   db: GatewayDatabase
   logger: Logger
   config: GatewayConfig
-  /** DNS for proxy hosts a workspace names (checked and pinned before each connection). */
+  /** DNS for user-supplied URLs (the gateway's resolver). */
   resolver: HostResolver
+  /** How a workspace's proxy host is checked (and resolved, then pinned) before each connection. */
+  proxyGuard: ProxyGuard
   /** The WhatsApp Web version new sockets announce. */
   versions: WebVersionKeeper
   /** A sent message's stored proto, for Baileys' retries. */
@@ -112,7 +116,7 @@ export const baileysEngineDeps = ({
   db,
   logger,
   config,
-  resolver,
+  proxyGuard,
   versions,
   storedMessage,
   groupMetadata,
@@ -122,7 +126,7 @@ export const baileysEngineDeps = ({
   logLevel: logger.level,
   simulatorUrl: config.simulatorUrl,
   versions,
-  proxyGuard: { resolver, allowPrivateAddresses: config.allowPrivateAddresses },
+  proxyGuard,
   timing: {
     qrTimeoutMs: config.qrTimeoutMs,
     queryTimeoutMs: config.queryTimeoutMs,
@@ -160,6 +164,12 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
 
   const clock = options.clock ?? systemClock
   const resolver = options.resolver ?? defaultResolver
+  const proxyGuard = createProxyGuard({
+    resolver,
+    allowPrivateAddresses: config.allowPrivateAddresses,
+    allowedNetworks: config.proxyAllowedNetworks,
+    ownAddresses: interfaceAddresses,
+  })
   const versions = createWebVersionKeeper({
     pinned: config.waVersion,
     fetcher:
@@ -176,6 +186,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     logger,
     config,
     resolver,
+    proxyGuard,
     versions,
     storedMessage: (sessionId, messageId) => storedPayload(db, sessionId, messageId),
     groupMetadata: (sessionId, groupJid) => storedGroup(db, sessionId, groupJid),
@@ -210,6 +221,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     events,
     media: options.media ?? createMediaTools(config),
     resolver,
+    proxyGuard,
     inFlightSends: new Map(),
     sendQueues: new SendQueues(config.sendQueueMaxWaitMs),
     webhooks,

@@ -1,6 +1,4 @@
-import ipaddr from 'ipaddr.js'
 import { bareHost } from './url-guard'
-import type { HostResolver } from './host-resolver'
 
 /** The proxies a session's WhatsApp traffic may go through. */
 export const PROXY_SCHEMES = ['http:', 'https:', 'socks5:'] as const
@@ -73,46 +71,4 @@ export function maskProxyUrl(raw: string): string {
   const url = new URL(raw)
   if (url.password) url.password = '****'
   return url.href.replace(/\/$/, '')
-}
-
-/**
- * Address ranges a workspace may name for its proxy: public unicast and the private ranges a
- * proxy normally sits in (RFC 1918, CGNAT, IPv6 unique local). Never loopback, link-local (and
- * so cloud metadata), unspecified, multicast or reserved: a workspace key must not turn the
- * proxy into a way to reach the gateway host's own services (ALLOW_PRIVATE_ADDRESSES lifts it).
- */
-const PROXY_RANGES = new Set(['unicast', 'private', 'carrierGradeNat', 'uniqueLocal'])
-
-export function isForbiddenProxyAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false
-  const parsed = ipaddr.process(address)
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return true
-  return !PROXY_RANGES.has(parsed.range())
-}
-
-const LOOPBACK_NAME = /(^|\.)localhost$/i
-
-/**
- * Why a workspace's proxy may not be used from here, or null: the shape, then the host (a
- * literal address, `localhost`, or every address the name resolves to now). A name that does
- * not resolve now is not refused (the engine resolves it again, and checks, before each connection).
- */
-export async function proxyHostProblem(
-  raw: string,
-  resolver: HostResolver,
-  allowPrivateAddresses: boolean,
-): Promise<string | null> {
-  const problem = proxyUrlProblem(raw)
-  if (problem || allowPrivateAddresses) return problem
-  const { host } = parseProxyUrl(raw)
-  const refused = 'must not point at a loopback, link-local or reserved address'
-  if (LOOPBACK_NAME.test(host.replace(/\.+$/, ''))) return refused
-  if (ipaddr.isValid(host)) return isForbiddenProxyAddress(host) ? refused : null
-  let answers: readonly { address: string }[]
-  try {
-    answers = await resolver(host)
-  } catch {
-    return null
-  }
-  return answers.some((answer) => isForbiddenProxyAddress(answer.address)) ? refused : null
 }

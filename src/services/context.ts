@@ -7,6 +7,7 @@ import type { EventStreams } from '../http/event-streams'
 import type { Logger } from '../logger'
 import type { GatewayMetrics } from '../metrics/port'
 import type { HostResolver } from '../net/host-resolver'
+import type { ProxyGuard } from '../net/proxy-guard'
 import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
 import type { WebhookNotifier } from '../webhooks/outbox'
@@ -49,6 +50,8 @@ export interface GatewayContext extends ServiceContext {
   media: MediaTools
   /** Resolves host names of user-supplied URLs (injectable, so tests never need real DNS answers). */
   resolver: HostResolver
+  /** Where a workspace's proxy may be (PROXY_ALLOWED_NETWORKS, ALLOW_PRIVATE_ADDRESSES, the host's own addresses). */
+  proxyGuard: ProxyGuard
   /** Sends under way per Idempotency-Key, so a concurrent retry waits for the first. */
   inFlightSends: InFlightSends
   /** Each paced session's queue of sends waiting their turn (in memory). */

@@ -183,3 +183,36 @@ export async function deadPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
 }
+
+export interface NonProxyService {
+  port: number
+  /** Connections it took. */
+  connections(): number
+  close(): Promise<void>
+}
+
+/**
+ * An open TCP port on loopback that is no proxy (an SSH-like banner, then it hangs up): what a
+ * probe through a workspace's proxy setting would find behind a host's private interface.
+ */
+export async function startNonProxyService(): Promise<NonProxyService> {
+  let taken = 0
+  const sockets = new Set<Socket>()
+  const server = createServer((socket) => {
+    taken++
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+    socket.on('error', () => socket.destroy())
+    socket.end('SSH-2.0-OpenSSH_9.6\r\n')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => taken,
+    close: () =>
+      new Promise<void>((done) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => done())
+      }),
+  }
+}

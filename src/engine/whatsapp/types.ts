@@ -37,11 +37,11 @@ export interface ProxySetting {
  * Why the engine closed a socket or saw it closed, when it knows better than the close code:
  * `unresponsive` (a connected socket answered nothing: Baileys' keep-alive or a liveness check),
  * `outdated_version` (WhatsApp's <failure reason=405>: this client version is refused),
- * `proxy_unreachable` (the proxy did not answer: refused, unreachable, timed out, unknown name),
- * `proxy_refused` (the proxy answered and refused: bad credentials, CONNECT/SOCKS refused),
+ * `proxy_unreachable` (the proxy did not get the socket to WhatsApp, whatever the reason: closed
+ * port, timeout, unknown name, refused credentials or CONNECT, no proxy there; the log says which),
  * `proxy_forbidden` (the proxy's host resolves to an address a workspace may not use).
  */
-export type CloseCause = 'unresponsive' | 'outdated_version' | 'proxy_unreachable' | 'proxy_refused' | 'proxy_forbidden'
+export type CloseCause = 'unresponsive' | 'outdated_version' | 'proxy_unreachable' | 'proxy_forbidden'
 
 /** The WhatsApp Web version the client announces, and where it came from. */
 export interface WebVersionInfo {

@@ -1,6 +1,7 @@
 import type { Session } from '../../db/schema'
 import type { ProxySetting } from '../../engine/whatsapp/types'
-import { maskProxyUrl, proxyHostProblem } from '../../net/proxy-url'
+import { proxyUrlHostProblem } from '../../net/proxy-guard'
+import { maskProxyUrl } from '../../net/proxy-url'
 import type { GatewayContext, ServiceContext } from '../context'
 import { validationError } from '../validation-error'
 
@@ -16,9 +17,9 @@ export function sessionProxy(ctx: ServiceContext, session: Pick<Session, 'proxyU
 }
 
 /**
- * A workspace's proxy URL as it may be stored: its shape, and a host that is not loopback,
- * link-local or reserved (private ranges are a proxy's usual home) unless ALLOW_PRIVATE_ADDRESSES;
- * none at all where sessions cannot have proxies (the edge), rather than stored and ignored.
+ * A workspace's proxy URL as it may be stored: its shape, and a host the proxy policy allows
+ * (public, or what the operator opened: src/net/proxy-address-policy.ts); none at all where
+ * sessions cannot have proxies (the edge), rather than stored and ignored.
  */
 export async function assertProxyUrl(ctx: GatewayContext, url: string): Promise<void> {
   if (!ctx.config.sessionProxies) {
@@ -30,7 +31,7 @@ export async function assertProxyUrl(ctx: GatewayContext, url: string): Promise<
       },
     ])
   }
-  const problem = await proxyHostProblem(url, ctx.resolver, ctx.config.allowPrivateAddresses)
+  const problem = await proxyUrlHostProblem(url, ctx.proxyGuard)
   if (problem) throw validationError([{ path: 'proxyUrl', message: problem }])
 }
 

@@ -57,20 +57,14 @@ describe('decideAfterClose', () => {
   })
 
   it('reconnects a paired session with backoff whatever the engine’s cause, naming the cause', () => {
-    for (const cause of [
-      'unresponsive',
-      'outdated_version',
-      'proxy_unreachable',
-      'proxy_refused',
-      'proxy_forbidden',
-    ] as const) {
+    for (const cause of ['unresponsive', 'outdated_version', 'proxy_unreachable', 'proxy_forbidden'] as const) {
       expect(decideAfterClose({ ...paired, code: 405, cause })).toEqual({ action: 'reconnect', immediately: false })
       expect(closeReason(428, cause)).toBe(cause)
     }
   })
 
   it('expires a pairing that could not reach WhatsApp or was refused as outdated, naming why', () => {
-    for (const cause of ['outdated_version', 'proxy_unreachable', 'proxy_refused', 'proxy_forbidden'] as const)
+    for (const cause of ['outdated_version', 'proxy_unreachable', 'proxy_forbidden'] as const)
       expect(decideAfterClose({ ...pairing, cause })).toEqual({
         action: 'stop',
         status: 'expired',

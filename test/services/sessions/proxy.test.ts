@@ -2,11 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../../src/logger'
 import { fixtures } from '../../support/media-fixtures'
 import { startMediaServer, type MediaServer } from '../../support/media-server'
-import { deadPort, startConnectProxy, startSocksProxy, type LoopbackProxy } from '../../support/proxies'
+import {
+  deadPort,
+  startConnectProxy,
+  startNonProxyService,
+  startSocksProxy,
+  type LoopbackProxy,
+  type NonProxyService,
+} from '../../support/proxies'
 import { pollUntil } from '../../support/poll'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { HostResolver } from '../../../src/net/host-resolver'
 
 const PASSWORD = 'pr0xy-s3cret'
 
@@ -21,6 +29,7 @@ describe('a session behind a proxy', () => {
   let http: LoopbackProxy
   let socks: LoopbackProxy
   let files: MediaServer
+  let service: NonProxyService
   let wsTarget: string
   let mediaTarget: string
 
@@ -28,6 +37,7 @@ describe('a session behind a proxy', () => {
     http = await startConnectProxy({ user: 'alice', password: PASSWORD })
     socks = await startSocksProxy({ user: 'bob', password: PASSWORD })
     files = await startMediaServer()
+    service = await startNonProxyService()
     files.serve('photo.png', await fixtures.png(), 'image/png')
     t = await startSimulatedGateway({
       plan: 'paid',
@@ -41,7 +51,7 @@ describe('a session behind a proxy', () => {
   })
   afterAll(async () => {
     await t.close()
-    await Promise.all([http.close(), socks.close(), files.close()])
+    await Promise.all([http.close(), socks.close(), files.close(), service.close()])
   })
 
   /** Pairs through the simulated phone and sends one image; answers the session id. */
@@ -109,7 +119,7 @@ describe('a session behind a proxy', () => {
     expect(http.connections.length).toBe(before.http)
   })
 
-  it('says proxy_refused when the proxy turns the credentials down, and retries at the capped backoff', async () => {
+  it('says proxy_unreachable when the proxy turns the credentials down, and retries at the capped backoff', async () => {
     const { body } = await t.connect({ sessionName: 'bad-password' })
     t.sim.scan(body.qrCode, '15550023003')
     await t.waitForStatus(body.sessionId, 'connected')
@@ -123,8 +133,8 @@ describe('a session behind a proxy', () => {
     await t.post(`/v1/session/${body.sessionId}/restart`, {})
     await pollUntil(
       async () => (await session(body.sessionId))?.statusReason,
-      (reason) => reason === 'proxy_refused',
-      { timeoutMs: 5_000, what: 'proxy_refused' },
+      (reason) => reason === 'proxy_unreachable',
+      { timeoutMs: 5_000, what: 'proxy_unreachable' },
     )
 
     expect((await session(body.sessionId))?.status).toBe('connecting')
@@ -146,16 +156,33 @@ describe('a session behind a proxy', () => {
     expect((await session(body.sessionId))?.statusReason).toBeNull()
   })
 
-  it('says proxy_unreachable for a dead proxy: a pairing through it is refused with the reason', async () => {
-    const port = await deadPort()
-    const response = await t.connect({
-      sessionName: 'dead-proxy',
-      proxyUrl: `socks5://bob:${PASSWORD}@127.0.0.1:${port}`,
-    })
-    expect(response.status).toBe(502)
-    expect(response.body).toMatchObject({ error: 'upstream_error', details: { statusReason: 'proxy_unreachable' } })
-    const expired = (await t.listSessions()).find((s) => s.sessionName === 'dead-proxy')
-    expect(expired).toMatchObject({ status: 'expired', statusReason: 'proxy_unreachable' })
+  it('says proxy_unreachable for a closed port and for a service that is no proxy alike, the detail only in the log', async () => {
+    // What listens at a proxy's address must not show through the session's status: one PUT
+    // and restart per probe would otherwise map a network's open ports.
+    const closed = await deadPort()
+    const answered: unknown[] = []
+    for (const [name, port] of [
+      ['closed', closed],
+      ['not-a-proxy', service.port],
+    ] as const)
+      for (const scheme of ['socks5', 'http']) {
+        const response = await t.connect({
+          sessionName: `${name}-${scheme}`,
+          proxyUrl: `${scheme}://bob:${PASSWORD}@127.0.0.1:${port}`,
+        })
+        expect(response.status, `${name} ${scheme}`).toBe(502)
+        answered.push(response.body)
+        const expired = (await t.listSessions()).find((s) => s.sessionName === `${name}-${scheme}`)
+        expect(expired, `${name} ${scheme}`).toMatchObject({ status: 'expired', statusReason: 'proxy_unreachable' })
+      }
+    expect(service.connections()).toBeGreaterThanOrEqual(2) // the service was really reached
+    for (const body of answered)
+      expect(body).toMatchObject({ error: 'upstream_error', details: { statusReason: 'proxy_unreachable' } })
+    // Same answers whatever listened there, once the names differ no more.
+    expect(new Set(answered.map((body) => JSON.stringify(body)))).toHaveProperty('size', 1)
+    // The operator sees what happened.
+    const warnings = logs.filter((line) => line.includes('proxy') && line.includes('"level":40'))
+    expect(warnings.some((line) => line.includes('ECONNREFUSED'))).toBe(true)
   })
 
   it('never shows the password: not in answers, events, rows other than the session’s own, or logs', async () => {
@@ -195,5 +222,75 @@ describe('the operator’s PROXY_URL', () => {
     await t.waitForStatus(body.sessionId, 'connected')
     expect(own.tunnelsTo(ws)).toBeGreaterThanOrEqual(2)
     expect(socks.tunnelsTo(ws)).toBe(viaDefault)
+  })
+})
+
+/**
+ * PROXY_ALLOWED_NETWORKS instead of ALLOW_PRIVATE_ADDRESSES: a loopback proxy is usable because
+ * the operator listed its address (or its name) exactly; the rest of loopback stays closed.
+ */
+describe('a proxy the operator’s allowed networks let through', () => {
+  let t: SimulatedGateway
+  let http: LoopbackProxy
+  let socks: LoopbackProxy
+  /**
+   * Names the test uses: the listed one answers loopback, and the connection goes to that
+   * address; `moved.proxies.example` does not resolve when it is set, then answers unlisted loopback.
+   */
+  let moved = 0
+  const resolver: HostResolver = async (host) => {
+    if (host === 'socks.proxies.example') return [{ address: '127.0.0.1', family: 4 }]
+    if (host === 'moved.proxies.example' && moved++ > 0) return [{ address: '127.0.0.2', family: 4 }]
+    throw new Error('ENOTFOUND')
+  }
+  beforeAll(async () => {
+    http = await startConnectProxy()
+    socks = await startSocksProxy()
+    t = await startSimulatedGateway({
+      resolver,
+      config: { proxyAllowedNetworks: ['127.0.0.1', 'socks.proxies.example'] },
+    })
+  })
+  afterAll(async () => {
+    await t.close()
+    await Promise.all([http.close(), socks.close()])
+  })
+
+  it('pairs through a loopback proxy listed by address, and through one listed by name, pinned to its answer', async () => {
+    const ws = new URL(t.sim.config.wsUrl).host
+    const { body } = await t.connect({ sessionName: 'listed-address', proxyUrl: http.url })
+    t.sim.scan(body.qrCode, '15550023201')
+    await t.waitForStatus(body.sessionId, 'connected')
+    expect(http.tunnelsTo(ws)).toBeGreaterThanOrEqual(2)
+
+    const named = await t.connect({
+      sessionName: 'listed-name',
+      proxyUrl: `socks5://socks.proxies.example:${socks.port}`,
+    })
+    expect(named.status, JSON.stringify(named.body)).toBe(200)
+    t.sim.scan(named.body.qrCode, '15550023202')
+    await t.waitForStatus(named.body.sessionId, 'connected')
+    expect(socks.tunnelsTo(ws)).toBeGreaterThanOrEqual(2)
+  })
+
+  it('still refuses loopback addresses the list does not name', async () => {
+    const before = http.connections.length
+    for (const host of [`127.0.0.2:${http.port}`, `[::1]:${http.port}`, `localhost:${http.port}`]) {
+      const response = await t.connect({
+        sessionName: `unlisted-${host.replace(/\W/g, '')}`,
+        proxyUrl: `http://${host}`,
+      })
+      expect(response.status, host).toBe(400)
+    }
+    expect(http.connections.length).toBe(before)
+  })
+
+  it('checks the name again before connecting: one that now resolves to an unlisted address is proxy_forbidden, never contacted', async () => {
+    const before = http.connections.length
+    const response = await t.connect({ sessionName: 'moved', proxyUrl: `http://moved.proxies.example:${http.port}` })
+    expect(response.status).toBe(502)
+    expect(response.body).toMatchObject({ details: { statusReason: 'proxy_forbidden' } })
+    expect(moved).toBe(2) // accepted when set (no answer yet), refused on its answer at the connection
+    expect(http.connections.length).toBe(before)
   })
 })

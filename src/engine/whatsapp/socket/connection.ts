@@ -13,7 +13,7 @@ import type { AuthStatements } from './auth-statements'
 import type { BaileysLogger } from '../baileys-logger'
 import { hasPairedCredentials, isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
-import { closeCause } from './close-cause'
+import { closeCause, proxyFailureDetail } from './close-cause'
 import { attachAckListener } from '../listeners/acks'
 import { attachCallListener } from '../listeners/calls'
 import { attachInboundListener } from '../listeners/inbound'
@@ -24,7 +24,8 @@ import { GroupLayer } from '../groups/groups'
 import { ContactLayer } from '../contacts/contacts'
 import type { UnstampedFact } from '../listeners/types'
 import { releaseTarget, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
-import { proxiedTarget, ProxyTargetError, type ProxyGuard } from './proxy-target'
+import type { ProxyGuard } from '../../../net/proxy-guard'
+import { proxiedTarget, ProxyTargetError } from './proxy-target'
 import { withNetworkErrors } from './network-errors'
 import { reuploadMedia } from '../media/media-retry'
 import { checkNumbers } from '../messages/number-check'
@@ -366,8 +367,12 @@ export class SessionConnection implements SessionHandle {
       const error = update.lastDisconnect?.error as Boom | undefined
       const paired = this.#auth ? isPaired(this.#auth.state.creds) : false
       const code = error?.output?.statusCode
-      const cause = closeCause({ code, message: error?.message, data: error?.data, ...run })
+      const end = { code, message: error?.message, data: error?.data, ...run }
+      const cause = closeCause(end)
       if (cause === 'outdated_version') void this.deps.versions.refreshAfterOutdated(run.version)
+      // The workspace reads only proxy_unreachable: what actually happened is the operator's.
+      if (cause === 'proxy_unreachable')
+        this.deps.logger.warn({ cause, reason: proxyFailureDetail(end) }, 'the session’s proxy did not reach WhatsApp')
       report({
         type: 'closed',
         code,

@@ -5,8 +5,8 @@ import { HttpsProxyAgent } from 'https-proxy-agent'
 import { SocksClient } from 'socks'
 import { SocksProxyAgent } from 'socks-proxy-agent'
 import { Agent as UndiciAgent, ProxyAgent, type buildConnector, type Dispatcher } from 'undici'
-import type { HostResolver } from '../../../net/host-resolver'
-import { isForbiddenProxyAddress, parseProxyUrl, type ProxyEndpoint } from '../../../net/proxy-url'
+import { checkProxyHost, type ProxyGuard } from '../../../net/proxy-guard'
+import { parseProxyUrl, type ProxyEndpoint } from '../../../net/proxy-url'
 import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
 import type { CloseCause, ProxySetting } from '../types'
 
@@ -21,36 +21,18 @@ export class ProxyTargetError extends Error {
   }
 }
 
-export interface ProxyGuard {
-  resolver: HostResolver
-  /** The operator's ALLOW_PRIVATE_ADDRESSES: a workspace's proxy may then be anywhere. */
-  allowPrivateAddresses: boolean
-}
-
 /** How long reaching the proxy and its tunnel may take (the WebSocket has its own connect timeout too). */
 const PROXY_CONNECT_TIMEOUT_MS = 20_000
 
 /**
  * The address a workspace's proxy is reached at for this connection: resolved once here,
- * checked, and then used literally (no second lookup DNS could answer differently).
+ * checked by the one proxy policy, and then used literally (no second lookup DNS could answer
+ * differently).
  */
 async function pinnedAddress(proxy: ProxyEndpoint, guard: ProxyGuard): Promise<string> {
-  let addresses: string[]
-  if (isIP(proxy.host)) addresses = [proxy.host]
-  else {
-    try {
-      addresses = (await guard.resolver(proxy.host)).map((answer) => answer.address)
-    } catch (error) {
-      throw new ProxyTargetError('proxy_unreachable', `the proxy host does not resolve: ${(error as Error).message}`)
-    }
-    if (addresses.length === 0) throw new ProxyTargetError('proxy_unreachable', 'the proxy host has no address')
-  }
-  if (!guard.allowPrivateAddresses && addresses.some(isForbiddenProxyAddress))
-    throw new ProxyTargetError(
-      'proxy_forbidden',
-      'the proxy host resolves to a loopback, link-local or reserved address',
-    )
-  return addresses[0]!
+  const check = await checkProxyHost(proxy.host, guard)
+  if (check.verdict === 'allowed') return check.addresses[0]!
+  throw new ProxyTargetError(check.verdict === 'refused' ? 'proxy_forbidden' : 'proxy_unreachable', check.detail)
 }
 
 const withHost = (raw: string, address: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { closeCause } from '../../../../src/engine/whatsapp/socket/close-cause'
+import { closeCause, proxyFailureDetail } from '../../../../src/engine/whatsapp/socket/close-cause'
 
 const direct = { viaProxy: false, reachedServer: true, probeFailed: false }
 const proxied = { viaProxy: true, reachedServer: false, probeFailed: false }
@@ -17,21 +17,30 @@ describe('closeCause', () => {
     expect(closeCause({ ...proxied, reachedServer: true, code: 405 })).toBe('outdated_version')
   })
 
-  it('tells a proxy that did not answer from one that refused, before the WebSocket opened', () => {
+  it('says proxy_unreachable for anything that stopped a proxied socket before the WebSocket opened', () => {
+    // A closed port, an unknown name, a timeout, a refusal and a service that is no proxy look
+    // alike to the workspace: its proxy setting must not tell what listens where.
     const refused = { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:9' }
-    expect(closeCause({ ...proxied, code: 500, message: 'WebSocket Error (x)', data: refused })).toBe(
-      'proxy_unreachable',
+    for (const end of [
+      { code: 500, message: 'WebSocket Error (x)', data: refused },
+      { message: 'WebSocket Error (getaddrinfo ENOTFOUND proxy.invalid)' },
+      { message: 'WebSocket Error (Proxy connection timed out)' },
+      { message: 'WebSocket Error (Unexpected server response: 407)' },
+      { message: 'WebSocket Error (Socks5 Authentication failed)' },
+      { message: 'WebSocket Error (Received invalid Socks5 initial handshake)' },
+      {},
+    ])
+      expect(closeCause({ ...proxied, ...end }), JSON.stringify(end)).toBe('proxy_unreachable')
+  })
+
+  it('keeps the detail for the operator’s log: the error code and the message', () => {
+    expect(proxyFailureDetail({ message: 'WebSocket Error (x)', data: { code: 'ECONNREFUSED' } })).toBe(
+      'ECONNREFUSED: WebSocket Error (x)',
     )
-    expect(closeCause({ ...proxied, message: 'WebSocket Error (getaddrinfo ENOTFOUND proxy.invalid)' })).toBe(
-      'proxy_unreachable',
+    expect(proxyFailureDetail({ message: 'WebSocket Error (Socks5 Authentication failed)' })).toBe(
+      'WebSocket Error (Socks5 Authentication failed)',
     )
-    expect(closeCause({ ...proxied, message: 'WebSocket Error (Proxy connection timed out)' })).toBe(
-      'proxy_unreachable',
-    )
-    expect(closeCause({ ...proxied, message: 'WebSocket Error (Unexpected server response: 407)' })).toBe(
-      'proxy_refused',
-    )
-    expect(closeCause({ ...proxied, message: 'WebSocket Error (Socks5 Authentication failed)' })).toBe('proxy_refused')
+    expect(proxyFailureDetail({})).toBe('closed')
   })
 
   it('blames nothing once the WebSocket opened, or without a proxy', () => {
