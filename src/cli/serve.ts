@@ -1,4 +1,5 @@
 import { loadConfig, type GatewayConfig } from '../config'
+import { routeConsoleToLogger } from '../console-capture'
 import { closeDatabase, openDatabase } from '../db/database'
 import { createGateway, type Gateway } from '../gateway'
 import { createLogger, type Logger } from '../logger'
@@ -113,9 +114,13 @@ function listenFailure(error: unknown, config: GatewayConfig): Error {
 
 export async function serveCommand(): Promise<void> {
   const config = loadConfig(process.env)
-  await runGateway({
-    config,
-    logger: createLogger(config.logLevel),
-    prepare: (gateway) => bootstrapFirstWorkspace(gateway.context),
-  })
+  const logger = createLogger(config.logLevel)
+  // Before anything loads Baileys: whatever a dependency prints goes into the log, redacted.
+  const restoreConsole = routeConsoleToLogger(logger)
+  try {
+    await runGateway({ config, logger, prepare: (gateway) => bootstrapFirstWorkspace(gateway.context) })
+  } catch (error) {
+    restoreConsole() // the command line prints why the start failed (a busy port) to the operator
+    throw error
+  }
 }

@@ -120,7 +120,7 @@ describe('the npm package in a fresh Hono app', () => {
     dir.cleanup()
   }, 120_000)
 
-  it('ships only dist/, the README and the Baileys patch, and type-checks the app and its hc<AppType> client', () => {
+  it('ships only dist/, the README and the Baileys and libsignal patches, and type-checks the app and its hc<AppType> client', () => {
     const listed = spawnSync('tar', ['-tzf', join(dir.path, readdirSync(dir.path).find((f) => f.endsWith('.tgz'))!)], {
       encoding: 'utf8',
     })
@@ -129,6 +129,7 @@ describe('the npm package in a fresh Hono app', () => {
     expect(files).toContain('package/dist/index.d.mts')
     expect(files).toContain('package/dist/cli.mjs')
     expect(files).toContain('package/patches/@whiskeysockets+baileys+7.0.0-rc14.patch')
+    expect(files).toContain('package/patches/libsignal+6.0.0.patch')
     expect(
       files.filter(
         (f) =>

@@ -75,6 +75,16 @@ export class ContactHandle {
     )
   }
 
+  /**
+   * The contact's phone resets its Signal sessions (reinstall, restore): its next message to an
+   * account starts a new session (a pkmsg from a fresh prekey) and the account's client closes the
+   * session it held. Until then an account's message on the old session does not decrypt (an
+   * `undecryptable-message` violation; WhatsApp's retry receipts are not simulated).
+   */
+  resetSignalSessions(): void {
+    this.contact.device.forgetSessions()
+  }
+
   /** A receipt for a message the account sent to this contact. */
   receipt(messageId: string, type: ReceiptType, to?: string): void {
     const sender = this.contact.inbox.list().find((message) => message.id === messageId)?.from

@@ -72,6 +72,15 @@ export class SignalDevice {
     }
   }
 
+  /**
+   * Forgets every session, as a phone does when it resets a chat's encryption (reinstall, restore,
+   * a broken session): its next message to a peer starts a new session from a fresh bundle (a
+   * pkmsg), and the peer's libsignal closes the one it held.
+   */
+  forgetSessions(): void {
+    this.sessions.clear()
+  }
+
   /** Decrypts a 1:1 `<enc>` from the peer named `peer` and returns the raw (unpadded) plaintext. */
   async decrypt(peer: string, type: string, ciphertext: Uint8Array): Promise<Uint8Array> {
     const cipher = new libsignal.SessionCipher(this.storage, new libsignal.ProtocolAddress(peer, 0))
