@@ -29,8 +29,8 @@ export interface RunOptions {
 
 /**
  * Opens the database, builds the gateway, listens, reconnects stored sessions, and on
- * SIGTERM/SIGINT closes the server, the WhatsApp connections (without logging out) and
- * the database, in that order.
+ * SIGTERM/SIGINT fails the queued paced sends, closes the server (a few seconds for requests
+ * under way), the WhatsApp connections (without logging out) and the database, in that order.
  */
 export async function runGateway({
   config,
@@ -78,10 +78,20 @@ export async function runGateway({
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
+    // Whatever hangs, exit on our terms before systemd's TimeoutStopSec (20 s) kills the process.
+    setTimeout(() => {
+      logger.error({ afterMs: STOP_DEADLINE_MS }, 'stopping took too long: exiting now')
+      process.exit(1)
+    }, STOP_DEADLINE_MS).unref()
+    // Queued paced sends answer 409 now rather than being handed over while the server drains,
+    // and event streams end (they would hold close() open for ever).
+    gateway.beginStop()
     const closed = server.close() // stops accepting; waits for requests under way
-    gateway.endStreams() // event streams would hold close() open for ever
-    await closed
+    // Requests under way get a few seconds; a hand-over still waiting on WhatsApp then fails as
+    // the connections close (409, its record dropped), and its answer lets close() finish.
+    await settledWithin(closed, STOP_DRAIN_MS)
     await gateway.stop()
+    await settledWithin(closed, STOP_DRAIN_MS)
     closeDatabase(database)
     await cleanup?.()
     logger.info('stopped')
@@ -91,6 +101,21 @@ export async function runGateway({
   process.on('SIGINT', () => void shutdown('SIGINT'))
   return { gateway, server }
 }
+
+/** How long a stop waits for requests under way, before closing WhatsApp connections and again after. */
+const STOP_DRAIN_MS = 3_000
+/** A stop that takes longer (something hangs) exits with status 1, below the unit's TimeoutStopSec=20. */
+const STOP_DEADLINE_MS = 15_000
+
+/** Waits for `work` at most `ms`. */
+const settledWithin = (work: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    void work.finally(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
 
 /** A port that cannot be listened on is the operator's to fix: one line saying which and why. */
 export class ListenError extends Error {

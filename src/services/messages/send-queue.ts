@@ -153,14 +153,9 @@ export class SendQueues {
     for (const fail of lane.cancels) fail(reason)
   }
 
-  /** Every waiting send fails with `reason`. */
-  cancelAll(reason: GatewayError): void {
-    for (const sessionId of [...this.#lanes.keys()]) this.cancel(sessionId, reason)
-  }
-
   /** The gateway stops: every waiting send fails with `reason`, and so does every paced send after. */
   close(reason: GatewayError): void {
     this.#closed = reason
-    this.cancelAll(reason)
+    for (const sessionId of [...this.#lanes.keys()]) this.cancel(sessionId, reason)
   }
 }

@@ -139,7 +139,7 @@ describe('SendQueues', () => {
     const turn = q.enter('s', { gapMs: 0, presenceMs: 5_000 })
     await turn.ready
     const typing = stateOf(turn.pause(5_000))
-    q.cancelAll(new GatewayError('session_not_connected', 'stopping'))
+    q.close(new GatewayError('session_not_connected', 'stopping'))
     await vi.advanceTimersByTimeAsync(0)
     expect(typing.settled).toBe('rejected')
     expect(vi.getTimerCount()).toBe(0)
