@@ -1,5 +1,6 @@
 import { loadConfig, type GatewayConfig } from '../config'
 import { closeDatabase, openDatabase } from '../db/database'
+import { lockDatabaseFile } from '../db/lock'
 import { createGateway, type Gateway } from '../gateway'
 import { createLogger, type Logger } from '../logger'
 import { serve, type RunningServer } from '../runtime/serve'
@@ -28,9 +29,10 @@ export interface RunOptions {
 }
 
 /**
- * Opens the database, builds the gateway, listens, reconnects stored sessions, and on
- * SIGTERM/SIGINT fails the queued paced sends, closes the server (a few seconds for requests
- * under way), the WhatsApp connections (without logging out) and the database, in that order.
+ * Takes the database file (a second gateway on it is refused), opens it, builds the gateway,
+ * listens, reconnects stored sessions, and on SIGTERM/SIGINT fails the queued paced sends,
+ * closes the server (a few seconds for requests under way), the WhatsApp connections (without
+ * logging out) and the database, in that order.
  */
 export async function runGateway({
   config,
@@ -38,6 +40,8 @@ export async function runGateway({
   prepare,
   cleanup,
 }: RunOptions): Promise<{ gateway: Gateway; server: RunningServer }> {
+  // Before the file is touched: a second gateway on it stops here (see lock.ts).
+  const lock = await lockDatabaseFile(config.databasePath)
   const database = await openDatabase(config.databasePath)
   const gateway = createGateway({ database, config, logger })
 
@@ -50,6 +54,7 @@ export async function runGateway({
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
   }).catch((error: unknown) => {
     closeDatabase(database)
+    lock?.release()
     throw listenFailure(error, config)
   })
   const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${server.port}`
@@ -93,6 +98,7 @@ export async function runGateway({
     await gateway.stop()
     await settledWithin(closed, STOP_DRAIN_MS)
     closeDatabase(database)
+    lock?.release()
     await cleanup?.()
     logger.info('stopped')
     process.exit(0)
