@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { DatabaseInUseError, lockDatabaseFile } from '../../src/db/lock'
 import { listeningPort, spawnProcess, type Spawned } from '../support/process'
 import { queryFile, writeFileElsewhere } from '../support/sqlite-file'
 import { tempDir } from '../support/temp-dir'
@@ -39,6 +40,23 @@ describe('the database lock', { timeout: 120_000 }, () => {
     queryFile<{ key: string }>(databasePath, 'SELECT key FROM idempotency_keys WHERE message_id IS NULL').map(
       (row) => row.key,
     )
+
+  it('is taken once per file, in one process too, and again once released; a database in memory needs none', async () => {
+    const path = join(dir.path, 'embedded', 'app.db')
+    const lock = await lockDatabaseFile(path)
+    expect(lock?.path).toBe(`${path}.lock`)
+    const second = await lockDatabaseFile(path).catch((error: unknown) => error)
+    expect(second).toBeInstanceOf(DatabaseInUseError)
+    expect((second as Error).message).toContain(`${path} is in use by another gateway`)
+    // Another file is another lock.
+    const other = await lockDatabaseFile(join(dir.path, 'embedded', 'other.db'))
+    other?.release()
+    lock?.release()
+    const again = await lockDatabaseFile(path)
+    expect(again).toBeDefined()
+    again?.release()
+    expect(await lockDatabaseFile(':memory:')).toBeUndefined()
+  })
 
   it('refuses a second gateway on a file a live one holds, leaving its sends alone; after a kill -9 the next starts', async () => {
     const first = serve()
