@@ -70,9 +70,10 @@ function queueFull(waitMs: number, maxWaitMs: number): GatewayError {
  * each handed over at least its gap after the one before (counted from when WhatsApp took
  * that one), its "typing…" shown during the last part of that wait or, longer than the gap,
  * making the turn (planTurn). A send is refused at once when its turn would come later than
- * `maxWaitMs` from now; a hand-over later than planned moves the plan of those behind it. Nothing here is stored: a waiting
- * send has no record yet, so a stop or a crash leaves nothing of it (the service's contract).
- * A lane stays per session once it was paced (a few numbers), so a gap outlives an idle queue.
+ * `maxWaitMs` from now; a hand-over later than planned moves the plan of those behind it.
+ * Nothing here is stored: a waiting send has no record yet, so a stop or a crash leaves nothing
+ * of it (the service's contract). A lane stays per session once it was paced (a few numbers),
+ * so a gap outlives an idle queue.
  */
 export class SendQueues {
   readonly #lanes = new Map<string, Lane>()
@@ -91,7 +92,8 @@ export class SendQueues {
 
   /**
    * Takes a place for one send: `gapMs` after the previous hand-over, `presenceMs` of "typing…"
-   * ending then. Throws the 429 when its turn is more than `maxWaitMs` away, the closing reason once closed.
+   * ending then. Throws the 429 when its turn is more than `maxWaitMs` away; once closed, the
+   * closing reason.
    */
   enter(sessionId: string, { gapMs, presenceMs }: { gapMs: number; presenceMs: number }): SendTurn {
     if (this.#closed) throw this.#closed
