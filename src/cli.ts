@@ -8,6 +8,7 @@ import { ListenError, serveCommand } from './cli/serve'
 import { usage, UsageError } from './cli/usage'
 import { workspaceCommand } from './cli/workspace'
 import { ConfigError } from './config'
+import { DatabaseInUseError } from './db/lock'
 import { GatewayError } from './errors'
 
 async function main(argv: string[]): Promise<void> {
@@ -43,7 +44,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     console.error(`${(error as Error).message}\n\n${usage}`)
     process.exit(64)
   }
-  if (error instanceof ListenError) {
+  if (error instanceof ListenError || error instanceof DatabaseInUseError) {
     console.error(error.message)
     process.exit(1)
   }

@@ -104,6 +104,12 @@ export interface Gateway {
    * for them: call it as the server starts closing. stop() ends them too.
    */
   endStreams(): void
+  /**
+   * The stop's first step, as the server starts closing: ends event streams and fails every paced
+   * send waiting its turn, and every one after (409, nothing recorded), so that the server's
+   * close() waits only for work under way, not for turns that may be a minute away. stop() does it too.
+   */
+  beginStop(): void
   /** Ends event streams, closes every WhatsApp connection without logging it out, then stops webhook delivery. */
   stop(): Promise<void>
 }
@@ -264,9 +270,12 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       // restoreSessions marks the sessions synchronously before its first await.
     },
     endStreams: () => context.eventStreams.endAll(),
-    async stop() {
+    beginStop() {
       context.eventStreams.endAll()
-      context.sendQueues.cancelAll(gatewayStopping())
+      context.sendQueues.close(gatewayStopping())
+    },
+    async stop() {
+      gateway.beginStop()
       stopMaintenance?.()
       stopping.abort()
       context.inboundMedia.stopping.abort()

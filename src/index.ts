@@ -11,6 +11,7 @@ export type { WhatsAppEngine, SessionHandle, EngineFact } from './engine/whatsap
 export type { GatewayEvents } from './events/bus'
 export { loadConfig, resolveConfig, ConfigError, type GatewayConfig, type PlanName, type PlanLimits } from './config'
 export { openDatabase, closeDatabase, type GatewayDatabase } from './db/database'
+export { lockDatabaseFile, DatabaseInUseError, type DatabaseLock } from './db/lock'
 export { createLogger, type Logger } from './logger'
 export { routeConsoleToLogger } from './console-capture'
 export type { Clock } from './clock'

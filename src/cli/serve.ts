@@ -1,6 +1,7 @@
 import { loadConfig, type GatewayConfig } from '../config'
 import { routeConsoleToLogger } from '../console-capture'
 import { closeDatabase, openDatabase } from '../db/database'
+import { lockDatabaseFile } from '../db/lock'
 import { createGateway, type Gateway } from '../gateway'
 import { createLogger, type Logger } from '../logger'
 import { serve, type RunningServer } from '../runtime/serve'
@@ -29,9 +30,10 @@ export interface RunOptions {
 }
 
 /**
- * Opens the database, builds the gateway, listens, reconnects stored sessions, and on
- * SIGTERM/SIGINT closes the server, the WhatsApp connections (without logging out) and
- * the database, in that order.
+ * Takes the database file (a second gateway on it is refused), opens it, builds the gateway,
+ * listens, reconnects stored sessions, and on SIGTERM/SIGINT fails the queued paced sends,
+ * closes the server (a few seconds for requests under way), the WhatsApp connections (without
+ * logging out) and the database, in that order.
  */
 export async function runGateway({
   config,
@@ -39,6 +41,8 @@ export async function runGateway({
   prepare,
   cleanup,
 }: RunOptions): Promise<{ gateway: Gateway; server: RunningServer }> {
+  // Before the file is touched: a second gateway on it stops here (see lock.ts).
+  const lock = await lockDatabaseFile(config.databasePath)
   const database = await openDatabase(config.databasePath)
   const gateway = createGateway({ database, config, logger })
 
@@ -51,6 +55,7 @@ export async function runGateway({
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
   }).catch((error: unknown) => {
     closeDatabase(database)
+    lock?.release()
     throw listenFailure(error, config)
   })
   const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${server.port}`
@@ -79,11 +84,22 @@ export async function runGateway({
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
+    // Whatever hangs, exit on our terms before systemd's TimeoutStopSec (20 s) kills the process.
+    setTimeout(() => {
+      logger.error({ afterMs: STOP_DEADLINE_MS }, 'stopping took too long: exiting now')
+      process.exit(1)
+    }, STOP_DEADLINE_MS).unref()
+    // Queued paced sends answer 409 now rather than being handed over while the server drains,
+    // and event streams end (they would hold close() open for ever).
+    gateway.beginStop()
     const closed = server.close() // stops accepting; waits for requests under way
-    gateway.endStreams() // event streams would hold close() open for ever
-    await closed
+    // Requests under way get a few seconds; a hand-over still waiting on WhatsApp then fails as
+    // the connections close (409, its record dropped), and its answer lets close() finish.
+    await settledWithin(closed, STOP_DRAIN_MS)
     await gateway.stop()
+    await settledWithin(closed, STOP_DRAIN_MS)
     closeDatabase(database)
+    lock?.release()
     await cleanup?.()
     logger.info('stopped')
     process.exit(0)
@@ -92,6 +108,21 @@ export async function runGateway({
   process.on('SIGINT', () => void shutdown('SIGINT'))
   return { gateway, server }
 }
+
+/** How long a stop waits for requests under way, before closing WhatsApp connections and again after. */
+const STOP_DRAIN_MS = 3_000
+/** A stop that takes longer (something hangs) exits with status 1, below the unit's TimeoutStopSec=20. */
+const STOP_DEADLINE_MS = 15_000
+
+/** Waits for `work` at most `ms`. */
+const settledWithin = (work: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    void work.finally(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
 
 /** A port that cannot be listened on is the operator's to fix: one line saying which and why. */
 export class ListenError extends Error {

@@ -1,8 +1,13 @@
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
-import type { GatewayDatabase } from '../database'
+import type { GatewayDatabase, SqliteClient } from '../database'
 import * as schema from '../schema'
 
 export function open(path: string): GatewayDatabase {
   return drizzle(new Database(path), { schema }) as unknown as GatewayDatabase
+}
+
+/** The bare connection, no Drizzle: for the lock file (see lock.ts). */
+export function openClient(path: string): SqliteClient {
+  return new Database(path)
 }

@@ -21,6 +21,28 @@ export const isPaced = (pacing: SendPacing) => pacing.minIntervalMs > 0 || pacin
 export const drawGapMs = (pacing: SendPacing, random: () => number = Math.random) =>
   pacing.minIntervalMs + Math.floor(random() * (pacing.jitterMs + 1))
 
+export interface TurnPlan {
+  /** When the send begins: its "typing…", or its hand-over when it shows none. */
+  startsAt: number
+  /** When it is handed over, were hand-overs instant. */
+  handoverAt: number
+}
+
+/**
+ * When a paced send's turn comes, planned from the hand-over before it (monotonic ms; −∞ when
+ * none). A turn begins once the previous send is handed over, and ends at least its gap after
+ * that hand-over: each turn takes max(gap, typing), so a queue of typing-only sends advances by
+ * their typing and SEND_QUEUE_MAX_WAIT_MS can bound it.
+ */
+export function planTurn(
+  now: number,
+  previousHandoverAt: number,
+  { gapMs, presenceMs }: { gapMs: number; presenceMs: number },
+): TurnPlan {
+  const startsAt = Math.max(now, previousHandoverAt + Math.max(0, gapMs - presenceMs))
+  return { startsAt, handoverAt: startsAt + presenceMs }
+}
+
 export interface PresenceBeforeSend {
   state: 'composing' | 'recording'
   ms: number

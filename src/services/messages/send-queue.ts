@@ -1,4 +1,5 @@
 import { GatewayError } from '../../errors'
+import { planTurn } from './pacing'
 
 /** A paced send's place in its session's queue. */
 export interface SendTurn {
@@ -18,6 +19,8 @@ interface Lane {
   lastHandoverAt: number
   /** When the last queued send is planned to be handed over, were hand-overs instant. */
   plannedUntil: number
+  /** How far late hand-overs have moved the plan so far (ms): a queued turn's plan moves with it. */
+  shiftMs: number
   queued: number
   /** Settles when the last queued send is done: the next one waits for it. */
   tail: Promise<void>
@@ -28,6 +31,7 @@ interface Lane {
 const newLane = (lastHandoverAt = Number.NEGATIVE_INFINITY): Lane => ({
   lastHandoverAt,
   plannedUntil: lastHandoverAt,
+  shiftMs: 0,
   queued: 0,
   tail: Promise.resolve(),
   cancels: new Set(),
@@ -64,13 +68,17 @@ function queueFull(waitMs: number, maxWaitMs: number): GatewayError {
 /**
  * One queue per session, in memory: paced sends wait their turn in the order they entered,
  * each handed over at least its gap after the one before (counted from when WhatsApp took
- * that one), its "typing…" shown during the last part of that wait. A send is refused at once
- * when its turn would come later than `maxWaitMs` from now. Nothing here is stored: a waiting
- * send has no record yet, so a stop or a crash leaves nothing of it (the service's contract).
- * A lane stays per session once it was paced (a few numbers), so a gap outlives an idle queue.
+ * that one), its "typing…" shown during the last part of that wait or, longer than the gap,
+ * making the turn (planTurn). A send is refused at once when its turn would come later than
+ * `maxWaitMs` from now; a hand-over later than planned moves the plan of those behind it.
+ * Nothing here is stored: a waiting send has no record yet, so a stop or a crash leaves nothing
+ * of it (the service's contract). A lane stays per session once it was paced (a few numbers),
+ * so a gap outlives an idle queue.
  */
 export class SendQueues {
   readonly #lanes = new Map<string, Lane>()
+  /** Set as the gateway stops: every send is refused with it. */
+  #closed: GatewayError | undefined
 
   constructor(
     private readonly maxWaitMs: number,
@@ -84,22 +92,24 @@ export class SendQueues {
 
   /**
    * Takes a place for one send: `gapMs` after the previous hand-over, `presenceMs` of "typing…"
-   * ending then. Throws the 429 when its turn is more than `maxWaitMs` away.
+   * ending then. Throws the 429 when its turn is more than `maxWaitMs` away; once closed, the
+   * closing reason.
    */
   enter(sessionId: string, { gapMs, presenceMs }: { gapMs: number; presenceMs: number }): SendTurn {
+    if (this.#closed) throw this.#closed
     let lane = this.#lanes.get(sessionId)
     if (!lane) {
       lane = newLane()
       this.#lanes.set(sessionId, lane)
     }
     const now = this.now()
-    const after = lane.queued > 0 ? lane.plannedUntil : lane.lastHandoverAt
-    const startsAt = Math.max(now, after + gapMs - presenceMs)
-    if (startsAt - now > this.maxWaitMs) throw queueFull(startsAt - now, this.maxWaitMs)
-    lane.plannedUntil = Math.max(startsAt + presenceMs, now)
+    const plan = planTurn(now, lane.queued > 0 ? lane.plannedUntil : lane.lastHandoverAt, { gapMs, presenceMs })
+    if (plan.startsAt - now > this.maxWaitMs) throw queueFull(plan.startsAt - now, this.maxWaitMs)
+    lane.plannedUntil = plan.handoverAt
     lane.queued++
 
     const current = lane
+    const shiftAtEntry = lane.shiftMs
     const previous = current.tail
     let release!: () => void
     current.tail = new Promise<void>((resolve) => {
@@ -122,7 +132,14 @@ export class SendQueues {
       done: (handedOver) => {
         if (ended) return
         ended = true
-        if (handedOver) current.lastHandoverAt = this.now()
+        const at = this.now()
+        if (handedOver) current.lastHandoverAt = at
+        // Later than planned (WhatsApp took its time): every turn behind this one comes that much later.
+        const late = at - (plan.handoverAt + current.shiftMs - shiftAtEntry)
+        if (late > 0) {
+          current.plannedUntil += late
+          current.shiftMs += late
+        }
         current.queued--
         current.cancels.delete(cancel)
         release()
@@ -138,8 +155,9 @@ export class SendQueues {
     for (const fail of lane.cancels) fail(reason)
   }
 
-  /** The gateway stops: every waiting send fails with `reason`. */
-  cancelAll(reason: GatewayError): void {
+  /** The gateway stops: every waiting send fails with `reason`, and so does every paced send after. */
+  close(reason: GatewayError): void {
+    this.#closed = reason
     for (const sessionId of [...this.#lanes.keys()]) this.cancel(sessionId, reason)
   }
 }

@@ -5,6 +5,7 @@ import {
   isPaced,
   MAX_PRESENCE_MS,
   MIN_PRESENCE_MS,
+  planTurn,
   presenceBefore,
   sessionPacing,
   TYPING_MS_PER_CHARACTER,
@@ -42,6 +43,22 @@ describe('send pacing policy', () => {
     expect(drawGapMs(pacing, () => 0)).toBe(1_000)
     expect(drawGapMs(pacing, () => 0.999_999)).toBe(1_500)
     expect(drawGapMs({ ...pacing, jitterMs: 0 }, () => 0.7)).toBe(1_000)
+  })
+
+  it('plans each turn max(gap, typing) after the hand-over before it, never before now', () => {
+    // Typing longer than the gap: the typing is the turn (a queue of typing-only sends advances).
+    expect(planTurn(0, 0, { gapMs: 0, presenceMs: 800 })).toEqual({ startsAt: 0, handoverAt: 800 })
+    expect(planTurn(0, 800, { gapMs: 0, presenceMs: 800 })).toEqual({ startsAt: 800, handoverAt: 1_600 })
+    expect(planTurn(0, 1_600, { gapMs: 300, presenceMs: 800 })).toEqual({ startsAt: 1_600, handoverAt: 2_400 })
+    // The gap longer than the typing: the typing fills the end of the gap.
+    expect(planTurn(0, 1_000, { gapMs: 2_000, presenceMs: 500 })).toEqual({ startsAt: 2_500, handoverAt: 3_000 })
+    expect(planTurn(0, 1_000, { gapMs: 2_000, presenceMs: 0 })).toEqual({ startsAt: 3_000, handoverAt: 3_000 })
+    // Nothing before it (or a hand-over long past): at once.
+    expect(planTurn(5_000, Number.NEGATIVE_INFINITY, { gapMs: 1_000, presenceMs: 800 })).toEqual({
+      startsAt: 5_000,
+      handoverAt: 5_800,
+    })
+    expect(planTurn(5_000, 1_000, { gapMs: 1_000, presenceMs: 0 })).toEqual({ startsAt: 5_000, handoverAt: 5_000 })
   })
 
   it('paces a session by its own setting, else the operator’s; all zero and false is off', () => {

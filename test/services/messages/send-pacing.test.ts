@@ -70,6 +70,7 @@ describe('send pacing', () => {
     await pair('bounded', '15550016103')
     await pair('plain', '15550016104')
     await pair('leaving', '15550016105')
+    await pair('burst', '15550016107')
   }, 90_000)
   afterAll(async () => {
     await t.close()
@@ -179,6 +180,43 @@ describe('send pacing', () => {
     await t.sim.contact(CONTACT).waitForMessage((m) => m.id === retry.body.messageId)
     expect(inbox(['bounded 3'])).toHaveLength(1)
   }, 20_000)
+
+  it('plans typing-only sends one typing after another: of many at once, the excess is 429 at once, nothing recorded or sent', async () => {
+    const sessionId = sessions.burst!
+    await put(sessionId, { sendPacing: { minIntervalMs: 0, typing: true } })
+    // Short texts: each shows the least typing, MIN_PRESENCE_MS, and that is its whole turn.
+    const texts = Array.from({ length: 40 }, (_, i) => `burst ${i}`)
+    const began = Date.now()
+    const answers = await Promise.all(
+      texts.map(async (text) => ({ text, ...(await sendText(sessionId, text)), at: Date.now() - began })),
+    )
+    const admitted = answers.filter((a) => a.status === 200)
+    const refused = answers.filter((a) => a.status !== 200)
+    // Turns begin 0, 0.8, 1.6, 2.4 s after the first: a fifth's (3.2 s) is past MAX_WAIT_MS.
+    expect(admitted.length).toBeGreaterThanOrEqual(2)
+    expect(admitted.length).toBeLessThanOrEqual(Math.floor(MAX_WAIT_MS / MIN_PRESENCE_MS) + 1)
+    const firstHandedOver = Math.min(...admitted.map((a) => a.at))
+    for (const answer of refused) {
+      expect([answer.status, answer.body.error, answer.body.details.reason]).toEqual([
+        429,
+        'rate_limited',
+        'send_queue_full',
+      ])
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      // Refused as it came, not when a turn would have come.
+      expect(answer.at).toBeLessThan(firstHandedOver)
+    }
+    // None of the admitted waited past the bound (plus its own typing and the hand-over).
+    for (const answer of admitted) expect(answer.at).toBeLessThan(MAX_WAIT_MS + MIN_PRESENCE_MS + 1_500)
+    const sent = admitted.map((a) => a.text).sort()
+    expect((await records(sessionId)).map((r) => r.content.text).sort()).toEqual(sent)
+    await sleep(300)
+    expect(
+      inbox(texts)
+        .map((m) => textOf(m))
+        .sort(),
+    ).toEqual(sent)
+  }, 30_000)
 
   it('makes an Idempotency-Key retry of a queued send wait for it: one copy', async () => {
     const sessionId = sessions.bounded!

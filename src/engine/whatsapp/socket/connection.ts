@@ -14,6 +14,7 @@ import type { BaileysLogger } from '../baileys-logger'
 import { hasPairedCredentials, isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from './backoff'
 import { closeCause, proxyFailureDetail } from './close-cause'
+import { endSocket } from './end-socket'
 import { attachAckListener } from '../listeners/acks'
 import { attachCallListener } from '../listeners/calls'
 import { attachInboundListener } from '../listeners/inbound'
@@ -254,7 +255,7 @@ export class SessionConnection implements SessionHandle {
   async end(): Promise<void> {
     const socket = this.#socket
     this.#stop()
-    socket?.end(undefined)
+    if (socket) endSocket(socket)
   }
 
   checkLiveness(): void {
