@@ -1,11 +1,30 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
+import { z } from 'zod'
 import type { AppEnv } from './env'
 import { validationHook } from './validation'
+
+/**
+ * A route's query as it is validated: strict, and empty when the route declares none, so a
+ * query parameter a route does not take is the same 400 (`query.<name>`) on every route rather
+ * than ignored on some. An empty object adds no parameter to the document.
+ */
+function withStrictQuery<Route extends RouteConfig>(route: Route): Route {
+  const query = route.request?.query
+  if (query !== undefined && !(query instanceof z.ZodObject)) return route
+  return { ...route, request: { ...route.request, query: query ? query.strict() : z.strictObject({}) } }
+}
 
 /**
  * The app every route file builds on. `createRoute` + `.openapi(route, handler)` (from
  * @hono/zod-openapi) declare a route once: its path, validators and typed handler come from
  * the same object the OpenAPI document is built from, and hc<AppType> infers from it.
- * `defaultHook` routes every validation failure through our one hook.
+ * `defaultHook` routes every validation failure through our one hook; `openapi` makes every
+ * route's query strict (one place, so a new route cannot differ).
  */
-export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const createRouter = () => {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  const declare = router.openapi
+  const declareStrict: typeof declare = (route, handler, hook) => declare(withStrictQuery(route), handler, hook)
+  router.openapi = declareStrict
+  return router
+}

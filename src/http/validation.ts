@@ -79,6 +79,22 @@ async function validatedInput(c: Context<AppEnv>, target: string): Promise<unkno
 }
 
 /**
+ * A query parameter the route does not take, named as one (`query.<name>`): zod reports unknown
+ * keys at the query's root, which would read as the body's (`(body)`).
+ */
+const unknownQueryParameters = (issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] =>
+  issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' && issue.path.length === 0
+      ? issue.keys.map((key) => ({
+          code: 'custom' as const,
+          input: undefined,
+          path: ['query', key],
+          message: 'is not a parameter of this route',
+        }))
+      : [issue],
+  )
+
+/**
  * The one validation hook (every route's `defaultHook`, see ./router.ts): a failure becomes our
  * 400 Error object; without it the validator answers zod's raw result. A route that needs a JSON
  * body and got none under application/json answers the 415 a wrong Content-Type gets (the
@@ -87,5 +103,6 @@ async function validatedInput(c: Context<AppEnv>, target: string): Promise<unkno
 export const validationHook: Hook<unknown, AppEnv, string, Promise<undefined>> = async (result, c) => {
   if (result.success) return
   if (result.target === 'json' && !JSON_MEDIA_TYPE.test(mediaType(c))) throw notJson(mediaType(c))
-  throw issuesError(result.error.issues, await validatedInput(c, result.target))
+  const issues = result.target === 'query' ? unknownQueryParameters(result.error.issues) : result.error.issues
+  throw issuesError(issues, await validatedInput(c, result.target))
 }

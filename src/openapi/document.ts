@@ -2,6 +2,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import type { oas31, ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRequestBodyObject } from 'zod-openapi'
+import { withSharedAnswers } from './shared-answers'
 import { webhookCatalogue } from './webhooks'
 
 export const API_VERSION = '1.0.0'
@@ -46,19 +47,24 @@ function requestBody(body: NonNullable<Route['request']>['body']): ZodOpenApiReq
   return { ...body, id, content: { 'application/json': { ...media, schema: withoutId(schema) } } }
 }
 
-function operation({ method: _m, path: _p, request, hide: _h, ...rest }: Route): ZodOpenApiOperationObject {
-  // zod-openapi wants absent parts left out, not set to undefined.
+const isEmptyObject = (schema: unknown) => schema instanceof z.ZodObject && Object.keys(schema.shape).length === 0
+
+function operation({ method, path, request, hide: _h, responses, ...rest }: Route): ZodOpenApiOperationObject {
+  // zod-openapi wants absent parts left out, not set to undefined; an empty object (the strict
+  // query http/router.ts gives a route that takes none) would add `parameters: []`.
   const requestParams = Object.fromEntries(
     Object.entries({
       path: request?.params,
       query: request?.query,
       header: Array.isArray(request?.headers) ? undefined : request?.headers,
       cookie: request?.cookies,
-    }).filter(([, schema]) => schema !== undefined),
+    }).filter(([, schema]) => schema !== undefined && !isEmptyObject(schema)),
   )
   const body = requestBody(request?.body)
+  const secured = (rest.security ?? []).some((requirement) => Object.keys(requirement).length > 0)
   return {
     ...rest,
+    responses: withSharedAnswers({ method, path, secured }, responses),
     ...(Object.keys(requestParams).length ? { requestParams } : {}),
     ...(body ? { requestBody: body } : {}),
   } as ZodOpenApiOperationObject

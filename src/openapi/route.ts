@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { codeToStatus, type ErrorCode, type errorCodes } from '../errors'
 import { ErrorSchema } from '../schemas/error'
+import { errorExamples } from './error-examples'
 
 /**
  * Small builders for the parts every `createRoute({...})` repeats, so a route file reads as
@@ -27,15 +28,30 @@ export const jsonResponse = <Schema extends z.ZodType>(schema: Schema, descripti
   content: { 'application/json': { schema } },
 })
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorSchema } },
+/** The error answer that can carry `codes`: they are its description, and each has an example (keyed by code). */
+export const errorResponse = (codes: readonly ErrorCode[]) => ({
+  description: codes.join(', '),
+  content: {
+    'application/json': {
+      schema: ErrorSchema,
+      examples: Object.fromEntries(codes.map((code) => [code, errorExamples[code]])),
+    },
+  },
 })
+
+/** The codes an error answer built by errorResponse carries (none for any other answer). */
+export const errorCodesOf = (response: unknown): ErrorCode[] => {
+  const media = (response as { content?: Record<string, { schema?: unknown; examples?: object }> }).content?.[
+    'application/json'
+  ]
+  return media?.schema === ErrorSchema ? (Object.keys(media.examples ?? {}) as ErrorCode[]) : []
+}
 
 /**
  * The error answers of a route, grouped by status, each described by the codes it can carry.
  * 401 and 500 are added to every authenticated route, so a route lists only its own codes.
- * Typed clients (hc) see them too and can narrow on `res.status`.
+ * Typed clients (hc) see them too and can narrow on `res.status`. What middleware answers on
+ * any route (413, 415, 429, a bad path id or query) the document adds (./shared-answers.ts).
  */
 export function errorResponses<const Codes extends ErrorCode[]>(
   codes: Codes,
@@ -48,7 +64,7 @@ export function errorResponses<const Codes extends ErrorCode[]>(
   for (const code of all) byStatus.set(codeToStatus(code), [...(byStatus.get(codeToStatus(code)) ?? []), code])
   // Keyed by literal statuses (not `number`) so hc infers one response type per status.
   type Status = (typeof errorCodes)[Codes[number] | 'unauthorized' | 'internal_error']
-  return Object.fromEntries([...byStatus].map(([status, list]) => [status, errorResponse(list.join(', '))])) as Record<
+  return Object.fromEntries([...byStatus].map(([status, list]) => [status, errorResponse(list)])) as Record<
     Status,
     ReturnType<typeof errorResponse>
   >

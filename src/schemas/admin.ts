@@ -14,7 +14,7 @@ export const AdminWorkspaceList = z
   .meta({ id: 'AdminWorkspaceList' })
 
 export const CreateWorkspaceBody = z
-  .object({
+  .strictObject({
     name: workspaceName,
     plan: Plan.default('free'),
   })
@@ -24,10 +24,12 @@ export const WorkspaceParam = z.object({
   workspace: z.string().min(1).max(100).meta({ description: 'Workspace id or name' }),
 })
 
-export const SetPlanBody = z.object({ plan: Plan }).meta({ id: 'SetWorkspacePlanRequest', example: { plan: 'paid' } })
+export const SetPlanBody = z
+  .strictObject({ plan: Plan })
+  .meta({ id: 'SetWorkspacePlanRequest', example: { plan: 'paid' } })
 
 export const CreateKeyBody = z
-  .object({ workspace: z.string().min(1).meta({ description: 'Workspace id or name' }) })
+  .strictObject({ workspace: z.string().min(1).meta({ description: 'Workspace id or name' }) })
   .meta({ id: 'CreateApiKeyRequest', example: { workspace: 'acme' } })
 
 export const IssuedKeySchema = z
@@ -52,7 +54,7 @@ export const AdminKeySchema = z
 
 export const AdminKeyList = z.object({ keys: z.array(AdminKeySchema) }).meta({ id: 'AdminApiKeyList' })
 
-export const KeyListQuery = z.object({
+export const KeyListQuery = z.strictObject({
   workspace: z.string().min(1).optional().meta({ description: 'Only this workspace’s keys (id or name)' }),
 })
 

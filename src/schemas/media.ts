@@ -13,17 +13,23 @@ const fileHeaders = z.object({
   'Accept-Ranges': z.literal('bytes'),
 })
 
+/**
+ * A file is served with the media type its sender declared (image/jpeg, application/pdf,
+ * audio/ogg; codecs=opus, ...), which can be any: the document says so with the `*\/*` range.
+ */
+const fileContent = { '*/*': { schema: FileBody } }
+
 /** The answers every file download gives. */
 export const fileResponses = {
   200: {
     description: 'The file: decrypted, MAC- and SHA-256-checked, with its Content-Type as the sender declared it.',
     headers: fileHeaders,
-    content: { 'application/octet-stream': { schema: FileBody } },
+    content: fileContent,
   },
   206: {
     description: 'A Range of the file (one range; Content-Range says which).',
     headers: fileHeaders,
-    content: { 'application/octet-stream': { schema: FileBody } },
+    content: fileContent,
   },
   304: { description: 'If-None-Match named the file’s ETag: unchanged.' },
 } as const

@@ -94,6 +94,29 @@ describe('/v1/admin with ADMIN_API_KEY', () => {
     expect((await admin('/v1/admin/workspaces', { body: { name: id } })).status).toBe(400)
   })
 
+  it('is as strict as /v1: an unknown body field or query parameter is a 400 naming it, and changes nothing', async () => {
+    const refusals = [
+      ['/v1/admin/workspaces', { body: { name: 'typo', plna: 'paid' } }],
+      ['/v1/admin/keys', { body: { workspace: 'test', label: 'ci' } }],
+      ['/v1/admin/workspaces/test/plan', { method: 'PUT', body: { plan: 'paid', note: 'x' } }],
+    ] as const
+    for (const [path, init] of refusals) {
+      const refused = await admin(path, init)
+      expect({ path, status: refused.status }).toEqual({ path, status: 400 })
+      expect(((await refused.json()) as any).details.fields).toEqual([
+        { path: '(body)', message: expect.stringMatching(/^unknown field: /) },
+      ])
+    }
+    const listed = await admin('/v1/admin/keys?workspace=test&limit=5')
+    expect(listed.status).toBe(400)
+    expect(((await listed.json()) as any).details.fields).toEqual([
+      { path: 'query.limit', message: 'is not a parameter of this route' },
+    ])
+    const workspaces = (await (await admin('/v1/admin/workspaces')).json()) as any
+    expect(workspaces.workspaces.map((w: { name: string }) => w.name)).not.toContain('typo')
+    expect(workspaces.workspaces.find((w: { name: string }) => w.name === 'test')).toMatchObject({ plan: 'free' })
+  })
+
   it('refuses a workspace key, a wrong key and no key with 401', async () => {
     for (const auth of [`Bearer ${t.key}`, 'Bearer admin-key-0123456789-0123456789-abcdeX', '']) {
       const response = await admin('/v1/admin/workspaces', { auth, body: { name: 'intruder' } })
