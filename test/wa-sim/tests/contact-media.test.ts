@@ -217,7 +217,7 @@ describe('contacts send media and contact cards; the phone answers media retries
     const id = await sim.contact(ERIN).send({ document: randomBytes(200), fileName: 'f', where }, { to: ACCOUNT })
     const { documentMessage } = (await received(id)).message!
     expect(documentMessage).toMatchObject(where)
-    const answer = await fetch(redirect.url, { redirect: 'manual', dispatcher } as RequestInit)
+    const answer = await fetch(redirect.url, { redirect: 'manual', dispatcher } as unknown as RequestInit)
     expect([answer.status, answer.headers.get('location')]).toEqual([302, 'https://127.0.0.1:1/elsewhere'])
     expect(redirect.downloads()).toBe(1)
     const bare = await sim.contact(ERIN).send({ image: randomBytes(50), mimetype: 'image/jpeg', where: { url: null } })
