@@ -76,7 +76,8 @@ export class SessionObject extends DurableObject<EdgeEnv> {
       resolver: edgeResolver,
       // workerd compiles WebAssembly (Baileys' crypto bridge) only while modules load, never
       // later in a request: here Baileys loads with the object, not on the first open.
-      engine: (deps) => createBaileysEngine(baileysEngineDeps(deps)),
+      // Media downloads over workerd's fetch: no address to pin, and none needed (see network.ts).
+      engine: (deps) => createBaileysEngine({ ...baileysEngineDeps(deps), mediaConnections: 'platform' }),
       webhookSender: createEdgeWebhookSender({
         allowHttp: config.webhookAllowHttp,
         allowPrivateAddresses: config.allowPrivateAddresses,

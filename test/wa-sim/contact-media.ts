@@ -4,6 +4,7 @@
 import { getMediaKeys, hmacSign, proto, sha256 } from '@whiskeysockets/baileys'
 import type { MediaType } from '@whiskeysockets/baileys'
 import { createCipheriv, randomBytes } from 'node:crypto'
+import { SimulatorError } from './errors'
 import { unixNow } from './node-utils'
 import type { SimState } from './state'
 
@@ -51,8 +52,44 @@ export interface StickerContent {
  */
 export type Tamper = 'mac' | 'sha256' | 'length'
 
+/**
+ * A message that lies about where its file is: these replace the `url` and `directPath` the
+ * upload got (null leaves the field out). WhatsApp relays message content end to end encrypted
+ * and never checks it, so any contact can send this; for tests of what a client fetches.
+ */
+export interface MediaWhere {
+  url?: string | null
+  directPath?: string | null
+}
+
 export type MediaContent = (ImageContent | VideoContent | AudioContent | DocumentContent | StickerContent) & {
   tamper?: Tamper
+  where?: MediaWhere
+}
+
+/** `where` as strictly as the rest: at least one field, each a string or null, nothing else. */
+const checkWhere = (where: MediaWhere): void => {
+  const keys = Object.keys(where)
+  if (keys.length === 0 || keys.some((key) => key !== 'url' && key !== 'directPath'))
+    throw new SimulatorError('invalid_request', '"where" names url and/or directPath, nothing else')
+  for (const key of keys) {
+    const value = where[key as keyof MediaWhere]
+    if (value !== null && typeof value !== 'string')
+      throw new SimulatorError('invalid_request', `"where.${key}" must be a string or null`)
+  }
+}
+
+/** The upload's fields with `where` applied (a field set to null is left out). */
+const placed = (uploaded: Uploaded, where: MediaWhere | undefined): Partial<Uploaded> => {
+  if (!where) return uploaded
+  checkWhere(where)
+  const fields: Partial<Uploaded> = { ...uploaded }
+  for (const key of ['url', 'directPath'] as const) {
+    const value = where[key]
+    if (value === null) delete fields[key]
+    else if (value !== undefined) fields[key] = value
+  }
+  return fields
 }
 
 export const isMediaContent = (content: object): content is MediaContent =>
@@ -107,8 +144,10 @@ export const encryptAndUpload = async (
 const WAVEFORM = Buffer.alloc(64, 40)
 
 export const buildMedia = async (state: SimState, content: MediaContent): Promise<BuiltMedia> => {
+  const upload = async (plain: Buffer, keyType: MediaType, uploadPath: string) =>
+    placed(await encryptAndUpload(state, plain, keyType, uploadPath, content.tamper), content.where)
   if ('image' in content) {
-    const uploaded = await encryptAndUpload(state, content.image, 'image', '/mms/image', content.tamper)
+    const uploaded = await upload(content.image, 'image', '/mms/image')
     const { caption, mimetype, width, height } = content
     return {
       message: proto.Message.fromObject({ imageMessage: { ...uploaded, mimetype, caption, width, height } }),
@@ -116,7 +155,7 @@ export const buildMedia = async (state: SimState, content: MediaContent): Promis
     }
   }
   if ('video' in content) {
-    const uploaded = await encryptAndUpload(state, content.video, 'video', '/mms/video', content.tamper)
+    const uploaded = await upload(content.video, 'video', '/mms/video')
     const { caption, seconds, width, height, gifPlayback } = content
     const videoMessage = {
       ...uploaded,
@@ -130,7 +169,7 @@ export const buildMedia = async (state: SimState, content: MediaContent): Promis
     return { message: proto.Message.fromObject({ videoMessage }), mediatype: gifPlayback ? 'gif' : 'video' }
   }
   if ('audio' in content) {
-    const uploaded = await encryptAndUpload(state, content.audio, 'audio', '/mms/audio', content.tamper)
+    const uploaded = await upload(content.audio, 'audio', '/mms/audio')
     const ptt = Boolean(content.ptt)
     const audioMessage = {
       ...uploaded,
@@ -142,7 +181,7 @@ export const buildMedia = async (state: SimState, content: MediaContent): Promis
     return { message: proto.Message.fromObject({ audioMessage }), mediatype: ptt ? 'ptt' : 'audio' }
   }
   if ('document' in content) {
-    const uploaded = await encryptAndUpload(state, content.document, 'document', '/mms/document', content.tamper)
+    const uploaded = await upload(content.document, 'document', '/mms/document')
     const { fileName, caption } = content
     const documentMessage = {
       ...uploaded,
@@ -155,7 +194,7 @@ export const buildMedia = async (state: SimState, content: MediaContent): Promis
     const message = caption ? { documentWithCaptionMessage: { message: { documentMessage } } } : { documentMessage }
     return { message: proto.Message.fromObject(message), mediatype: 'document' }
   }
-  const uploaded = await encryptAndUpload(state, content.sticker, 'sticker', '/mms/image', content.tamper)
+  const uploaded = await upload(content.sticker, 'sticker', '/mms/image')
   const { width, height } = content
   const stickerMessage = {
     ...uploaded,

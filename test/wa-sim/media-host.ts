@@ -1,12 +1,15 @@
 // The mmg.whatsapp.net stand-in: loopback HTTPS with the simulator's own CA. Stores encrypted
 // uploads under a direct path and serves them back, with Range. Like WhatsApp's CDN it drops files
 // (expire: 404 or 410 from then on); a phone's re-upload stores the same encrypted bytes under a
-// new direct path. A download can be held until released, to test what waits for it.
+// new direct path. A download can be held until released, to test what waits for it. A path can
+// also be given a scripted answer (a status, a redirect, garbage, or silence), to test what a client
+// makes of a CDN that misbehaves.
 import { createServer } from 'node:https'
 import type { ServerResponse } from 'node:http'
 import type { Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { MediaTlsMaterial } from './certificates'
+import { SimulatorError } from './errors'
 
 export interface StoredMedia {
   directPath: string
@@ -18,11 +21,32 @@ export interface StoredMedia {
   contentType?: string
 }
 
+/**
+ * What a GET of a scripted path answers: a status (a 3xx with its Location, a 200 with `body`,
+ * anything else with a short text), or `silence` (the headers never come, until the host stops).
+ */
+export type MediaAnswer = { status: number; location?: string; body?: Buffer } | 'silence'
+
+/** A scripted answer, checked as strictly as the rest of the simulator: a status a server could send, a redirect with a target. */
+export function checkMediaAnswer(answer: MediaAnswer): void {
+  if (answer === 'silence') return
+  const { status, location, body } = answer
+  if (!Number.isInteger(status) || status < 200 || status > 599)
+    throw new SimulatorError('invalid_request', `a media host answers 200-599, not ${status}`)
+  const redirect = status >= 300 && status <= 399
+  if (redirect !== (location !== undefined))
+    throw new SimulatorError('invalid_request', 'a 3xx answer needs a location, and only a 3xx has one')
+  if (location !== undefined && !URL.canParse(location))
+    throw new SimulatorError('invalid_request', `location "${location}" is not an absolute URL`)
+  if (body !== undefined && status !== 200) throw new SimulatorError('invalid_request', 'only a 200 answer has a body')
+}
+
 export class MediaHost {
   readonly uploads = new Map<string, StoredMedia>()
   /** GETs answered per direct path (any status). */
   readonly downloads = new Map<string, number>()
   private readonly held = new Map<string, { release: Promise<void>; open: () => void }>()
+  private readonly scripted = new Map<string, MediaAnswer>()
   private counter = 0
 
   private constructor(
@@ -54,6 +78,11 @@ export class MediaHost {
   }
 
   private serve(path: string, range: string | undefined, res: ServerResponse): void {
+    const scripted = this.scripted.get(path)
+    if (scripted) {
+      this.answer(scripted, res)
+      return
+    }
     const media = this.uploads.get(path)
     if (!media || media.expired) {
       res.writeHead(media?.expired ?? 404, { 'content-type': 'text/plain' })
@@ -77,6 +106,26 @@ export class MediaHost {
       'content-length': String(media.bytes.length),
     })
     res.end(media.bytes)
+  }
+
+  private answer(answer: MediaAnswer, res: ServerResponse): void {
+    if (answer === 'silence') return // the connection stays open, headers unsent, until stop()
+    const { status, location, body } = answer
+    const content = body ?? Buffer.from(`scripted ${status}`)
+    res.writeHead(status, {
+      'content-type': 'application/octet-stream',
+      'content-length': String(content.length),
+      ...(location ? { location } : {}),
+    })
+    res.end(content)
+  }
+
+  /** A fresh direct path whose GETs get `answer` (counted in `downloads` like any other). */
+  script(answer: MediaAnswer): string {
+    checkMediaAnswer(answer)
+    const directPath = `/v/t62.sim-${++this.counter}/scripted`
+    this.scripted.set(directPath, answer)
+    return directPath
   }
 
   /** host:port, as the media_conn iq announces it */

@@ -8,7 +8,7 @@ import { SimulatorError } from './errors'
 import { AccountHandle, ContactHandle, waitUntil } from './handles'
 import { silentLogger } from './logger'
 import type { Logger } from './logger'
-import { MediaHost } from './media-host'
+import { MediaHost, type MediaAnswer } from './media-host'
 import { enterPairingCode, scanQr } from './pairing'
 import type { LinkedIdentity, ScanOptions } from './pairing'
 import { ChatServer } from './server'
@@ -287,6 +287,19 @@ export class WhatsAppSimulator {
   /** Every media download waits until the returned function is called (files yet to be sent too). */
   holdMediaDownloads(): () => void {
     return this.state.media.hold('*')
+  }
+
+  /**
+   * A path on the media host whose GETs get a scripted answer (a status, a redirect, a 200 of
+   * `body`, or silence): its direct path and URL, for a contact's message to name with `where`.
+   */
+  scriptMedia(answer: MediaAnswer): { directPath: string; url: string; downloads: () => number } {
+    const directPath = this.state.media.script(answer)
+    return {
+      directPath,
+      url: this.state.media.urlFor(directPath),
+      downloads: () => this.state.media.downloads.get(directPath) ?? 0,
+    }
   }
 
   /** Stored media uploads, by direct path (encrypted bytes as uploaded) */

@@ -4,7 +4,8 @@ import { hasPairedCredentials, clearAuthState } from './socket/credentials'
 import { authStatements } from './socket/auth-statements'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './socket/connection'
-import { downloadMedia, fetchThrough } from './media/media-download'
+import { downloadMedia } from './media/media-download'
+import { type MediaFetch, pinnedMediaFetch, platformMediaFetch, proxiedMediaFetch } from './media/media-fetch'
 import { directTarget, resolveEndpoint, type NetworkTarget, type WhatsAppEndpoint } from './socket/network-target'
 import type { ProxyGuard } from '../../net/proxy-guard'
 import { SocketCacheRegistry } from './socket/socket-caches'
@@ -23,6 +24,11 @@ export interface BaileysEngineDeps {
   /** The WhatsApp Web version sockets announce (learnt at start and after a 405). */
   versions: WebVersionKeeper
   proxyGuard: ProxyGuard
+  /**
+   * How media downloads connect: 'pinned' (Node, Bun: to the address the guard checked, the
+   * default) or 'platform' (workerd: its own fetch, which cannot reach private addresses).
+   */
+  mediaConnections?: 'pinned' | 'platform'
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
   groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
 }
@@ -93,9 +99,20 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
     webVersion: () => deps.versions.info(),
 
     async downloadMedia(sessionId, payload, options) {
+      const { endpoint, direct } = await networkTarget()
+      const connection = connections.get(sessionId)
       // The session's own target (its proxy), else the direct one
-      const target = connections.get(sessionId)?.networkTarget ?? (await networkTarget()).direct
-      return downloadMedia(payload, fetchThrough(target), options)
+      const target = connection?.networkTarget ?? direct
+      const trusted = endpoint.trustedMediaHosts ?? []
+      const guard = { ...deps.proxyGuard, privateHosts: trusted }
+      const fetchMedia: MediaFetch =
+        deps.mediaConnections === 'platform'
+          ? platformMediaFetch
+          : target === direct
+            ? pinnedMediaFetch(guard, endpoint.mediaCaPem)
+            : proxiedMediaFetch(guard, target)
+      const hosts = [...trusted, ...(connection?.announcedMediaHosts ?? [])]
+      return downloadMedia(payload, fetchMedia, hosts, options)
     },
   }
 }

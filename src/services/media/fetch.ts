@@ -5,7 +5,6 @@ import { EngineError, type MediaDownload, type MediaMessageRef } from '../../eng
 import { GatewayError } from '../../errors'
 import { mediaKey } from '../../media/store'
 import type { GatewayContext } from '../context'
-import { engineFailure } from '../engine-failure'
 import { replacePayload } from '../messages/records'
 import { enforceStoreCap } from './prune'
 
@@ -18,26 +17,40 @@ function messageRef(record: MessageRecord, payload: Uint8Array): MediaMessageRef
   return { id: record.id, chatJid: record.chatJid, fromMe: record.direction === 'outbound', participant, payload }
 }
 
-/** The API error for a failed download (the engine's error, or one a stream carried as its cause). */
-export const mediaFailure = (ctx: GatewayContext, error: unknown) =>
-  engineFailure(error instanceof EngineError ? error : ((error as { cause?: unknown })?.cause ?? error), {
-    timeout: 'WhatsApp’s media host stopped sending the file; try again',
-    upstream: 'WhatsApp’s media host answered with an error; try again',
-    not_connected: 'The session went offline while its phone was asked for the file',
-    too_large: `The file is larger than MEDIA_MAX_BYTES (${ctx.config.media.maxBytes} bytes)`,
-    corrupt: 'The file WhatsApp served failed its integrity checks (MAC, SHA-256 or length); nothing was kept',
-    gone: 'The file is no longer on WhatsApp’s servers and the phone did not upload it again',
-    no_media: 'This message has no file',
-  })
+/** All a tenant is told of a download that failed (see mediaFailure). */
+export const MEDIA_UNAVAILABLE =
+  'The file could not be downloaded from WhatsApp. A file WhatsApp no longer has is asked of the ' +
+  'session’s phone again while the session is connected; try again later. The gateway log says why.'
 
-const expired = (why: string) =>
-  new GatewayError('media_expired', `The file is no longer on WhatsApp’s servers and ${why}`)
+/**
+ * The API error for a failed download (the engine's error, or one a stream carried as its
+ * cause). Whatever WhatsApp's side did (a URL the message names refused, a redirect, an error
+ * status, garbage, silence, a phone that could not upload the file again, a session offline
+ * when it should be asked) the tenant hears one media_unavailable: a contact writes where its
+ * file is, so any difference would tell what answers there. Why goes to the operator's log.
+ * Only what the message itself says before anything is fetched differs (too large, no file).
+ */
+export function mediaFailure(ctx: GatewayContext, record: MessageRecord, error: unknown): GatewayError {
+  const cause = error instanceof EngineError ? error : ((error as { cause?: unknown })?.cause ?? error)
+  if (cause instanceof EngineError && cause.kind === 'too_large')
+    return new GatewayError(
+      'payload_too_large',
+      `The file is larger than MEDIA_MAX_BYTES (${ctx.config.media.maxBytes} bytes)`,
+    )
+  if (cause instanceof EngineError && cause.kind === 'no_media')
+    return new GatewayError('not_found', 'This message has no file')
+  ctx.logger.warn(
+    { sessionId: record.sessionId, messageId: record.id, reason: (cause as Error)?.message ?? String(cause) },
+    'a received file could not be downloaded',
+  )
+  return new GatewayError('media_unavailable', MEDIA_UNAVAILABLE)
+}
 
 /**
  * Downloads a record's file from WhatsApp. When the CDN dropped it (404/410), asks the
  * session's phone to upload it again (media retry), keeps the new location on the record, and
- * tries once more; a file still gone, or a phone that does not answer within
- * MEDIA_RETRY_TIMEOUT_MS, is 410 media_expired.
+ * tries once more. Every failure is the one media_unavailable (see mediaFailure): a file still
+ * gone, a phone that does not answer within MEDIA_RETRY_TIMEOUT_MS, a session not connected.
  */
 export async function downloadFromWhatsApp(ctx: GatewayContext, record: MessageRecord): Promise<MediaDownload> {
   if (!record.payload) throw new GatewayError('not_found', `Message "${record.id.slice(0, 64)}" has no file`)
@@ -50,31 +63,23 @@ export async function downloadFromWhatsApp(ctx: GatewayContext, record: MessageR
   try {
     return await attempt(record.payload)
   } catch (error) {
-    if (!(error instanceof EngineError && error.kind === 'gone')) throw mediaFailure(ctx, error)
+    if (!(error instanceof EngineError && error.kind === 'gone')) throw mediaFailure(ctx, record, error)
   }
   const handle = ctx.engine.session(record.sessionId)
   if (!handle?.online)
-    throw new GatewayError(
-      'session_not_connected',
-      'The file is no longer on WhatsApp’s servers; only the session’s phone can upload it again, and the session is not connected',
-    )
+    throw mediaFailure(ctx, record, new Error('the file is gone from the CDN and the session is not connected'))
   let payload: Uint8Array
   try {
     payload = await handle.reuploadMedia(messageRef(record, record.payload), ctx.config.inboundMedia.retryTimeoutMs)
   } catch (error) {
-    if (error instanceof EngineError && error.kind === 'timeout')
-      throw expired(`the phone did not answer within ${ctx.config.inboundMedia.retryTimeoutMs} ms`)
-    if (error instanceof EngineError && error.kind === 'gone') throw expired('the phone no longer has it')
-    throw mediaFailure(ctx, error)
+    throw mediaFailure(ctx, record, error)
   }
   replacePayload(ctx, record.sessionId, record.id, payload)
   ctx.logger.info({ sessionId: record.sessionId, messageId: record.id }, 'media uploaded again by the phone')
   try {
     return await attempt(payload)
   } catch (error) {
-    if (error instanceof EngineError && error.kind === 'gone')
-      throw expired('is gone again after the phone uploaded it')
-    throw mediaFailure(ctx, error)
+    throw mediaFailure(ctx, record, error)
   }
 }
 
@@ -132,7 +137,7 @@ export function storeMedia(ctx: GatewayContext, record: MessageRecord): Promise<
 /** A failed put: the download's own failure (a check, the CDN) when that is what broke it, else the store's. */
 function storeFailure(ctx: GatewayContext, record: MessageRecord, error: unknown): GatewayError {
   const cause = error instanceof EngineError ? error : (error as { cause?: unknown })?.cause
-  if (cause instanceof EngineError) return mediaFailure(ctx, cause)
+  if (cause instanceof EngineError) return mediaFailure(ctx, record, cause)
   ctx.logger.error({ err: error, sessionId: record.sessionId, messageId: record.id }, 'the media store refused a file')
   return new GatewayError('upstream_error', 'The media store could not keep the file; see the gateway log')
 }

@@ -76,7 +76,7 @@ async function fetchWhole(ctx: GatewayContext, record: MessageRecord, range?: By
   try {
     bytes = new Uint8Array(await new Response(download.body).arrayBuffer())
   } catch (error) {
-    throw mediaFailure(ctx, error)
+    throw mediaFailure(ctx, record, error)
   }
   const part = range ? bytes.subarray(range.start, range.end + 1) : bytes
   return new Response(part).body!

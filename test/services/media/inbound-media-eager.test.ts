@@ -95,7 +95,7 @@ describe('inbound media: eager download', () => {
     expect(t.sim.contact(CONTACT).sentMedia(id).downloads).toBe(1)
   })
 
-  it('a file that cannot be fetched still lets its event go (and is 410 on request)', async () => {
+  it('a file that cannot be fetched still lets its event go (and is 422 media_unavailable on request)', async () => {
     t.sim.account(ACCOUNT).fault('phone-offline')
     try {
       const id = await t.sim.contact(CONTACT).send({ sticker: randomBytes(300) }, { to: ACCOUNT })
@@ -104,7 +104,7 @@ describe('inbound media: eager download', () => {
       await receiver.waitFor('hook', secret, (all) => all.some((e) => e.data.messageId === id), { timeoutMs: 15_000 })
       expect(storedOnArrival.get(id)).toBe(false)
       const answer = await t.request(`/v1/message/${id}/media?sessionId=${sessionId}`)
-      expect(answer.status).toBe(410)
+      expect(answer.status).toBe(422)
     } finally {
       t.sim.account(ACCOUNT).clearFaults()
     }

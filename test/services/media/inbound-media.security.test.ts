@@ -3,7 +3,16 @@ import { existsSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Clock } from '../../../src/clock'
+import { resolveConfig } from '../../../src/config'
+import { createLogger } from '../../../src/logger'
+import { MEDIA_UNAVAILABLE } from '../../../src/services/media/fetch'
+import type { HostResolver } from '../../../src/net/host-resolver'
+import { startLoopbackServer, type LoopbackServer } from '../../support/loopback-server'
+import { pollUntil } from '../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
+import { queryFile } from '../../support/sqlite-file'
+import type { MediaWhere } from '../../wa-sim/contact-media'
+import type { MediaAnswer } from '../../wa-sim/media-host'
 import {
   fastWebhooks,
   loopbackWebhooks,
@@ -18,7 +27,7 @@ const MAX_BYTES = 64 * 1024
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
-/** Whatever a client, a sender or a link holder tries: 403, 404, 413, 502 — never a 500, never a file kept that failed its checks. */
+/** Whatever a client, a sender or a link holder tries: 403, 404, 413, 422 — never a 500, never a file kept that failed its checks. */
 describe('inbound media: other workspaces, links, hostile files', () => {
   let t: SimulatedGateway
   let receiver: WebhookReceiver
@@ -26,11 +35,13 @@ describe('inbound media: other workspaces, links, hostile files', () => {
   let secret: string
   let offsetMs = 0
   const clock: Clock = { now: () => new Date(Date.now() + offsetMs) }
+  const logs: string[] = []
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
     t = await startSimulatedGateway({
       clock,
+      logger: createLogger('info', { write: (line: string) => void logs.push(line) }),
       config: {
         ...loopbackWebhooks,
         webhooks: fastWebhooks(),
@@ -144,19 +155,19 @@ describe('inbound media: other workspaces, links, hostile files', () => {
   })
 
   for (const tamper of ['mac', 'sha256', 'length'] as const) {
-    it(`a file whose ${tamper} does not match is 502 and nothing is kept`, async () => {
+    it(`a file whose ${tamper} does not match is 422 media_unavailable (why: in the log) and nothing is kept`, async () => {
       const before = storedFiles().length
       const id = await t.sim
         .contact(CONTACT)
         .send({ image: randomBytes(3000), mimetype: 'image/jpeg', tamper }, { to: ACCOUNT })
       await arrived(id)
       const answer = await error(await api(id))
-      expect(answer).toMatchObject({ status: 502, error: 'upstream_error' })
-      expect(answer.message).toMatch(/failed its integrity checks/)
+      expect(answer).toMatchObject({ status: 422, error: 'media_unavailable', message: MEDIA_UNAVAILABLE })
+      expect(logs.some((line) => line.includes(id) && line.includes('failed its checks'))).toBe(true)
       expect(storedFiles().length).toBe(before)
       expect(tempFiles()).toEqual([])
       // Asked again, it is fetched again (nothing cached as good)
-      expect((await api(id)).status).toBe(502)
+      expect((await api(id)).status).toBe(422)
       expect(t.sim.contact(CONTACT).sentMedia(id).downloads).toBe(2)
     })
   }
@@ -176,5 +187,173 @@ describe('inbound media: other workspaces, links, hostile files', () => {
     for (const body of bodies) expect(sha256(body)).toBe(sha256(bytes))
     expect(t.sim.contact(CONTACT).sentMedia(id).downloads).toBe(1)
     expect(t.sim.violations()).toEqual([])
+  })
+})
+
+/**
+ * A contact's media message names where its file is (`url`, `directPath`), and WhatsApp never
+ * checks it: the gateway downloads only over https from WhatsApp's media hosts (here the
+ * simulator's, named by WA_SIMULATOR), follows no redirect, and tells the tenant one
+ * media_unavailable whatever the far side did. Default guards: no ALLOW_PRIVATE_ADDRESSES.
+ */
+describe('inbound media: a contact’s message names where its file is', () => {
+  const NO_DNS: HostResolver = async () => {
+    throw new Error('no DNS in this test')
+  }
+  let loopback: LoopbackServer
+  /** The operator's log of both gateways: where the reason goes. */
+  const operatorLog: string[] = []
+  /** A loopback service the gateway's host could reach: no contact may make the gateway touch it. */
+  const internalService = () => loopback.connections
+
+  const start = async (download: 'lazy' | 'eager') => {
+    const defaults = resolveConfig()
+    const t = await startSimulatedGateway({
+      resolver: NO_DNS,
+      logger: createLogger('info', { write: (line: string) => void operatorLog.push(line) }),
+      config: {
+        rateLimitPerMinute: 0,
+        media: { ...defaults.media, timeoutMs: 1_500 },
+        inboundMedia: { ...defaults.inboundMedia, download, retryTimeoutMs: 1_000 },
+      },
+    })
+    expect(t.gateway.context.config.allowPrivateAddresses).toBe(false)
+    t.sim.addContact(CONTACT)
+    const { body } = await t.connect({ sessionName: `forged ${download}` })
+    t.sim.scan(body.qrCode, ACCOUNT)
+    await t.waitForStatus(body.sessionId, 'connected')
+    return { t, sessionId: body.sessionId as string }
+  }
+  /** The answer of GET /v1/message/{id}/media, as a tenant sees it. */
+  const answerFor = async (t: SimulatedGateway, sessionId: string, id: string) => {
+    const response = await t.request(`/v1/message/${encodeURIComponent(id)}/media?sessionId=${sessionId}`)
+    const body = (await response.json()) as { error: string; message: string; details?: unknown }
+    return { status: response.status, error: body.error, message: body.message, details: body.details }
+  }
+  const forged = (t: SimulatedGateway, where: MediaWhere) =>
+    t.sim.contact(CONTACT).send({ document: randomBytes(500), fileName: 'invoice.pdf', where }, { to: ACCOUNT })
+
+  beforeAll(async () => {
+    loopback = await startLoopbackServer((_req, res) => res.end('internal'))
+  })
+  afterAll(async () => {
+    await loopback.close()
+  })
+
+  /** Forged places a message can name, each of which reached the loopback service before. */
+  const variants = (t: SimulatedGateway): [string, MediaWhere][] => [
+    ['an http URL on a loopback port, no direct path', { url: loopback.url('/admin'), directPath: null }],
+    [
+      'another host (a loopback port) with a direct path',
+      { url: `https://127.0.0.1:${loopback.port}/x`, directPath: '/admin' },
+    ],
+    [
+      'a direct path that does not start with "/"',
+      { url: t.sim.scriptMedia({ status: 404 }).url, directPath: `@127.0.0.1:${loopback.port}/admin` },
+    ],
+    [
+      'WhatsApp’s media host redirecting to a loopback URL',
+      (() => {
+        const redirect = t.sim.scriptMedia({ status: 302, location: loopback.url('/admin') })
+        return { url: redirect.url, directPath: redirect.directPath }
+      })(),
+    ],
+  ]
+
+  describe('MEDIA_DOWNLOAD=lazy', () => {
+    let t: SimulatedGateway
+    let sessionId: string
+    beforeAll(async () => {
+      ;({ t, sessionId } = await start('lazy'))
+    }, 60_000)
+    afterAll(async () => {
+      await t?.close()
+    })
+
+    it('a genuine file still comes from the simulator’s media host (loopback, allowed because WA_SIMULATOR names it)', async () => {
+      const bytes = randomBytes(700)
+      const id = await t.sim.contact(CONTACT).send({ document: bytes, fileName: 'real.bin' }, { to: ACCOUNT })
+      await t.waitForRecord(sessionId, id, (r) => r?.messageId === id)
+      const response = await t.request(`/v1/message/${id}/media?sessionId=${sessionId}`)
+      expect(response.status).toBe(200)
+      expect(sha256(new Uint8Array(await response.arrayBuffer()))).toBe(sha256(bytes))
+    })
+
+    it('a forged url or directPath is never fetched: the internal service sees nothing, the tenant one media_unavailable', async () => {
+      const answers = []
+      for (const [name, where] of variants(t)) {
+        const id = await forged(t, where)
+        await t.waitForRecord(sessionId, id, (r) => r?.messageId === id)
+        answers.push({ name, ...(await answerFor(t, sessionId, id)) })
+        expect(internalService(), name).toBe(0)
+        const logged = operatorLog.filter((line) => line.includes(id) && line.includes('could not be downloaded'))
+        expect(logged.join(), name).toMatch(/names no WhatsApp media URL|the media host answered 302/)
+      }
+      for (const answer of answers)
+        expect(answer).toMatchObject({ status: 422, error: 'media_unavailable', message: MEDIA_UNAVAILABLE })
+      expect(new Set(answers.map(({ name: _, ...rest }) => JSON.stringify(rest))).size).toBe(1)
+      expect(t.sim.violations()).toEqual([])
+    })
+
+    it('whatever WhatsApp’s media host answers (200 garbage, 302, 404, 500, silence), the tenant hears the same thing', async () => {
+      const replies: [string, MediaAnswer][] = [
+        ['200 with garbage', { status: 200, body: randomBytes(512) }],
+        ['302 to a loopback URL', { status: 302, location: loopback.url('/admin') }],
+        ['404', { status: 404 }],
+        ['500', { status: 500 }],
+        ['silence', 'silence'],
+      ]
+      const answers = []
+      for (const [name, reply] of replies) {
+        const scripted = t.sim.scriptMedia(reply)
+        const id = await forged(t, { url: scripted.url, directPath: scripted.directPath })
+        await t.waitForRecord(sessionId, id, (r) => r?.messageId === id)
+        answers.push({ name, ...(await answerFor(t, sessionId, id)) })
+        expect(scripted.downloads(), name).toBe(1)
+      }
+      for (const answer of answers) expect(answer).toMatchObject({ status: 422, error: 'media_unavailable' })
+      expect(new Set(answers.map(({ name: _, ...rest }) => JSON.stringify(rest))).size).toBe(1)
+      expect(internalService()).toBe(0)
+    }, 30_000)
+  })
+
+  describe('MEDIA_DOWNLOAD=eager', () => {
+    let t: SimulatedGateway
+    let sessionId: string
+    beforeAll(async () => {
+      ;({ t, sessionId } = await start('eager'))
+    }, 60_000)
+    afterAll(async () => {
+      await t?.close()
+    })
+
+    /**
+     * The message.received of `id` was let go: its eager fetch is over. The fetch holds the
+     * event's delivery for eagerHoldMs (4 s here) and its end releases it at once (the delivery
+     * itself waits behind the session's earlier ones to https://hooks.invalid, never attempted).
+     */
+    const eagerFetchOver = (id: string) =>
+      pollUntil(
+        () =>
+          queryFile<{ released: number }>(
+            t.databasePath,
+            `SELECT d.next_attempt_at < d.created_at + 3000 AS released FROM webhook_deliveries d
+             JOIN webhook_events e ON e.id = d.event_id WHERE e.type = 'message.received' AND e.body LIKE ?`,
+            `%${id}%`,
+          ),
+        (rows) => rows.length === 1 && rows[0]!.released === 1,
+        { what: `the release of ${id}'s message.received` },
+      )
+
+    it('a forged url or directPath is not fetched on arrival, nor on request', async () => {
+      for (const [name, where] of variants(t)) {
+        const id = await forged(t, where)
+        await eagerFetchOver(id)
+        expect(internalService(), `${name}, on arrival`).toBe(0)
+        expect(await answerFor(t, sessionId, id), name).toMatchObject({ status: 422, error: 'media_unavailable' })
+        expect(internalService(), `${name}, on request`).toBe(0)
+      }
+      expect(t.sim.violations()).toEqual([])
+    }, 30_000)
   })
 })

@@ -211,6 +211,29 @@ describe('contacts send media and contact cards; the phone answers media retries
     ])
   })
 
+  it('a message can name another place for its file (where), strictly; a scripted media host path answers as told', async () => {
+    const redirect = sim.scriptMedia({ status: 302, location: 'https://127.0.0.1:1/elsewhere' })
+    const where = { url: redirect.url, directPath: redirect.directPath }
+    const id = await sim.contact(ERIN).send({ document: randomBytes(200), fileName: 'f', where }, { to: ACCOUNT })
+    const { documentMessage } = (await received(id)).message!
+    expect(documentMessage).toMatchObject(where)
+    const answer = await fetch(redirect.url, { redirect: 'manual', dispatcher } as unknown as RequestInit)
+    expect([answer.status, answer.headers.get('location')]).toEqual([302, 'https://127.0.0.1:1/elsewhere'])
+    expect(redirect.downloads()).toBe(1)
+    const bare = await sim.contact(ERIN).send({ image: randomBytes(50), mimetype: 'image/jpeg', where: { url: null } })
+    expect((await received(bare)).message!.imageMessage!.url).toBeFalsy()
+
+    const send = (where: unknown) =>
+      sim.contact(ERIN).send({ document: randomBytes(10), fileName: 'f', where } as never, { to: ACCOUNT })
+    await expect(send({})).rejects.toThrow(/names url and\/or directPath/)
+    await expect(send({ host: 'x' })).rejects.toThrow(/names url and\/or directPath/)
+    await expect(send({ url: 42 })).rejects.toThrow(/must be a string or null/)
+    expect(() => sim.scriptMedia({ status: 302 })).toThrow(/needs a location/)
+    expect(() => sim.scriptMedia({ status: 200, location: 'https://x.example/' })).toThrow(/only a 3xx/)
+    expect(() => sim.scriptMedia({ status: 404, body: Buffer.from('x') })).toThrow(/only a 200/)
+    expect(() => sim.scriptMedia({ status: 99 })).toThrow(/200-599/)
+  })
+
   const postJson = async (path: string, body: unknown) => {
     const response = await fetch(`${api.url}${path}`, {
       method: 'POST',

@@ -1,20 +1,9 @@
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { getMediaKeys, proto } from '@whiskeysockets/baileys'
 import { mediaAttachment, type MediaAttachment } from './media-attachment'
-import type { NetworkTarget } from '../socket/network-target'
+import type { MediaFetch, MediaResponse } from './media-fetch'
+import { mediaDownloadUrl } from './media-url'
 import { EngineError, type MediaDownload, type MediaDownloadOptions } from '../types'
-
-/** fetch as the network target gives it: trusting the right CAs, through the session's proxy. */
-export type MediaFetch = (
-  url: string,
-  init: { signal: AbortSignal; headers: Record<string, string> },
-) => Promise<Response>
-
-/** The runtime's fetch over a target's undici dispatcher (the simulator's CA, the session's proxy), when it has one. */
-export const fetchThrough =
-  (target: NetworkTarget): MediaFetch =>
-  (url, init) =>
-    fetch(url, { ...init, ...(target.dispatcher ? { dispatcher: target.dispatcher } : {}) } as RequestInit)
 
 /** The truncated HMAC-SHA256 after the ciphertext; AES-CBC adds 1–16 bytes of padding. */
 const MAC_BYTES = 10
@@ -22,28 +11,20 @@ const MAX_OVERHEAD = 16 + MAC_BYTES
 /** Decrypted bytes withheld until the checks pass (see DecryptAndCheck). */
 const HOLD_BACK = 16
 
-/** Where a file is: its direct path on the host of the message's URL (Baileys' downloadContentFromMessage does the same). */
-function downloadUrl({ media }: MediaAttachment): string {
-  let host = 'mmg.whatsapp.net'
-  try {
-    if (media.url) host = new URL(media.url).host
-  } catch {
-    // a message with a broken URL still has its direct path on the default host
-  }
-  if (!media.directPath) return media.url!
-  return `https://${host}${media.directPath}`
-}
-
 /**
  * Fetches a message's file from WhatsApp's CDN and decrypts it as it streams (AES-256-CBC under
  * keys derived from its media key), holding back the 10-byte MAC that ends the upload. The
  * stream ends only after the MAC (over IV and ciphertext), the encrypted SHA-256, the padding,
  * the declared length and the plaintext SHA-256 all check out; otherwise it errors (corrupt).
  * Baileys' own download checks none of these. Nothing is buffered beyond one chunk.
+ *
+ * Only from where mediaDownloadUrl allows (https, WhatsApp's media hosts or `hosts`), through
+ * `fetchMedia` (the address guard), and only a 200 is a file: a redirect is never followed.
  */
 export async function downloadMedia(
   payload: Uint8Array,
   fetchMedia: MediaFetch,
+  hosts: readonly string[],
   options: MediaDownloadOptions,
 ): Promise<MediaDownload> {
   const attachment = mediaAttachment(proto.Message.decode(payload))
@@ -53,14 +34,16 @@ export async function downloadMedia(
   if (!Number.isSafeInteger(size) || size < 0)
     throw new EngineError('corrupt', 'the message declares no valid file size')
   if (size > options.maxBytes) throw new EngineError('too_large', `the file is ${size} bytes`)
+  const place = mediaDownloadUrl(media, hosts)
+  if (!place.ok) throw new EngineError('corrupt', `the message names no WhatsApp media URL: ${place.refused}`)
 
   // Aborted by the idle timer, or by the caller (the gateway stopping): no listener is left on the caller's signal
   const abort = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal
   const idle = new IdleTimer(options.idleTimeoutMs, () => abort.abort())
-  let response: Response
+  let response: MediaResponse
   try {
-    response = await fetchMedia(downloadUrl(attachment), {
+    response = await fetchMedia(place.url, {
       signal,
       headers: { Origin: 'https://web.whatsapp.com' },
     })
@@ -73,16 +56,17 @@ export async function downloadMedia(
   }
   if (response.status === 404 || response.status === 410) {
     idle.clear()
-    await response.body?.cancel()
+    await response.body?.cancel().catch(() => {})
     throw new EngineError('gone', `the media host answered ${response.status}`)
   }
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-  if (!response.ok || !response.body || declared > size + MAX_OVERHEAD) {
+  const declared = response.declaredLength
+  const ok = response.status === 200
+  if (!ok || !response.body || declared > size + MAX_OVERHEAD) {
     idle.clear()
-    await response.body?.cancel()
+    await response.body?.cancel().catch(() => {})
     throw new EngineError(
-      response.ok ? 'corrupt' : 'upstream',
-      response.ok
+      ok ? 'corrupt' : 'upstream',
+      ok
         ? `the media host sent ${declared} bytes for a ${size}-byte file`
         : `the media host answered ${response.status}`,
     )

@@ -144,6 +144,12 @@ export class SessionConnection implements SessionHandle {
     return this.#target ?? this.deps.direct
   }
 
+  /** The media host media_conn announced to the socket in use (Baileys keeps the first), if it asked. */
+  get announcedMediaHosts(): string[] {
+    const host = this.#socket?.getMediaHost()
+    return host ? [host] : []
+  }
+
   start(): void {
     const number = ++this.#socketNumber
     void this.#open(number).catch((error: unknown) =>

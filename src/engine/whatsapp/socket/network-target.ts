@@ -25,6 +25,11 @@ export interface WhatsAppEndpoint {
   waWebSocketUrl?: string
   /** PEM of the simulator's media CA; undefined for WhatsApp (public certificates). */
   mediaCaPem?: string
+  /**
+   * Media hosts (host:port) downloads may use beside WhatsApp's own, past the address guard
+   * although private: the simulator's, on loopback, and only because WA_SIMULATOR names it.
+   */
+  trustedMediaHosts?: readonly string[]
 }
 
 const simulatorConfig = z.object({
@@ -37,8 +42,9 @@ const simulatorConfig = z.object({
 /**
  * The one place that knows a simulator may stand in for WhatsApp. With WA_SIMULATOR set,
  * read its /config and point Baileys at it: its websocket URL, its certificate root key
- * (Baileys' exported WA_CERT_DETAILS, process-wide) and its media host's CA (an https.Agent on
- * Node; on Bun, see simulator-trust.ts).
+ * (Baileys' exported WA_CERT_DETAILS, process-wide), its media host's CA (an https.Agent on
+ * Node; on Bun, see simulator-trust.ts) and its media host, the one media host on loopback a
+ * download may reach.
  */
 export async function resolveEndpoint(simulatorUrl: string | undefined, logger: Logger): Promise<WhatsAppEndpoint> {
   if (!simulatorUrl) return {}
@@ -51,7 +57,11 @@ export async function resolveEndpoint(simulatorUrl: string | undefined, logger: 
     { simulator: simulatorUrl, wsUrl: config.wsUrl },
     'WA_SIMULATOR is set: NOT talking to WhatsApp; every session connects to the simulator',
   )
-  return { waWebSocketUrl: config.wsUrl, mediaCaPem: config.mediaCaPem }
+  return {
+    waWebSocketUrl: config.wsUrl,
+    mediaCaPem: config.mediaCaPem,
+    ...(config.mediaHost ? { trustedMediaHosts: [config.mediaHost] } : {}),
+  }
 }
 
 /** The target of sessions without a proxy: one per engine, its agents shared. */

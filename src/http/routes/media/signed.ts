@@ -22,16 +22,7 @@ export const signedMediaRoute = createRoute({
   responses: {
     ...fileResponses,
     ...errorResponses(
-      [
-        'forbidden',
-        'not_found',
-        'session_not_connected',
-        'media_expired',
-        'payload_too_large',
-        'range_not_satisfiable',
-        'upstream_error',
-        'upstream_timeout',
-      ],
+      ['forbidden', 'not_found', 'payload_too_large', 'range_not_satisfiable', 'media_unavailable', 'upstream_error'],
       { authenticated: false },
     ),
   },

@@ -15,9 +15,11 @@ export const getMessageMediaRoute = createRoute({
   summary: 'The file of a received image, video, audio, voice note, document or sticker',
   description:
     'Fetched from WhatsApp on the first request (MEDIA_DOWNLOAD=lazy) or as the message arrived (eager), checked ' +
-    '(MAC, SHA-256, length) and kept in the media store; served from there with ETag and Range. A file WhatsApp no ' +
-    'longer has is asked of the phone again once (410 media_expired when it cannot give it, 409 when the session is ' +
-    'offline). 404 for a message of another workspace, an unknown one, or one without a file.',
+    '(MAC, SHA-256, length) and kept in the media store; served from there with ETag and Range. Only over https ' +
+    'from WhatsApp’s media hosts, never following a redirect. A file WhatsApp no longer has is asked of the phone ' +
+    'again once. Any download that fails (whatever WhatsApp’s side answered, or a message naming a place that is ' +
+    'not WhatsApp’s) is one 422 media_unavailable; the gateway log says why. 404 for a message of another ' +
+    'workspace, an unknown one, or one without a file.',
   security: bearerSecurity,
   request: { params: GetMessageParams, query: GetMessageQuery },
   responses: {
@@ -25,12 +27,10 @@ export const getMessageMediaRoute = createRoute({
     ...errorResponses([
       'validation_error',
       'not_found',
-      'session_not_connected',
-      'media_expired',
       'payload_too_large',
       'range_not_satisfiable',
+      'media_unavailable',
       'upstream_error',
-      'upstream_timeout',
     ]),
   },
 })
