@@ -29,9 +29,10 @@ function errorBody(code: ErrorCode, message: string, details: Record<string, unk
 }
 
 /**
- * A refusal before the body was read (413, 401, 415, an unknown route) leaves it on the socket;
- * @hono/node-server then drains it for 500 ms and drops the connection, under the next request of
- * a client told `keep-alive`. Saying `close` makes the client open a new connection instead.
+ * A refusal before the body was read (413, 401, 415, an unknown route) leaves it on the socket,
+ * and the connection is dropped after the answer, under the next request of a client told
+ * `keep-alive`. Saying `close` makes the client open a new connection instead, and tells the
+ * runtime's server to linger over the unread rest before closing (`src/runtime/linger.ts`).
  */
 const leavesBodyUnread = (c: Context, error: GatewayError) =>
   error.code === 'payload_too_large' || (c.req.raw.body !== null && !c.req.raw.bodyUsed)

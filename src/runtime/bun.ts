@@ -1,3 +1,4 @@
+import { discardBody } from './linger'
 import type { RunningServer, ServeOptions } from './serve'
 
 interface BunServer {
@@ -16,10 +17,29 @@ declare const Bun: { serve(options: BunServeOptions): BunServer }
 /** Bun takes whole seconds up to 255: rounded up, so the idle time is never shorter than asked. */
 export const bunIdleTimeoutSeconds = (ms: number) => Math.min(255, Math.ceil(ms / 1000))
 
+/**
+ * The app's fetch, holding back an answer that closes the connection over an unread body (the
+ * error handler's `Connection: close`: a 413, a 401 before the body was read) until the body is
+ * read, within the linger bounds: Bun would otherwise close over the unread rest at once, and
+ * the reset loses the answer for a client that writes its whole body before reading.
+ */
+function withLinger(fetch: ServeOptions['fetch']) {
+  const holdBack = async (request: Request, response: Response) => {
+    const body = request.body
+    if (body && !body.locked && response.headers.get('connection') === 'close') await discardBody(body)
+    return response
+  }
+  return (request: Request) => {
+    const answer = fetch(request)
+    if (request.body === null) return answer
+    return answer instanceof Promise ? answer.then((r) => holdBack(request, r)) : holdBack(request, answer)
+  }
+}
+
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const { keepAliveTimeoutMs } = options
   const server = Bun.serve({
-    fetch: options.fetch,
+    fetch: withLinger(options.fetch),
     port: options.port,
     hostname: options.hostname,
     ...(keepAliveTimeoutMs === undefined ? {} : { idleTimeout: bunIdleTimeoutSeconds(keepAliveTimeoutMs) }),

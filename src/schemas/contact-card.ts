@@ -1,14 +1,10 @@
 import { z } from 'zod'
 import { phoneNumber } from './phone'
-import { BIDI_CONTROL, LONE_SURROGATE } from './session-name'
+import { BIDI_CONTROL, CONTROL_BUT_NEWLINE, LONE_SURROGATE } from './session-name'
 
 export const MAX_CONTACT_CARDS = 10
 export const MAX_CARD_PHONES = 5
 const MAX_CARD_TEXT_CHARS = 256
-
-/** Control characters but the newline: a card's name or organisation may span lines, nothing else. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's purpose
-const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/
 
 /** Text on a card: any visible text, `;`, `,`, `\`, newlines and emoji included (the vCard escapes them). */
 const cardText = z

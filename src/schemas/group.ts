@@ -3,6 +3,7 @@ import { echo } from './echo'
 import { EXAMPLE_INVITE_CODE, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
 import { atLeastOneOf } from './requirements'
 import { GROUP_ID, phoneNumber } from './phone'
+import { visibleName, visibleText } from './session-name'
 
 /** WhatsApp's limits: what it refuses (406) is refused here first, with the field named. */
 export const SUBJECT_MAX_CHARS = 100
@@ -22,12 +23,12 @@ export const groupId = z
   })
   .meta({ description: 'A group id as GET /v1/group/all lists it.', example: '120363025246125888@g.us' })
 
-const subject = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(SUBJECT_MAX_CHARS, `at most ${SUBJECT_MAX_CHARS} characters`)
-const description = z.string().max(DESCRIPTION_MAX_CHARS, `at most ${DESCRIPTION_MAX_CHARS} characters`)
+/**
+ * What every member is shown: the text policy of names. A subject is one line; a description
+ * may have several (WhatsApp shows them), and "" deletes it.
+ */
+const subject = visibleName(SUBJECT_MAX_CHARS)
+const description = z.union([z.literal(''), visibleText(DESCRIPTION_MAX_CHARS, { lines: 'many' })])
 
 const phones = (min: number) =>
   z
@@ -49,7 +50,9 @@ export const LeaveGroupBody = sessionOnly('LeaveGroupRequest')
 export const CreateGroupBody = z
   .strictObject({
     sessionId,
-    subject: subject.meta({ description: `The group's name, 1 to ${SUBJECT_MAX_CHARS} characters.` }),
+    subject: subject.meta({
+      description: `The group's name, 1 to ${SUBJECT_MAX_CHARS} characters on one line, NFC-normalised and trimmed; no control or bidirectional characters.`,
+    }),
     participants: phones(0).meta({
       description: `Up to ${MAX_PHONES_PER_GROUP_REQUEST} phone numbers (not the session's own: WhatsApp adds the creator). Each gets its own result: a number WhatsApp cannot add is reported, not an error.`,
     }),
@@ -66,7 +69,9 @@ export const UpdateGroupBody = atLeastOneOf(
     description: description
       .nullable()
       .optional()
-      .meta({ description: `Up to ${DESCRIPTION_MAX_CHARS} characters; null or "" deletes it.` }),
+      .meta({
+        description: `Up to ${DESCRIPTION_MAX_CHARS} characters, line feeds allowed, NFC-normalised and trimmed; no other control characters, no bidirectional ones. null or "" deletes it.`,
+      }),
     announce: z.boolean().optional().meta({ description: 'true: only admins send messages.' }),
     restrict: z.boolean().optional().meta({ description: 'true: only admins edit the group’s info.' }),
   }),

@@ -7,11 +7,12 @@ import { applyPollVote } from './messages/poll-votes'
 import { applyReaction } from './messages/reactions'
 import { applyReceipt } from './messages/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
+import { keepQr } from './sessions/qr'
 import { sessionById } from './sessions/view'
 import { recordEvent, type NewEvent } from '../webhooks/outbox'
 import type { WebhookEventType } from '../schemas/webhook-events'
 
-/** QR payloads and calls change no row: their events are written in a transaction of their own. */
+/** Calls change no row: their events are written in a transaction of their own. */
 function recordInOwnTransaction<T extends WebhookEventType>(ctx: GatewayContext, event: NewEvent<T>): void {
   ctx.db.transaction((tx) => void recordEvent(tx, ctx, event), { behavior: 'immediate' })
 }
@@ -63,11 +64,8 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       onGroupNotice(ctx, fact)
       return
     case 'qr': {
-      // Only a pairing still under way shows QR codes (never one the client disconnected).
-      const session = sessionOf(ctx, fact.sessionId)
-      if (session?.status !== 'pending') return
-      recordInOwnTransaction(ctx, { sessionId: fact.sessionId, type: 'session.qr', data: { qr: fact.qr } })
-      onQr(ctx, fact, session.workspaceId)
+      const workspaceId = keepQr(ctx, fact.sessionId, fact.qr)
+      if (workspaceId) onQr(ctx, fact, workspaceId)
       return
     }
     case 'call': {

@@ -80,3 +80,56 @@ export function rawConnection(port: number, host = '127.0.0.1'): Promise<RawConn
     socket.once('error', reject)
   })
 }
+
+/**
+ * A client that writes its whole request before reading a byte of the answer (the answer waits
+ * in its receive buffer meanwhile), then reads until the server closes. Resolves with what it
+ * read: a reset from the server throws that buffer away, so a lost answer reads as ''.
+ */
+export function writeWholeThenRead(port: number, request: Buffer, host = '127.0.0.1'): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, host)
+    socket.pause()
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('error', () => socket.resume()) // a reset: read what is left (nothing)
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')))
+    socket.write(request, () => socket.resume())
+  })
+}
+
+/**
+ * A client that sends `head` then body bytes for ever, `chunk` bytes every `everyMs` (0: as fast
+ * as the socket takes them), until the server closes. Resolves with how long that took and how
+ * many body bytes were handed to the socket.
+ */
+export function sendForEver(
+  port: number,
+  head: string,
+  { chunk, everyMs }: { chunk: number; everyMs: number },
+  host = '127.0.0.1',
+): Promise<{ ms: number; bytes: number }> {
+  return new Promise((resolve) => {
+    const started = performance.now()
+    // Half-open allowed: the server's end of its answer does not end this client's sending.
+    const socket = connect({ port, host, allowHalfOpen: true })
+    const block = Buffer.alloc(chunk, 'x')
+    let bytes = 0
+    let timer: NodeJS.Timeout | undefined
+    const send = () => {
+      if (socket.destroyed) return
+      bytes += chunk
+      const more = socket.write(block)
+      if (everyMs > 0) timer = setTimeout(send, everyMs)
+      else if (more) setImmediate(send)
+      else socket.once('drain', send)
+    }
+    socket.on('error', () => {})
+    socket.on('data', () => {})
+    socket.on('close', () => {
+      clearTimeout(timer)
+      resolve({ ms: performance.now() - started, bytes })
+    })
+    socket.write(head, send)
+  })
+}

@@ -98,4 +98,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE INDEX `messages_chat_idx` ON `messages` (`session_id`,(CASE WHEN "chat_jid" GLOB \'*@g.us\' THEN "chat_jid" WHEN "phone" IS NOT NULL THEN "phone" WHEN "lid" IS NOT NULL THEN "lid" || \'@lid\' ELSE "chat_jid" END),`created_at`,`direction`,`status`,`lid`);',
   },
+  {
+    tag: '0016_session_qr',
+    when: 1795755703642,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `qr_code` text;--> statement-breakpoint\nALTER TABLE `sessions` ADD `qr_offered_at` integer;',
+  },
 ]

@@ -48,6 +48,13 @@ export const sessions = sqliteTable(
       .default('qr'),
     pairingNumber: text('pairing_number'),
     /**
+     * The QR WhatsApp offers now, while the session is `pending` (null otherwise), and when it
+     * was offered: kept here rather than read from the outbox, whose `session.qr` events a
+     * session may choose not to have. Replaced every 20 to 60 s while the pairing lasts.
+     */
+    qrCode: text('qr_code'),
+    qrOfferedAt: timestamp('qr_offered_at'),
+    /**
      * The session's own proxy (http://, https://, socks5://), credentials included as given: the
      * agents need the password to authenticate. Answered masked, never logged, never in an event.
      */

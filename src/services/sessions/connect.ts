@@ -35,6 +35,8 @@ function claimSession(
         webhookEvents: input.webhookEvents ?? null,
         pairingMode: input.mode,
         pairingNumber: input.pairingNumber ?? null,
+        qrCode: null, // a new pairing shows its own QR, once WhatsApp offers one
+        qrOfferedAt: null,
         proxyUrl: input.proxyUrl ?? null,
         sendPacing: input.sendPacing ?? null,
         updatedAt: now,

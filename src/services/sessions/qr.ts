@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
-import { webhookEvents } from '../../db/schema'
+import { and, eq } from 'drizzle-orm'
+import { sessions } from '../../db/schema'
 import { GatewayError } from '../../errors'
-import type { ServiceContext } from '../context'
+import { recordEvent } from '../../webhooks/outbox'
+import type { GatewayContext, ServiceContext } from '../context'
 import { findSession } from './view'
 
 export interface CurrentQr {
@@ -12,10 +13,32 @@ export interface CurrentQr {
 }
 
 /**
- * The QR a pending session shows now: the newest `session.qr` event of its outbox, which every
- * QR WhatsApp offers is written to (so it needs no state of its own and reads the same in every
- * process), unless the status event that began this pairing is newer. A session that is not
- * pairing has none: 404.
+ * A QR WhatsApp offers a session that is still pairing (never one the client disconnected):
+ * kept on the session's row, and its `session.qr` event written (where the session wants it) in
+ * the same transaction. Answers the session's workspace when kept, undefined when the session
+ * is not pending any more.
+ */
+export function keepQr(ctx: GatewayContext, sessionId: string, qr: string): string | undefined {
+  const offeredAt = ctx.clock.now()
+  return ctx.db.transaction(
+    (tx) => {
+      const kept = tx
+        .update(sessions)
+        .set({ qrCode: qr, qrOfferedAt: offeredAt })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.status, 'pending')))
+        .returning({ workspaceId: sessions.workspaceId })
+        .get()
+      if (kept) recordEvent(tx, ctx, { sessionId, type: 'session.qr', data: { qr }, at: offeredAt })
+      return kept?.workspaceId
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/**
+ * The QR a pending session shows now, from its row: every process reads the same, whichever
+ * events the session chose. A session that is not pairing has none: 404; nor has one whose
+ * pairing has not been offered a QR yet (a status change clears the last one, see transition).
  */
 export function currentQr(
   ctx: ServiceContext,
@@ -27,17 +50,8 @@ export function currentQr(
       status: session.status,
     })
   }
-  const event = ctx.db
-    .select({ type: webhookEvents.type, body: webhookEvents.body, createdAt: webhookEvents.createdAt })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.sessionId, sessionId), inArray(webhookEvents.type, ['session.qr', 'session.status'])))
-    .orderBy(desc(webhookEvents.sequence))
-    .limit(1)
-    .get()
-  // The pairing began with a status event; QR events older than it belong to an earlier pairing.
-  if (event?.type !== 'session.qr') {
+  if (session.qrCode === null || session.qrOfferedAt === null) {
     throw new GatewayError('not_found', `Session "${sessionId}" has no QR code yet`, { status: session.status })
   }
-  const qr = (JSON.parse(event.body) as { data: { qr: string } }).data.qr
-  return { sessionId, qrCode: qr, createdAt: event.createdAt.toISOString() }
+  return { sessionId, qrCode: session.qrCode, createdAt: session.qrOfferedAt.toISOString() }
 }

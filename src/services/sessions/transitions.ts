@@ -48,6 +48,10 @@ export function transition(ctx: GatewayContext, sessionId: string, change: Statu
       if (!current || !canTransition(current.status, change.status)) return { applied: false, session: current }
       const now = ctx.clock.now()
       const online = change.status === 'connected' || current.status === 'connected'
+      const changed = current.status !== change.status || current.statusReason !== change.reason
+      // A QR belongs to the pairing under way: gone once it ends, and one the socket showed
+      // before a change within pending (a restart) is not scanned any more.
+      const qrOver = change.status !== 'pending' || changed
       const session = tx
         .update(sessions)
         .set({
@@ -56,12 +60,12 @@ export function transition(ctx: GatewayContext, sessionId: string, change: Statu
           ...(change.number ? { number: change.number } : {}),
           ...(change.lid ? { lid: change.lid } : {}),
           ...(online ? { lastSeen: now } : {}),
+          ...(qrOver ? { qrCode: null, qrOfferedAt: null } : {}),
           updatedAt: now,
         })
         .where(eq(sessions.id, sessionId))
         .returning()
         .get()
-      const changed = current.status !== change.status || current.statusReason !== change.reason
       if (changed) recordStatusEvent(tx, ctx, session, current.status)
       // Unlinked (or never linked): the account's groups and contacts' names are not the session's any more.
       if (!isLive(change.status)) {

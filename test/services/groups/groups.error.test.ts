@@ -144,6 +144,35 @@ describe('groups: errors', () => {
     expect(t.sim.violations()).toEqual([])
   })
 
+  it('refuses subjects and descriptions that hide or rewrite what members are shown, naming the field', async () => {
+    const iqs = t.sim.stats()[ACCOUNT]!.iqs
+    const create = (subject: string) => call('POST', '/v1/group/create', { sessionId, subject, participants: [ANNA] })
+    const update = (change: Record<string, unknown>) => call('PUT', `/v1/group/${group}`, { sessionId, ...change })
+    const cases: [string, Promise<{ status: number; body: any }>, string, RegExp][] = [
+      ['a NUL in a new subject', create('Team\u0000'), 'subject', /control characters/],
+      ['a newline in a subject', update({ subject: 'Team\nTwo' }), 'subject', /control characters/],
+      ['an ANSI escape in a subject', update({ subject: '\u001b[31mTeam' }), 'subject', /control characters/],
+      ['a right-to-left override in a subject', create('invoice\u202Efdp.exe'), 'subject', /bidirectional/],
+      ['an isolate in a subject', update({ subject: 'Team\u2066x' }), 'subject', /bidirectional/],
+      ['an unpaired surrogate in a subject', update({ subject: 'Team\ud800' }), 'subject', /surrogates/],
+      ['nothing visible in a subject', update({ subject: '\u200b\u200d' }), 'subject', /visible/],
+      ['a NUL in a description', update({ description: 'About\u0000' }), 'description', /control characters/],
+      ['a carriage return in a description', update({ description: 'a\r\nb' }), 'description', /control/],
+      ['a C1 control in a description', update({ description: 'a\u0085b' }), 'description', /control/],
+      ['an override in a description', update({ description: 'a\nb\u202Ec' }), 'description', /bidirectional/],
+      ['an unpaired surrogate in a description', update({ description: '\udc00' }), 'description', /surrogates/],
+      ['nothing visible in a description', update({ description: '\u200b \n ' }), 'description', /visible/],
+    ]
+    for (const [what, answer, path, rule] of cases) {
+      const { status, body } = await answer
+      expect({ what, status, error: body.error }).toEqual({ what, status: 400, error: 'validation_error' })
+      const field = body.details.fields.find((f: any) => f.path === path)
+      expect({ what, message: field?.message }).toEqual({ what, message: expect.stringMatching(rule) })
+    }
+    expect(t.sim.stats()[ACCOUNT]!.iqs).toBe(iqs)
+    expect(t.sim.group(group).info()).toMatchObject({ subject: 'Errors', description: undefined })
+  })
+
   it('refuses a body bigger than the limit with 413, never a 500', async () => {
     const { status, body } = await call('PUT', `/v1/group/${group}`, {
       sessionId,

@@ -1,6 +1,8 @@
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { sessions } from '../../../src/db/schema'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 
 /** Reads a QR the way a phone camera would: from the pixels. */
@@ -64,6 +66,40 @@ describe('QR codes as images', () => {
       { timeout: 5_000, interval: 50 },
     )
     expect(rotated.qrCode).toMatch(/^\S+,\S+/)
+  })
+
+  it('serves the current QR and each that replaces it when the session writes no session.qr events', async () => {
+    const { status, body: connected } = await t.connect({ sessionName: 'quiet', webhookEvents: ['session.status'] })
+    expect(status).toBe(200)
+    const current = async () => {
+      const response = await qr(connected.sessionId)
+      return { status: response.status, body: (await response.json()) as { qrCode: string; error?: string } }
+    }
+    const first = await current()
+    expect(first.status).toBe(200)
+    const keys = (payload: string) => payload.slice(payload.indexOf(','))
+    expect(keys(first.body.qrCode)).toBe(keys(connected.qrCode))
+    const seen = new Set([first.body.qrCode])
+    await vi.waitFor(
+      async () => {
+        const next = await current()
+        expect(next.status).toBe(200)
+        seen.add(next.body.qrCode)
+        expect(seen.size).toBeGreaterThanOrEqual(3)
+      },
+      { timeout: 5_000, interval: 50 },
+    )
+    // Nothing of it went to the outbox: the session chose not to have those events.
+    const events = await t.get(`/v1/webhooks/deliveries?sessionId=${connected.sessionId}`)
+    expect(events.status).toBe(200)
+    expect(JSON.stringify(events.body)).not.toContain('session.qr')
+
+    // Kept with the session while it pairs, and only then.
+    const row = () => t.gateway.context.db.select().from(sessions).where(eq(sessions.id, connected.sessionId)).get()!
+    expect(seen).toContain(row().qrCode)
+    expect((await t.request(`/v1/session/disconnect/${connected.sessionId}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await current()).status).toBe(404)
+    expect(row()).toMatchObject({ status: 'disconnected', qrCode: null, qrOfferedAt: null })
   })
 
   it('answers 404 once the session is paired, and to other workspaces', async () => {

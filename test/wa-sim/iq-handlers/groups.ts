@@ -135,9 +135,13 @@ const serverIq = (state: SimState, account: Account, node: BinaryNode, first: Bi
 const participantJids = (action: BinaryNode, mayBeEmpty = false): string[] => {
   const participants = childrenOf(action).filter((child) => child.tag === 'participant')
   if (!mayBeEmpty && participants.length === 0) throw new Malformed(`<${action.tag}> without participants`)
-  return participants.map((participant) => {
+  const jids = participants.map((participant) => {
     if (!isUserJid(participant.attrs.jid))
       throw new Malformed(`participant jid ${String(participant.attrs.jid).slice(0, 40)} is not a user jid`)
     return participant.attrs.jid
   })
+  // WhatsApp's own clients list each person once: a client that repeats one is caught here.
+  const twice = jids.find((jid, i) => jids.indexOf(jid) !== i)
+  if (twice) throw new Malformed(`participant ${twice.slice(0, 40)} listed twice`)
+  return jids
 }

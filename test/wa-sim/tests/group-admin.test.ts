@@ -174,6 +174,10 @@ describe('group administration iqs and w:gp2 notifications (real Baileys)', () =
   it('records malformed and over-limit iqs as violations', async () => {
     await expect(admin.groupUpdateSubject(groupJid, 'x'.repeat(101))).rejects.toThrow('not-acceptable')
     await expect(admin.groupParticipantsUpdate(groupJid, ['not-a-jid'], 'add')).rejects.toThrow('bad-request')
-    expect(sim.violations().map((v) => v.kind)).toEqual(['over-limit', 'malformed-node'])
+    await expect(admin.groupParticipantsUpdate(groupJid, [pn(NOBODY), pn(NOBODY)], 'add')).rejects.toThrow(
+      'bad-request',
+    )
+    expect(sim.violations().map((v) => v.kind)).toEqual(['over-limit', 'malformed-node', 'malformed-node'])
+    expect(sim.violations()[2]!.detail).toMatch(/listed twice/)
   })
 })
