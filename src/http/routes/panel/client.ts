@@ -218,10 +218,24 @@ function renderStatus() {
   const qr = state.qr.get(session.sessionId)
   const code = state.pairingCodes.get(session.sessionId)
   if (session.status !== 'pending') return pairing.replaceChildren()
+  keepQrFresh()
   pairing.replaceChildren(h('div', {},
     h('p', {}, 'Scan with WhatsApp → Linked devices → Link a device.'),
     qr ? h('img', { class: 'qr', id: 'qr', alt: 'QR code to link WhatsApp', src: qr }) : h('p', { class: 'muted' }, 'Waiting for a QR code…'),
     code ? h('p', {}, 'Or enter this code on the phone: ', h('span', { class: 'code', id: 'pairing-code' }, code)) : null))
+}
+
+// While the selected session pairs, its QR is read again every few seconds: a session whose
+// webhookEvents leave out session.qr has no event to say a new one replaced it.
+const QR_REFRESH_MS = 5000
+let qrTimer = null
+function keepQrFresh() {
+  if (qrTimer) return
+  qrTimer = setTimeout(async () => {
+    await refreshQr()
+    qrTimer = null
+    if (selectedSession()?.status === 'pending') keepQrFresh()
+  }, QR_REFRESH_MS)
 }
 
 async function refreshQr() {
