@@ -75,6 +75,8 @@ export const envSchema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_S3_PREFIX: z.string().max(200).default('media/'),
+  /** s3: the longest one request waits on the bucket at a time (to answer, to take or send the next chunk). */
+  MEDIA_S3_TIMEOUT_MS: positiveInt.default(15_000),
   /** lazy: an inbound file is fetched on its first download; eager: as it arrives, before its event is delivered. */
   MEDIA_DOWNLOAD: z.enum(['lazy', 'eager']).default('lazy'),
   /** How long a message.received downloadUrl works, in seconds. */
@@ -248,6 +250,8 @@ export type MediaStoreConfig =
       accessKeyId: string
       secretAccessKey: string
       prefix: string
+      /** Each wait on the bucket (headers, the next chunk either way) at most this long. */
+      timeoutMs: number
     }
 
 export interface InboundMediaConfig {
@@ -339,6 +343,7 @@ function fromEnv(e: Env): GatewayConfig {
               accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID!,
               secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY!,
               prefix: e.MEDIA_S3_PREFIX,
+              timeoutMs: e.MEDIA_S3_TIMEOUT_MS,
             }
           : { kind: 'local', dir: e.MEDIA_STORE_DIR },
       maxStoreBytes: e.MEDIA_STORE_MAX_BYTES,

@@ -26,7 +26,13 @@ describe('received-file settings', () => {
       MEDIA_S3_ACCESS_KEY_ID: 'id',
       MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
     })
-    expect(s3.inboundMedia.store).toMatchObject({ kind: 's3', region: 'us-east-1', prefix: 'media/' })
+    expect(s3.inboundMedia.store).toMatchObject({
+      kind: 's3',
+      region: 'us-east-1',
+      prefix: 'media/',
+      timeoutMs: 15_000,
+    })
+    expect(() => loadConfig({ MEDIA_S3_TIMEOUT_MS: '0' })).toThrow(/MEDIA_S3_TIMEOUT_MS/)
     expect(() => loadConfig({ MEDIA_STORE_MAX_BYTES: '1000' })).toThrow(
       /MEDIA_STORE_MAX_BYTES: must be at least MEDIA_MAX_BYTES/,
     )

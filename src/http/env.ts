@@ -1,5 +1,6 @@
 import type { PlanName } from '../config'
 import type { Workspace } from '../db/schema'
+import type { RequestCredential } from './request-credential'
 
 /** Per-request values every handler can read, typed. */
 export interface AppEnv {
@@ -11,5 +12,7 @@ export interface AppEnv {
     plan: PlanName
     /** SHA-256 (hex) of the presented credential, set by bearerAuth: the rate limiter's key, so it is hashed once per request. */
     credentialHash: string
+    /** What bearerAuth accepted, for an answer that outlives the request (an event stream ends with its credential). */
+    authenticatedBy: RequestCredential
   }
 }

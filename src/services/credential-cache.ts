@@ -22,6 +22,12 @@ const MAX_CACHED_KEYS = 10_000
 export interface CredentialCache {
   /** The workspace of a valid, unrevoked key; null otherwise. `hash` is `sha256Hex(presented)` when the caller has it already. */
   verifyApiKey(presented: string, hash?: string): Workspace | null
+  /**
+   * Whether the key of `hash` is still valid (not revoked, its workspace still there), without
+   * counting a use: what a long answer (an event stream) asks on each turn, so a key revoked by
+   * any process ends what was opened with it.
+   */
+  isKeyValid(hash: string): boolean
   /** A workspace by name, or undefined (JWT credentials name theirs). */
   workspaceNamed(name: string): Workspace | undefined
   /** Writes pending last-use stamps now (on stop). */
@@ -135,6 +141,11 @@ export function createCredentialCache(
       if (!entry) return null
       noteUse(entry)
       return entry.workspace
+    },
+
+    isKeyValid(hash) {
+      validate()
+      return (keys.get(hash) ?? load(hash)) !== null
     },
 
     workspaceNamed(name) {

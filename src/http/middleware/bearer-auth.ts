@@ -27,6 +27,7 @@ export function bearerAuth(ctx: GatewayContext): MiddlewareHandler<AppEnv> {
       const workspace = credentials.workspaceNamed(credential.workspace) ?? ensureWorkspace(ctx, credential.workspace)
       c.set('workspace', workspace)
       c.set('plan', credential.plan ?? workspace.plan)
+      c.set('authenticatedBy', { kind: 'jwt', expiresAtMs: credential.expiresAtMs })
       return next()
     }
 
@@ -34,6 +35,7 @@ export function bearerAuth(ctx: GatewayContext): MiddlewareHandler<AppEnv> {
     if (!workspace) throw unauthorized('Invalid or revoked API key')
     c.set('workspace', workspace)
     c.set('plan', workspace.plan)
+    c.set('authenticatedBy', { kind: 'api_key', hash })
     return next()
   }
 }

@@ -8,7 +8,15 @@ const jwtClaims = z.object({
   plan: z.enum(planNames).optional(),
 })
 
-export type JwtCredential = { ok: true; workspace: string; plan?: PlanName } | { ok: false; reason: string }
+export type JwtCredential =
+  | {
+      ok: true
+      workspace: string
+      plan?: PlanName
+      /** The token's exp, ms since epoch. */
+      expiresAtMs: number
+    }
+  | { ok: false; reason: string }
 
 /**
  * Verifies an HS256 JWT and reads its claims. `exp` is required: a token without one would
@@ -28,5 +36,5 @@ export async function readJwtCredential(token: string, secret: string): Promise<
     return { ok: false, reason: 'Token needs an exp claim (expiry, seconds since epoch)' }
   const claims = jwtClaims.safeParse(payload)
   if (!claims.success) return { ok: false, reason: 'Token claims must name a workspace' }
-  return { ok: true, workspace: claims.data.workspace, plan: claims.data.plan }
+  return { ok: true, workspace: claims.data.workspace, plan: claims.data.plan, expiresAtMs: payload.exp * 1000 }
 }

@@ -4,7 +4,7 @@ import { createLocalMediaStore } from './local'
 import { createS3MediaStore } from './s3'
 import type { MediaStore } from './types'
 
-export type { ByteRange, MediaStore } from './types'
+export { type ByteRange, type MediaStore, MediaStoreError } from './types'
 export { mediaKey } from './key'
 
 /**

@@ -16,3 +16,19 @@ export interface MediaStore {
   get(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>
   delete(keys: string[]): Promise<void>
 }
+
+/**
+ * A store that could not do what was asked: `timeout`, it kept a request waiting past its
+ * deadline; `unavailable`, it could not be reached or answered an error. Its message is fit for
+ * the log: it never carries a credential.
+ */
+export class MediaStoreError extends Error {
+  override readonly name = 'MediaStoreError'
+
+  constructor(
+    readonly kind: 'timeout' | 'unavailable',
+    message: string,
+  ) {
+    super(message)
+  }
+}

@@ -3,7 +3,7 @@ import type { MessageRecord } from '../../db/schema'
 import { mediaFiles } from '../../db/schema'
 import { EngineError, type MediaDownload, type MediaMessageRef } from '../../engine/whatsapp/types'
 import { GatewayError } from '../../errors'
-import { mediaKey } from '../../media/store'
+import { mediaKey, MediaStoreError } from '../../media/store'
 import type { GatewayContext } from '../context'
 import { replacePayload } from '../messages/records'
 import { enforceStoreCap } from './prune'
@@ -138,6 +138,26 @@ export function storeMedia(ctx: GatewayContext, record: MessageRecord): Promise<
 function storeFailure(ctx: GatewayContext, record: MessageRecord, error: unknown): GatewayError {
   const cause = error instanceof EngineError ? error : (error as { cause?: unknown })?.cause
   if (cause instanceof EngineError) return mediaFailure(ctx, record, cause)
-  ctx.logger.error({ err: error, sessionId: record.sessionId, messageId: record.id }, 'the media store refused a file')
-  return new GatewayError('upstream_error', 'The media store could not keep the file; see the gateway log')
+  return storeError(ctx, error, { sessionId: record.sessionId, messageId: record.id, doing: 'keep' })
+}
+
+/**
+ * The API error for a store that failed (one home for every path: put, get): 504 when it kept us
+ * waiting past its deadline, 502 otherwise (unreachable, an error answer, a local disk error),
+ * never a 500. Logged with the store's message, which carries no credential.
+ */
+export function storeError(
+  ctx: GatewayContext,
+  error: unknown,
+  { sessionId, messageId, doing }: { sessionId: string; messageId: string; doing: 'keep' | 'read' },
+): GatewayError {
+  const timedOut = error instanceof MediaStoreError && error.kind === 'timeout'
+  ctx.logger[error instanceof MediaStoreError ? 'warn' : 'error'](
+    { err: error, sessionId, messageId },
+    doing === 'keep' ? 'the media store refused a file' : 'the media store could not serve a file',
+  )
+  const what = doing === 'keep' ? 'keep the file' : 'serve the file'
+  return timedOut
+    ? new GatewayError('upstream_timeout', `The media store did not answer in time to ${what}; try again`)
+    : new GatewayError('upstream_error', `The media store could not ${what}; see the gateway log`)
 }

@@ -6,7 +6,7 @@ import type { GatewayContext } from '../context'
 import { findRecord } from '../messages/records'
 import { findSession, sessionById } from '../sessions/view'
 import { MEDIA_URL_SECRET } from './download-url'
-import { downloadFromWhatsApp, forgetStored, isStored, mediaFailure, storeMedia } from './fetch'
+import { downloadFromWhatsApp, forgetStored, isStored, mediaFailure, storeError, storeMedia } from './fetch'
 import { gatewaySecret } from './secret'
 import { verifyMediaToken } from './signed-url'
 
@@ -62,7 +62,9 @@ async function openFile(ctx: GatewayContext, record: MessageRecord, range?: Byte
   const key = mediaKey(record.sessionId, record.id)
   for (let attempt = 0; attempt < 2; attempt++) {
     if (!isStored(ctx, record.sessionId, record.id)) await storeMedia(ctx, record)
-    const stream = await store.get(key, range)
+    const stream = await store.get(key, range).catch((error: unknown) => {
+      throw storeError(ctx, error, { sessionId: record.sessionId, messageId: record.id, doing: 'read' })
+    })
     if (stream) return stream
     forgetStored(ctx, record.sessionId, record.id)
   }

@@ -138,6 +138,7 @@ describe('the S3 store (MEDIA_STORE=s3, against s3rver on loopback)', () => {
             accessKeyId: s3.accessKeyId,
             secretAccessKey: s3.secretAccessKey,
             prefix: 'wa/media/',
+            timeoutMs: 15_000,
           },
         },
       },

@@ -5,6 +5,7 @@ import type { GatewayContext } from '../../../../services/context'
 import { assertScope, eventsAfter, startPosition, type EventScope } from '../../../../services/events/read'
 import { validationError } from '../../../../services/validation-error'
 import type { EventStreams } from '../../../event-streams'
+import { credentialEnded, msUntilExpiry } from '../../../request-credential'
 import { createRouter } from '../../../router'
 
 /** How often a stream looks for new events in the outbox; the bound on how late one arrives. */
@@ -28,7 +29,10 @@ export const eventStreamRoute = createRoute({
     'The same events and JSON as webhook deliveries (one `data:` line each; `event:` is the type, `id:` the eventId), ' +
     'read from the outbox as they are written. Send `Last-Event-ID` to resume after an event (EventSource does it by itself); ' +
     'without it the stream starts with the next event. A comment line every 8 s keeps it open through proxies. ' +
-    'Events a session’s webhookEvents or webhookMessages: false leave out are not written, so they are not here either.',
+    'Events a session’s webhookEvents or webhookMessages: false leave out are not written, so they are not here either. ' +
+    'The stream ends with the credential it was opened with: within a poll (250 ms) of its API key being revoked, ' +
+    'by any process, and at a JWT’s `exp`, after a last comment line (`: credential revoked` or `: credential expired`); ' +
+    'reconnecting with the same credential is then a 401.',
   security: bearerSecurity,
   request: {
     query: EventStreamQuery,
@@ -51,6 +55,7 @@ export const eventStreamEndpoint = (ctx: GatewayContext, streams: EventStreams) 
       throw validationError([{ path: 'Last-Event-ID', message: 'must be an eventId (evt_…)' }])
     }
     let after = startPosition(ctx, scope, lastEventId)
+    const credential = c.get('authenticatedBy')
     const release = streams.open(scope.workspaceId)
     return streamSSE(c, async (stream) => {
       stream.onAbort(release)
@@ -58,6 +63,12 @@ export const eventStreamEndpoint = (ctx: GatewayContext, streams: EventStreams) 
       let lastWrite = Date.now()
       try {
         while (!stream.aborted && !ending.aborted) {
+          // Checked in the same turn as the read below: no event is read for a credential already ended.
+          const ended = credentialEnded(ctx.credentials, credential)
+          if (ended) {
+            await stream.write(`: credential ${ended}\n\n`)
+            break
+          }
           const batch = eventsAfter(ctx, scope, after, BATCH)
           for (const event of batch) {
             await stream.writeSSE({ id: event.id, event: event.type, data: event.body })
@@ -69,7 +80,7 @@ export const eventStreamEndpoint = (ctx: GatewayContext, streams: EventStreams) 
             await stream.write(': keep-alive\n\n')
             lastWrite = Date.now()
           }
-          await sleepUnless(ending, POLL_MS)
+          await sleepUnless(ending, Math.min(POLL_MS, msUntilExpiry(credential)))
         }
       } finally {
         release()
