@@ -127,7 +127,7 @@ describe('contacts and the own profile: isolation, validation, hostile input', (
       ['POST', `/v1/contact/${ANNA}/block`, { sessionId, extra: 1 }, '(body)'],
       ['POST', `/v1/contact/${ANNA}/unblock`, { sessionId: 42 }, 'sessionId'],
       ['GET', `/v1/contact/blocked`, undefined, 'sessionId'],
-      ['GET', `/v1/contact/${ANNA}/profile?sessionId=${sessionId}&x=1`, undefined, '(body)'],
+      ['GET', `/v1/contact/${ANNA}/profile?sessionId=${sessionId}&x=1`, undefined, 'query.x'],
       ['PUT', `/v1/session/${sessionId}/profile`, {}, '(body)'],
       ['PUT', `/v1/session/${sessionId}/profile`, { name: 'x'.repeat(26) }, 'name'],
       ['PUT', `/v1/session/${sessionId}/profile`, { name: '   ' }, 'name'],
