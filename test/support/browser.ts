@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import jsQR from 'jsqr'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { PNG } from 'pngjs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -21,4 +23,15 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/** Reads the QR the panel shows (`#qr`) from the image's own pixels, as a phone camera would. */
+export async function qrShownBy(page: Page): Promise<string> {
+  const src = await page.locator('#qr').getAttribute('src')
+  if (!src?.startsWith('data:image/png;base64,'))
+    throw new Error(`the QR image is no PNG data URL: ${src?.slice(0, 40)}`)
+  const image = PNG.sync.read(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'))
+  const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)
+  if (!decoded) throw new Error('no QR code in the image the page shows')
+  return decoded.data
 }

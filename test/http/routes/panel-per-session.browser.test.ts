@@ -1,19 +1,11 @@
-import jsQR from 'jsqr'
 import type { Browser, Page } from 'playwright-core'
-import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../../../src/runtime/serve'
-import { launchChromium } from '../../support/browser'
+import { launchChromium, qrShownBy } from '../../support/browser'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 
 const PHONE = '15550009101'
 const CONTACT = '15551230001'
-
-async function qrShownBy(page: Page): Promise<string> {
-  const src = (await page.locator('#qr').getAttribute('src'))!
-  const image = PNG.sync.read(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'))
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)!.data
-}
 
 /**
  * The panel where the workspace-wide event stream is refused, as on the edge deployment (each

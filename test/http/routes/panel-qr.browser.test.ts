@@ -1,18 +1,10 @@
-import jsQR from 'jsqr'
 import type { Browser, Page } from 'playwright-core'
-import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../../../src/runtime/serve'
-import { launchChromium } from '../../support/browser'
+import { launchChromium, qrShownBy } from '../../support/browser'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 
 const PHONE = '15550009201'
-
-async function qrShownBy(page: Page): Promise<string> {
-  const src = (await page.locator('#qr').getAttribute('src'))!
-  const image = PNG.sync.read(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'))
-  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)!.data
-}
 
 /**
  * A session whose webhookEvents leave out session.qr writes no event when a new QR replaces the

@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import jsQR from 'jsqr'
 import type { Browser, Page } from 'playwright-core'
-import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../../../src/runtime/serve'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
-import { launchChromium } from '../../support/browser'
+import { launchChromium, qrShownBy } from '../../support/browser'
 import {
   fastWebhooks,
   loopbackWebhooks,
@@ -18,16 +16,6 @@ import {
 const SCREENSHOTS = process.env.PANEL_SCREENSHOT_DIR
 const PHONE = '15550009001'
 const CONTACT = '15551230001'
-
-/** Reads the QR the page shows from the image's own pixels, as a phone camera would. */
-async function qrShownBy(page: Page): Promise<string> {
-  const src = await page.locator('#qr').getAttribute('src')
-  expect(src).toMatch(/^data:image\/png;base64,/)
-  const image = PNG.sync.read(Buffer.from(src!.slice(src!.indexOf(',') + 1), 'base64'))
-  const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height)
-  if (!decoded) throw new Error('no QR code in the image the page shows')
-  return decoded.data
-}
 
 describe('the web panel in headless Chromium', () => {
   let t: SimulatedGateway
