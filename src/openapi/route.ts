@@ -53,7 +53,7 @@ export const errorCodesOf = (response: unknown): ErrorCode[] => {
  * Typed clients (hc) see them too and can narrow on `res.status`. What middleware answers on
  * any route (413, 415, 429, a bad path id or query) the document adds (./shared-answers.ts).
  */
-export function errorResponses<const Codes extends ErrorCode[]>(
+export function errorResponses<const Codes extends readonly ErrorCode[]>(
   codes: Codes,
   options: { authenticated?: boolean } = {},
 ) {

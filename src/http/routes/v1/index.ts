@@ -8,16 +8,17 @@ import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
 import { chatRoutes } from './chats'
 import { contactRoutes } from './contacts'
-import { eventStreamEndpoint } from './events/stream'
+import { eventRoutes } from './events'
 import { groupRoutes } from './groups'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
 import { webhookRoutes } from './webhooks'
-import { getWorkspaceEndpoint } from './workspace/get'
+import { workspaceRoutes } from './workspace'
 
 /**
  * Written out so the published `.d.ts` refers to each resource's routes by name (see HttpApp).
- * A resource added below must be added here too: `everyRouteTyped` fails to compile otherwise.
+ * A resource added below must be added here too: `everyRouteTyped` fails to compile otherwise
+ * (and to v1Endpoints in declarations.ts). A route is added to its resource's list only.
  */
 export type V1Routes = OpenAPIHono<
   AppEnv,
@@ -25,9 +26,9 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof messageRoutes>> &
     ExtractSchema<ReturnType<typeof chatRoutes>> &
     ExtractSchema<ReturnType<typeof contactRoutes>> &
-    ExtractSchema<ReturnType<typeof getWorkspaceEndpoint>> &
+    ExtractSchema<ReturnType<typeof workspaceRoutes>> &
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
-    ExtractSchema<ReturnType<typeof eventStreamEndpoint>> &
+    ExtractSchema<ReturnType<typeof eventRoutes>> &
     ExtractSchema<ReturnType<typeof groupRoutes>>
 >
 
@@ -50,9 +51,9 @@ function composeV1(ctx: GatewayContext) {
     .route('/', messageRoutes(ctx))
     .route('/', chatRoutes(ctx))
     .route('/', contactRoutes(ctx))
-    .route('/', getWorkspaceEndpoint(ctx))
+    .route('/', workspaceRoutes(ctx))
     .route('/', webhookRoutes(ctx))
-    .route('/', eventStreamEndpoint(ctx, ctx.eventStreams))
+    .route('/', eventRoutes(ctx))
     .route('/', groupRoutes(ctx))
 }
 

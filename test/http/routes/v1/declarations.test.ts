@@ -6,7 +6,10 @@ import { startTestGateway, type TestGateway } from '../../../support/gateway'
 
 /**
  * The edge Worker routes by v1Declarations and builds its /openapi.json from it, with no gateway
- * context: it must be exactly what the Node app serves, route for route.
+ * context. Each resource's list pairs a declaration with what serves it (a mismatched pair does
+ * not compile), so what is left to hold equal is the resource level: v1Endpoints against the
+ * resources v1Routes mounts (and their order), and the registry's strict queries against the
+ * plain declarations.
  */
 describe('v1Declarations', () => {
   let t: TestGateway

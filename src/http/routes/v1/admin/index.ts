@@ -3,12 +3,23 @@ import { adminAuth } from '../../../middleware/admin-auth'
 import { jsonBody, METHODS_WITH_JSON } from '../../../middleware/json-body'
 import { rateLimit } from '../../../middleware/rate-limit'
 import { createRouter } from '../../../router'
-import { createKeyEndpoint } from './keys-create'
-import { listKeysEndpoint } from './keys-list'
-import { revokeKeyEndpoint } from './keys-revoke'
-import { createWorkspaceEndpoint } from './workspaces-create'
-import { listWorkspacesEndpoint } from './workspaces-list'
-import { setWorkspacePlanEndpoint } from './workspaces-plan'
+import { endpoint, serveAll } from '../../endpoint'
+import { createKeyEndpoint, createKeyRoute } from './keys-create'
+import { listKeysEndpoint, listKeysRoute } from './keys-list'
+import { revokeKeyEndpoint, revokeKeyRoute } from './keys-revoke'
+import { createWorkspaceEndpoint, createWorkspaceRoute } from './workspaces-create'
+import { listWorkspacesEndpoint, listWorkspacesRoute } from './workspaces-list'
+import { setWorkspacePlanEndpoint, setWorkspacePlanRoute } from './workspaces-plan'
+
+/** One line per route, in serving order. Not in the document unless ADMIN_API_KEY is set. */
+export const adminEndpoints = [
+  endpoint(createWorkspaceRoute, createWorkspaceEndpoint),
+  endpoint(listWorkspacesRoute, listWorkspacesEndpoint),
+  endpoint(setWorkspacePlanRoute, setWorkspacePlanEndpoint),
+  endpoint(createKeyRoute, createKeyEndpoint),
+  endpoint(listKeysRoute, listKeysEndpoint),
+  endpoint(revokeKeyRoute, revokeKeyEndpoint),
+] as const
 
 /**
  * Provisioning over HTTP for the operator's own systems: the CLI's workspace and key commands,
@@ -21,11 +32,5 @@ export function adminRoutes(ctx: ServiceContext, adminApiKey: string) {
   // /v1's limit, counted for the admin key on its own; after auth, so wrong keys get no counter.
   admin.use('/v1/admin/*', rateLimit(ctx.config.rateLimitPerMinute))
   admin.on(METHODS_WITH_JSON, '/v1/admin/*', jsonBody())
-  return admin
-    .route('/', createWorkspaceEndpoint(ctx))
-    .route('/', listWorkspacesEndpoint(ctx))
-    .route('/', setWorkspacePlanEndpoint(ctx))
-    .route('/', createKeyEndpoint(ctx))
-    .route('/', listKeysEndpoint(ctx))
-    .route('/', revokeKeyEndpoint(ctx))
+  return admin.route('/', serveAll(ctx, adminEndpoints))
 }

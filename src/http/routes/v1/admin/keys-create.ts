@@ -4,6 +4,7 @@ import { CreateKeyBody, IssuedKeySchema } from '../../../../schemas/admin'
 import { createApiKey } from '../../../../services/api-keys'
 import type { ServiceContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const createKeyRoute = createRoute({
   operationId: 'adminCreateApiKey',
@@ -16,7 +17,7 @@ export const createKeyRoute = createRoute({
   request: { body: jsonBody(CreateKeyBody) },
   responses: {
     201: jsonResponse(IssuedKeySchema, 'The new key, shown once'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

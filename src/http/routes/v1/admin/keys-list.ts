@@ -5,6 +5,7 @@ import { listApiKeys } from '../../../../services/api-keys'
 import type { ServiceContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
 import { keyView } from './views'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const listKeysRoute = createRoute({
   operationId: 'adminListApiKeys',
@@ -16,7 +17,7 @@ export const listKeysRoute = createRoute({
   request: { query: KeyListQuery },
   responses: {
     200: jsonResponse(AdminKeyList, 'The keys, oldest first'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { KeyParam, RevokedKeySchema } from '../../../../schemas/admin'
 import { revokeApiKey } from '../../../../services/api-keys'
 import type { ServiceContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const revokeKeyRoute = createRoute({
   operationId: 'adminRevokeApiKey',
@@ -15,7 +16,7 @@ export const revokeKeyRoute = createRoute({
   request: { params: KeyParam },
   responses: {
     200: jsonResponse(RevokedKeySchema, 'The key no longer authenticates'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

@@ -5,6 +5,7 @@ import { setWorkspacePlan } from '../../../../services/admin-workspaces'
 import type { ServiceContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
 import { workspaceView } from './views'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const setWorkspacePlanRoute = createRoute({
   operationId: 'adminSetWorkspacePlan',
@@ -16,7 +17,7 @@ export const setWorkspacePlanRoute = createRoute({
   request: { params: WorkspaceParam, body: jsonBody(SetPlanBody) },
   responses: {
     200: jsonResponse(AdminWorkspaceSchema, 'The workspace on its new plan'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { ChatListResponse, ListChatsQuery } from '../../../../schemas/chat'
 import type { GatewayContext } from '../../../../services/context'
 import { listChats } from '../../../../services/chats/list'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const listChatsRoute = createRoute({
   operationId: 'listChats',
@@ -17,7 +18,7 @@ export const listChatsRoute = createRoute({
   request: { query: ListChatsQuery },
   responses: {
     200: jsonResponse(ChatListResponse, 'One page of chats'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

@@ -1,9 +1,14 @@
 import type { GatewayContext } from '../../../../services/context'
-import { createRouter } from '../../../router'
-import { listChatsEndpoint } from './all'
-import { presenceEndpoint } from './presence'
-import { chatReadEndpoint } from './read'
+import { endpoint, serveAll } from '../../endpoint'
+import { chatReadEndpoint, chatReadRoute } from './read'
+import { listChatsEndpoint, listChatsRoute } from './all'
+import { presenceEndpoint, presenceRoute } from './presence'
 
-/** One line per route file. */
-export const chatRoutes = (ctx: GatewayContext) =>
-  createRouter().route('/', listChatsEndpoint(ctx)).route('/', chatReadEndpoint(ctx)).route('/', presenceEndpoint(ctx))
+/** One line per route, in serving order. */
+export const chatEndpoints = [
+  endpoint(listChatsRoute, listChatsEndpoint),
+  endpoint(chatReadRoute, chatReadEndpoint),
+  endpoint(presenceRoute, presenceEndpoint),
+] as const
+
+export const chatRoutes = (ctx: GatewayContext) => serveAll(ctx, chatEndpoints)

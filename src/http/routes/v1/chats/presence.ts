@@ -4,6 +4,7 @@ import { PresenceBody, PresenceResponse } from '../../../../schemas/chat'
 import type { GatewayContext } from '../../../../services/context'
 import { sendPresence } from '../../../../services/chats/presence'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const presenceRoute = createRoute({
   operationId: 'sendPresence',
@@ -17,7 +18,7 @@ export const presenceRoute = createRoute({
   request: { body: jsonBody(PresenceBody) },
   responses: {
     200: jsonResponse(PresenceResponse, 'The update was handed to WhatsApp'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { ChatReadBody, ChatReadResponse } from '../../../../schemas/chat'
 import type { GatewayContext } from '../../../../services/context'
 import { markChatRead } from '../../../../services/chats/read'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const chatReadRoute = createRoute({
   operationId: 'markChatRead',
@@ -17,7 +18,7 @@ export const chatReadRoute = createRoute({
   request: { body: jsonBody(ChatReadBody) },
   responses: {
     200: jsonResponse(ChatReadResponse, 'The messages receipts were sent for, and how many unread are left'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { BlockContactBody, BlockResponse, ContactPhoneParam } from '../../../../
 import { setContactBlocked } from '../../../../services/contacts/block'
 import type { GatewayContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const blockContactRoute = createRoute({
   operationId: 'blockContact',
@@ -17,7 +18,7 @@ export const blockContactRoute = createRoute({
   request: { params: ContactPhoneParam, body: jsonBody(BlockContactBody) },
   responses: {
     200: jsonResponse(BlockResponse, 'Blocked'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { BlockedListResponse, ContactSessionQuery } from '../../../../schemas/co
 import { listBlocked } from '../../../../services/contacts/block'
 import type { GatewayContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const blockedContactsRoute = createRoute({
   operationId: 'listBlockedContacts',
@@ -16,7 +17,7 @@ export const blockedContactsRoute = createRoute({
   request: { query: ContactSessionQuery },
   responses: {
     200: jsonResponse(BlockedListResponse, 'Everyone the account blocked'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

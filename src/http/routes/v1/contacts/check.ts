@@ -5,6 +5,7 @@ import { checkContacts } from '../../../../services/contacts/check'
 import type { GatewayContext } from '../../../../services/context'
 import { rateLimitHeaders } from '../../../quota-headers'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const checkContactsRoute = createRoute({
   operationId: 'checkContacts',
@@ -18,14 +19,7 @@ export const checkContactsRoute = createRoute({
   request: { body: jsonBody(ContactCheckBody) },
   responses: {
     200: jsonResponse(ContactCheckResponse, 'One result per number, in request order', ContactCheckQuotaHeaders),
-    ...errorResponses([
-      'validation_error',
-      'not_found',
-      'session_not_connected',
-      'daily_limit_exceeded',
-      'upstream_error',
-      'upstream_timeout',
-    ]),
+    ...errorResponses([...SESSION_CALL_ERRORS, 'daily_limit_exceeded']),
   },
 })
 

@@ -1,16 +1,18 @@
 import type { GatewayContext } from '../../../../services/context'
-import { createRouter } from '../../../router'
-import { blockContactEndpoint } from './block'
-import { blockedContactsEndpoint } from './blocked'
-import { checkContactsEndpoint } from './check'
-import { contactProfileEndpoint } from './profile'
-import { unblockContactEndpoint } from './unblock'
+import { endpoint, serveAll } from '../../endpoint'
+import { blockContactEndpoint, blockContactRoute } from './block'
+import { blockedContactsEndpoint, blockedContactsRoute } from './blocked'
+import { checkContactsEndpoint, checkContactsRoute } from './check'
+import { contactProfileEndpoint, contactProfileRoute } from './profile'
+import { unblockContactEndpoint, unblockContactRoute } from './unblock'
 
-/** One line per route file. */
-export const contactRoutes = (ctx: GatewayContext) =>
-  createRouter()
-    .route('/', checkContactsEndpoint(ctx))
-    .route('/', blockedContactsEndpoint(ctx))
-    .route('/', contactProfileEndpoint(ctx))
-    .route('/', blockContactEndpoint(ctx))
-    .route('/', unblockContactEndpoint(ctx))
+/** One line per route, in serving order. */
+export const contactEndpoints = [
+  endpoint(checkContactsRoute, checkContactsEndpoint),
+  endpoint(blockedContactsRoute, blockedContactsEndpoint),
+  endpoint(contactProfileRoute, contactProfileEndpoint),
+  endpoint(blockContactRoute, blockContactEndpoint),
+  endpoint(unblockContactRoute, unblockContactEndpoint),
+] as const
+
+export const contactRoutes = (ctx: GatewayContext) => serveAll(ctx, contactEndpoints)

@@ -4,6 +4,7 @@ import { ContactPhoneParam, ContactProfileResponse, ContactSessionQuery } from '
 import type { GatewayContext } from '../../../../services/context'
 import { contactProfile } from '../../../../services/contacts/profile'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const contactProfileRoute = createRoute({
   operationId: 'getContactProfile',
@@ -17,7 +18,7 @@ export const contactProfileRoute = createRoute({
   request: { params: ContactPhoneParam, query: ContactSessionQuery },
   responses: {
     200: jsonResponse(ContactProfileResponse, 'The profile'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { BlockResponse, ContactPhoneParam, UnblockContactBody } from '../../../.
 import { setContactBlocked } from '../../../../services/contacts/block'
 import type { GatewayContext } from '../../../../services/context'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const unblockContactRoute = createRoute({
   operationId: 'unblockContact',
@@ -17,7 +18,7 @@ export const unblockContactRoute = createRoute({
   request: { params: ContactPhoneParam, body: jsonBody(UnblockContactBody) },
   responses: {
     200: jsonResponse(BlockResponse, 'Unblocked'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

@@ -7,6 +7,7 @@ import { validationError } from '../../../../services/validation-error'
 import type { EventStreams } from '../../../event-streams'
 import { credentialEnded, msUntilExpiry } from '../../../request-credential'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 /** How often a stream looks for new events in the outbox; the bound on how late one arrives. */
 const POLL_MS = 250
@@ -42,7 +43,7 @@ export const eventStreamRoute = createRoute({
   },
   responses: {
     200: { description: 'The stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...errorResponses(['validation_error', 'not_found', 'rate_limited']),
+    ...errorResponses([...LOOKUP_ERRORS, 'rate_limited']),
   },
 })
 

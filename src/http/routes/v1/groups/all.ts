@@ -4,6 +4,7 @@ import { GroupListResponse, GroupSessionQuery } from '../../../../schemas/group'
 import type { GatewayContext } from '../../../../services/context'
 import { listGroups } from '../../../../services/groups/list'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const listGroupsRoute = createRoute({
   operationId: 'listGroups',
@@ -17,7 +18,7 @@ export const listGroupsRoute = createRoute({
   request: { query: GroupSessionQuery },
   responses: {
     200: jsonResponse(GroupListResponse, 'Every group, ordered by subject'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

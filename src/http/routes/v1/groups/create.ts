@@ -4,6 +4,7 @@ import { CreateGroupBody, CreateGroupResponse } from '../../../../schemas/group'
 import type { GatewayContext } from '../../../../services/context'
 import { createGroup } from '../../../../services/groups/create'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const createGroupRoute = createRoute({
   operationId: 'createGroup',
@@ -17,7 +18,7 @@ export const createGroupRoute = createRoute({
   request: { body: jsonBody(CreateGroupBody) },
   responses: {
     200: jsonResponse(CreateGroupResponse, 'The group and a result per participant, in request order'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

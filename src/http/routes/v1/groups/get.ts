@@ -4,6 +4,7 @@ import { GroupIdParam, GroupSchema, GroupSessionQuery } from '../../../../schema
 import type { GatewayContext } from '../../../../services/context'
 import { getGroup } from '../../../../services/groups/list'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const getGroupRoute = createRoute({
   operationId: 'getGroup',
@@ -16,7 +17,7 @@ export const getGroupRoute = createRoute({
   request: { params: GroupIdParam, query: GroupSessionQuery },
   responses: {
     200: jsonResponse(GroupSchema, 'The group'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

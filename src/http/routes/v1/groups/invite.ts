@@ -4,6 +4,7 @@ import { GroupIdParam, GroupInviteResponse, GroupSessionQuery } from '../../../.
 import type { GatewayContext } from '../../../../services/context'
 import { groupInvite } from '../../../../services/groups/invite'
 import { createRouter } from '../../../router'
+import { GROUP_ADMIN_ERRORS } from '../error-lists'
 
 export const groupInviteRoute = createRoute({
   operationId: 'getGroupInvite',
@@ -16,14 +17,7 @@ export const groupInviteRoute = createRoute({
   request: { params: GroupIdParam, query: GroupSessionQuery },
   responses: {
     200: jsonResponse(GroupInviteResponse, 'The invite code and link'),
-    ...errorResponses([
-      'validation_error',
-      'forbidden',
-      'not_found',
-      'session_not_connected',
-      'upstream_error',
-      'upstream_timeout',
-    ]),
+    ...errorResponses(GROUP_ADMIN_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { GroupSchema, JoinGroupBody } from '../../../../schemas/group'
 import type { GatewayContext } from '../../../../services/context'
 import { joinGroup } from '../../../../services/groups/join'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const joinGroupRoute = createRoute({
   operationId: 'joinGroup',
@@ -16,7 +17,7 @@ export const joinGroupRoute = createRoute({
   request: { body: jsonBody(JoinGroupBody) },
   responses: {
     200: jsonResponse(GroupSchema, 'The group joined'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

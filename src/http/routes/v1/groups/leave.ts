@@ -4,6 +4,7 @@ import { GroupIdParam, LeaveGroupBody, LeaveGroupResponse } from '../../../../sc
 import type { GatewayContext } from '../../../../services/context'
 import { leaveGroup } from '../../../../services/groups/leave'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const leaveGroupRoute = createRoute({
   operationId: 'leaveGroup',
@@ -15,7 +16,7 @@ export const leaveGroupRoute = createRoute({
   request: { params: GroupIdParam, body: jsonBody(LeaveGroupBody) },
   responses: {
     200: jsonResponse(LeaveGroupResponse, 'Left'),
-    ...errorResponses(['validation_error', 'not_found', 'session_not_connected', 'upstream_error', 'upstream_timeout']),
+    ...errorResponses(SESSION_CALL_ERRORS),
   },
 })
 

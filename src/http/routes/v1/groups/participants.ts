@@ -4,6 +4,7 @@ import { GroupIdParam, GroupParticipantsBody, GroupParticipantsResponse } from '
 import type { GatewayContext } from '../../../../services/context'
 import { updateParticipants } from '../../../../services/groups/participants'
 import { createRouter } from '../../../router'
+import { GROUP_ADMIN_ERRORS } from '../error-lists'
 
 export const groupParticipantsRoute = createRoute({
   operationId: 'updateGroupParticipants',
@@ -17,14 +18,7 @@ export const groupParticipantsRoute = createRoute({
   request: { params: GroupIdParam, body: jsonBody(GroupParticipantsBody) },
   responses: {
     200: jsonResponse(GroupParticipantsResponse, 'A result per phone, in request order'),
-    ...errorResponses([
-      'validation_error',
-      'forbidden',
-      'not_found',
-      'session_not_connected',
-      'upstream_error',
-      'upstream_timeout',
-    ]),
+    ...errorResponses(GROUP_ADMIN_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { GroupIdParam, GroupSchema, UpdateGroupBody } from '../../../../schemas/
 import type { GatewayContext } from '../../../../services/context'
 import { updateGroup } from '../../../../services/groups/update'
 import { createRouter } from '../../../router'
+import { GROUP_ADMIN_ERRORS } from '../error-lists'
 
 export const updateGroupRoute = createRoute({
   operationId: 'updateGroup',
@@ -17,14 +18,7 @@ export const updateGroupRoute = createRoute({
   request: { params: GroupIdParam, body: jsonBody(UpdateGroupBody) },
   responses: {
     200: jsonResponse(GroupSchema, 'The group as changed'),
-    ...errorResponses([
-      'validation_error',
-      'forbidden',
-      'not_found',
-      'session_not_connected',
-      'upstream_error',
-      'upstream_timeout',
-    ]),
+    ...errorResponses(GROUP_ADMIN_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { ListMessagesQuery, MessageListResponse } from '../../../../schemas/mess
 import type { GatewayContext } from '../../../../services/context'
 import { listMessages } from '../../../../services/messages/list'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const listMessagesRoute = createRoute({
   operationId: 'listMessages',
@@ -17,7 +18,7 @@ export const listMessagesRoute = createRoute({
   request: { query: ListMessagesQuery },
   responses: {
     200: jsonResponse(MessageListResponse, 'One page of records'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

@@ -1,5 +1,5 @@
 import { SendAudioBody } from '../../../../schemas/message'
-import { MEDIA_SEND_ERRORS } from './send-common'
+import { MEDIA_SEND_ERRORS } from '../error-lists'
 import { sendEndpoint } from './send-endpoint'
 
 export const { route: sendAudioRoute, endpoint: sendAudioEndpoint } = sendEndpoint({
@@ -10,5 +10,5 @@ export const { route: sendAudioRoute, endpoint: sendAudioEndpoint } = sendEndpoi
   description:
     'mp3, ogg (vorbis or opus) or opus. With `ptt: true` it is converted to an OGG/Opus voice note with its length and waveform; otherwise sent as the file it is.',
   body: SendAudioBody,
-  errors: [...MEDIA_SEND_ERRORS],
+  errors: MEDIA_SEND_ERRORS,
 })

@@ -1,5 +1,5 @@
 import { SendButtonsBody } from '../../../../schemas/message'
-import { SEND_ERRORS } from './send-common'
+import { SEND_ERRORS } from '../error-lists'
 import { sendEndpoint } from './send-endpoint'
 
 export const { route: sendButtonsRoute, endpoint: sendButtonsEndpoint } = sendEndpoint({

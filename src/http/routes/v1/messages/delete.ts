@@ -4,6 +4,7 @@ import { DeleteMessageBody, DeleteMessageResponse } from '../../../../schemas/me
 import type { GatewayContext } from '../../../../services/context'
 import { deleteMessage } from '../../../../services/messages/delete'
 import { createRouter } from '../../../router'
+import { MESSAGE_CHANGE_ERRORS } from '../error-lists'
 
 export const deleteMessageRoute = createRoute({
   operationId: 'deleteMessage',
@@ -17,14 +18,7 @@ export const deleteMessageRoute = createRoute({
   request: { body: jsonBody(DeleteMessageBody) },
   responses: {
     200: jsonResponse(DeleteMessageResponse, 'Whether the message is deleted'),
-    ...errorResponses([
-      'validation_error',
-      'not_found',
-      'session_not_connected',
-      'message_not_editable',
-      'upstream_error',
-      'upstream_timeout',
-    ]),
+    ...errorResponses(MESSAGE_CHANGE_ERRORS),
   },
 })
 

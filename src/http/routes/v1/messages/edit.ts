@@ -5,6 +5,7 @@ import { MessageRecordSchema } from '../../../../schemas/message-record'
 import type { GatewayContext } from '../../../../services/context'
 import { editMessage } from '../../../../services/messages/edit'
 import { createRouter } from '../../../router'
+import { MESSAGE_CHANGE_ERRORS } from '../error-lists'
 
 export const editMessageRoute = createRoute({
   operationId: 'editMessage',
@@ -18,14 +19,7 @@ export const editMessageRoute = createRoute({
   request: { body: jsonBody(EditMessageBody) },
   responses: {
     200: jsonResponse(MessageRecordSchema, 'The original record with its new content'),
-    ...errorResponses([
-      'validation_error',
-      'not_found',
-      'session_not_connected',
-      'message_not_editable',
-      'upstream_error',
-      'upstream_timeout',
-    ]),
+    ...errorResponses(MESSAGE_CHANGE_ERRORS),
   },
 })
 

@@ -5,6 +5,7 @@ import { MessageRecordSchema } from '../../../../schemas/message-record'
 import type { GatewayContext } from '../../../../services/context'
 import { getMessage } from '../../../../services/messages/list'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const getMessageRoute = createRoute({
   operationId: 'getMessage',
@@ -16,7 +17,7 @@ export const getMessageRoute = createRoute({
   request: { params: GetMessageParams, query: GetMessageQuery },
   responses: {
     200: jsonResponse(MessageRecordSchema, 'The record'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

@@ -1,5 +1,5 @@
 import { SendImageBody } from '../../../../schemas/message'
-import { MEDIA_SEND_ERRORS } from './send-common'
+import { MEDIA_SEND_ERRORS } from '../error-lists'
 import { sendEndpoint } from './send-endpoint'
 
 export const { route: sendImageRoute, endpoint: sendImageEndpoint } = sendEndpoint({
@@ -10,5 +10,5 @@ export const { route: sendImageRoute, endpoint: sendImageEndpoint } = sendEndpoi
   description:
     'The gateway fetches imageUrl (size- and time-limited, private addresses refused) and sends it with its real type and dimensions.',
   body: SendImageBody,
-  errors: [...MEDIA_SEND_ERRORS],
+  errors: MEDIA_SEND_ERRORS,
 })

@@ -1,5 +1,5 @@
 import { SendLocationBody } from '../../../../schemas/message'
-import { SEND_ERRORS } from './send-common'
+import { SEND_ERRORS } from '../error-lists'
 import { sendEndpoint } from './send-endpoint'
 
 export const { route: sendLocationRoute, endpoint: sendLocationEndpoint } = sendEndpoint({
@@ -9,5 +9,5 @@ export const { route: sendLocationRoute, endpoint: sendLocationEndpoint } = send
   summary: 'Share a location',
   description: 'Coordinates in degrees: latitude −90..90, longitude −180..180.',
   body: SendLocationBody,
-  errors: [...SEND_ERRORS],
+  errors: SEND_ERRORS,
 })

@@ -6,6 +6,7 @@ import type { GatewayContext } from '../../../../services/context'
 import { messageMedia } from '../../../../services/media/serve'
 import { mediaResponse } from '../../../media-response'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const getMessageMediaRoute = createRoute({
   operationId: 'getMessageMedia',
@@ -25,8 +26,7 @@ export const getMessageMediaRoute = createRoute({
   responses: {
     ...fileResponses,
     ...errorResponses([
-      'validation_error',
-      'not_found',
+      ...LOOKUP_ERRORS,
       'payload_too_large',
       'range_not_satisfiable',
       'media_unavailable',

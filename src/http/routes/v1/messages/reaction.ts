@@ -6,6 +6,7 @@ import type { GatewayContext } from '../../../../services/context'
 import { reactToMessage } from '../../../../services/messages/react'
 import { createRouter } from '../../../router'
 import { IdempotencyHeaders } from './send-common'
+import { MESSAGE_CHANGE_ERRORS } from '../error-lists'
 
 export const reactMessageRoute = createRoute({
   operationId: 'reactToMessage',
@@ -19,15 +20,7 @@ export const reactMessageRoute = createRoute({
   request: { headers: IdempotencyHeaders, body: jsonBody(ReactMessageBody) },
   responses: {
     200: jsonResponse(MessageRecordSchema, 'The reacted record, with the session’s reaction in `content.reactions`'),
-    ...errorResponses([
-      'validation_error',
-      'not_found',
-      'session_not_connected',
-      'message_not_editable',
-      'idempotency_key_reused',
-      'upstream_error',
-      'upstream_timeout',
-    ]),
+    ...errorResponses([...MESSAGE_CHANGE_ERRORS, 'idempotency_key_reused']),
   },
 })
 

@@ -11,7 +11,7 @@ import { IdempotencyHeaders, SENT_DESCRIPTION } from './send-common'
 
 type SendKind = SendInput['kind']
 
-interface SendSpec<Path extends string, Body extends z.ZodType, Codes extends ErrorCode[]> {
+interface SendSpec<Path extends string, Body extends z.ZodType, Codes extends readonly ErrorCode[]> {
   kind: SendKind
   operationId: string
   path: Path
@@ -26,7 +26,7 @@ interface SendSpec<Path extends string, Body extends z.ZodType, Codes extends Er
  * the answer. Each send file states only what differs (path, body schema, words, errors);
  * the route keeps its literal path and body types, so hc<AppType> still infers them.
  */
-export function sendEndpoint<Path extends string, Body extends z.ZodType, const Codes extends ErrorCode[]>(
+export function sendEndpoint<Path extends string, Body extends z.ZodType, const Codes extends readonly ErrorCode[]>(
   spec: SendSpec<Path, Body, Codes>,
 ) {
   const route = createRoute({

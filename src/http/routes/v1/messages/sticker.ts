@@ -1,5 +1,5 @@
 import { SendStickerBody } from '../../../../schemas/message'
-import { MEDIA_SEND_ERRORS } from './send-common'
+import { MEDIA_SEND_ERRORS } from '../error-lists'
 import { sendEndpoint } from './send-endpoint'
 
 export const { route: sendStickerRoute, endpoint: sendStickerEndpoint } = sendEndpoint({
@@ -9,5 +9,5 @@ export const { route: sendStickerRoute, endpoint: sendStickerEndpoint } = sendEn
   summary: 'Send a sticker',
   description: 'A .webp or .gif image becomes a 512×512 WebP sticker; a GIF stays animated.',
   body: SendStickerBody,
-  errors: [...MEDIA_SEND_ERRORS],
+  errors: MEDIA_SEND_ERRORS,
 })

@@ -1,5 +1,5 @@
 import { SendTextBody } from '../../../../schemas/message'
-import { SEND_ERRORS } from './send-common'
+import { SEND_ERRORS } from '../error-lists'
 import { sendEndpoint } from './send-endpoint'
 
 export const { route: sendTextRoute, endpoint: sendTextEndpoint } = sendEndpoint({
@@ -10,5 +10,5 @@ export const { route: sendTextRoute, endpoint: sendTextEndpoint } = sendEndpoint
   description:
     'To a phone number, a group (`<id>@g.us`) or a LID. `to` and `text` are accepted for `phone` and `message`.',
   body: SendTextBody,
-  errors: [...SEND_ERRORS],
+  errors: SEND_ERRORS,
 })

@@ -1,20 +1,22 @@
 import type { GatewayContext } from '../../../../services/context'
-import { createRouter } from '../../../router'
-import { connectSessionEndpoint } from './connect'
-import { disconnectSessionEndpoint } from './disconnect'
-import { listSessionsEndpoint } from './list'
-import { updateOwnProfileEndpoint } from './profile'
-import { sessionQrEndpoint } from './qr'
-import { restartSessionEndpoint } from './restart'
-import { updateSessionEndpoint } from './update'
+import { endpoint, serveAll } from '../../endpoint'
+import { connectSessionEndpoint, connectSessionRoute } from './connect'
+import { disconnectSessionEndpoint, disconnectSessionRoute } from './disconnect'
+import { listSessionsEndpoint, listSessionsRoute } from './list'
+import { restartSessionEndpoint, restartSessionRoute } from './restart'
+import { sessionQrEndpoint, sessionQrRoute } from './qr'
+import { updateOwnProfileEndpoint, updateOwnProfileRoute } from './profile'
+import { updateSessionEndpoint, updateSessionRoute } from './update'
 
-/** One line per route file; `.route` also carries each route's OpenAPI declaration upward. */
-export const sessionRoutes = (ctx: GatewayContext) =>
-  createRouter()
-    .route('/', connectSessionEndpoint(ctx))
-    .route('/', listSessionsEndpoint(ctx))
-    .route('/', updateSessionEndpoint(ctx))
-    .route('/', disconnectSessionEndpoint(ctx))
-    .route('/', restartSessionEndpoint(ctx))
-    .route('/', sessionQrEndpoint(ctx))
-    .route('/', updateOwnProfileEndpoint(ctx))
+/** One line per route, in serving order; each pairs a route's declaration with what serves it. */
+export const sessionEndpoints = [
+  endpoint(connectSessionRoute, connectSessionEndpoint),
+  endpoint(listSessionsRoute, listSessionsEndpoint),
+  endpoint(updateSessionRoute, updateSessionEndpoint),
+  endpoint(disconnectSessionRoute, disconnectSessionEndpoint),
+  endpoint(restartSessionRoute, restartSessionEndpoint),
+  endpoint(sessionQrRoute, sessionQrEndpoint),
+  endpoint(updateOwnProfileRoute, updateOwnProfileEndpoint),
+] as const
+
+export const sessionRoutes = (ctx: GatewayContext) => serveAll(ctx, sessionEndpoints)

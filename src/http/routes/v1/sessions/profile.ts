@@ -5,6 +5,7 @@ import { SessionIdParam } from '../../../../schemas/session'
 import type { GatewayContext } from '../../../../services/context'
 import { updateOwnProfile } from '../../../../services/sessions/profile'
 import { createRouter } from '../../../router'
+import { SESSION_CALL_ERRORS } from '../error-lists'
 
 export const updateOwnProfileRoute = createRoute({
   operationId: 'updateSessionProfile',
@@ -18,15 +19,7 @@ export const updateOwnProfileRoute = createRoute({
   request: { params: SessionIdParam, body: jsonBody(UpdateOwnProfileBody) },
   responses: {
     200: jsonResponse(OwnProfileResponse, 'What was changed'),
-    ...errorResponses([
-      'validation_error',
-      'not_found',
-      'session_not_connected',
-      'payload_too_large',
-      'media_unavailable',
-      'upstream_error',
-      'upstream_timeout',
-    ]),
+    ...errorResponses([...SESSION_CALL_ERRORS, 'payload_too_large', 'media_unavailable']),
   },
 })
 

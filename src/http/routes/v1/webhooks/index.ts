@@ -1,11 +1,14 @@
 import type { GatewayContext } from '../../../../services/context'
-import { createRouter } from '../../../router'
-import { listDeliveriesEndpoint } from './list'
-import { replayEndpoint } from './replay'
-import { retryDeliveryEndpoint } from './retry'
+import { endpoint, serveAll } from '../../endpoint'
+import { listDeliveriesEndpoint, listDeliveriesRoute } from './list'
+import { replayEndpoint, replayRoute } from './replay'
+import { retryDeliveryEndpoint, retryDeliveryRoute } from './retry'
 
-export const webhookRoutes = (ctx: GatewayContext) =>
-  createRouter()
-    .route('/', listDeliveriesEndpoint(ctx))
-    .route('/', retryDeliveryEndpoint(ctx))
-    .route('/', replayEndpoint(ctx))
+/** One line per route, in serving order. */
+export const webhookEndpoints = [
+  endpoint(listDeliveriesRoute, listDeliveriesEndpoint),
+  endpoint(retryDeliveryRoute, retryDeliveryEndpoint),
+  endpoint(replayRoute, replayEndpoint),
+] as const
+
+export const webhookRoutes = (ctx: GatewayContext) => serveAll(ctx, webhookEndpoints)

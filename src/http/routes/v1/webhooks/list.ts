@@ -4,6 +4,7 @@ import { DeliveryListResponse, ListDeliveriesQuery } from '../../../../schemas/w
 import type { GatewayContext } from '../../../../services/context'
 import { listDeliveries } from '../../../../services/webhooks/deliveries'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const listDeliveriesRoute = createRoute({
   operationId: 'listWebhookDeliveries',
@@ -17,7 +18,7 @@ export const listDeliveriesRoute = createRoute({
   request: { query: ListDeliveriesQuery },
   responses: {
     200: jsonResponse(DeliveryListResponse, 'One page of deliveries'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { ReplayBody, ReplayResponse } from '../../../../schemas/webhook'
 import type { GatewayContext } from '../../../../services/context'
 import { replayEvents } from '../../../../services/webhooks/resend'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const replayRoute = createRoute({
   operationId: 'replayWebhookEvents',
@@ -17,7 +18,7 @@ export const replayRoute = createRoute({
   request: { body: jsonBody(ReplayBody) },
   responses: {
     200: jsonResponse(ReplayResponse, 'How many events were queued again'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 

@@ -4,6 +4,7 @@ import { DeliveryIdParam, DeliverySchema, RetryDeliveryQuery } from '../../../..
 import type { GatewayContext } from '../../../../services/context'
 import { retryDelivery } from '../../../../services/webhooks/resend'
 import { createRouter } from '../../../router'
+import { LOOKUP_ERRORS } from '../error-lists'
 
 export const retryDeliveryRoute = createRoute({
   operationId: 'retryWebhookDelivery',
@@ -16,7 +17,7 @@ export const retryDeliveryRoute = createRoute({
   request: { params: DeliveryIdParam, query: RetryDeliveryQuery },
   responses: {
     200: jsonResponse(DeliverySchema, 'The delivery, pending again'),
-    ...errorResponses(['validation_error', 'not_found']),
+    ...errorResponses(LOOKUP_ERRORS),
   },
 })
 
