@@ -1,5 +1,5 @@
 import { isJidGroup, type BinaryNode } from '@whiskeysockets/baileys'
-import { extractGroupMetadata } from '@whiskeysockets/baileys/lib/Socket/groups.js'
+import { extractGroupMetadata } from '../baileys-internals'
 import { memberFromAttrs, participantNodes, toGroupInfo } from './group-metadata'
 import type { GroupActor, GroupChange, GroupNotice, ParticipantAction } from '../types'
 

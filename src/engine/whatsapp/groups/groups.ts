@@ -1,5 +1,5 @@
 import { generateMessageIDV2, type BinaryNode, type GroupMetadata, type WASocket } from '@whiskeysockets/baileys'
-import { extractGroupMetadata } from '@whiskeysockets/baileys/lib/Socket/groups.js'
+import { extractGroupMetadata } from '../baileys-internals'
 import type { Logger } from '../../../logger'
 import { participantNodes, participantOutcomes, toBaileysMetadata, toGroupInfo } from './group-metadata'
 import { attachGroupListener } from '../listeners/groups'
