@@ -57,4 +57,20 @@ describe('layers', () => {
     const deep = (target: string) => target.startsWith('@whiskeysockets/baileys/')
     expect(breaches((file) => file !== 'engine/whatsapp/baileys-internals.ts', deep)).toEqual([])
   })
+  it('keeps the engine port and the ground floor free of Baileys and zod', () => {
+    const port = under('engine/whatsapp/port')
+    const shared = under('shared')
+    const outside =
+      (...allowed: ((path: string) => boolean)[]) =>
+      (target: string) =>
+        !allowed.some((ok) => ok(target))
+    expect(breaches(port, outside(port, shared))).toEqual([])
+    expect(breaches(shared, outside(shared))).toEqual([])
+  })
+
+  it('lets services, HTTP, the database and the schemas see the engine only through its port', () => {
+    const engineBeyondPort = (target: string) =>
+      target.startsWith('engine/whatsapp/') && !target.startsWith('engine/whatsapp/port')
+    expect(breaches(under('services', 'http', 'db', 'schemas'), engineBeyondPort)).toEqual([])
+  })
 })

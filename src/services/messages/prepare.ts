@@ -1,5 +1,6 @@
-import type { MessageContent, MessageType } from '../../engine/whatsapp/messages/message-content'
-import type { OutboundContent } from '../../engine/whatsapp/messages/outbound-content'
+import type { MessageContent } from '../../shared/message-content'
+import type { MessageType } from '../../shared/message-types'
+import type { OutboundContent } from '../../engine/whatsapp/port/messages'
 import type {
   SendAudioInput,
   SendButtonsInput,

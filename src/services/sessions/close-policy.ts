@@ -1,4 +1,4 @@
-import { CloseCode, type CloseCause } from '../../engine/whatsapp/types'
+import { CloseCode, type CloseCause } from '../../engine/whatsapp/port'
 import type { SessionStatus } from '../../db/schema'
 
 export interface CloseContext {

@@ -5,14 +5,8 @@ import { participantNodes, participantOutcomes, toBaileysMetadata, toGroupInfo }
 import { attachGroupListener } from '../listeners/groups'
 import type { ListenerContext } from '../listeners/types'
 import { withNetworkErrors } from '../socket/network-errors'
-import {
-  EngineError,
-  type GroupChange,
-  type GroupInfo,
-  type ParticipantAction,
-  type ParticipantOutcome,
-  type SessionGroups,
-} from '../types'
+import { EngineError } from '../port'
+import type { GroupChange, GroupInfo, ParticipantAction, ParticipantOutcome, SessionGroups } from '../port/groups'
 
 export interface GroupLayerDeps {
   logger: Logger

@@ -1,6 +1,6 @@
 import { jidDecode, USyncQuery, USyncUser, type BinaryNode, type WASocket } from '@whiskeysockets/baileys'
 import { type USyncQueryProtocol, USyncContactProtocol } from '../baileys-internals'
-import { EngineError, type NumberCheck } from '../types'
+import { EngineError, type NumberCheck } from '../port'
 
 interface ContactAnswer {
   exists: boolean
