@@ -73,4 +73,8 @@ describe('layers', () => {
       target.startsWith('engine/whatsapp/') && !target.startsWith('engine/whatsapp/port')
     expect(breaches(under('services', 'http', 'db', 'schemas'), engineBeyondPort)).toEqual([])
   })
+  it('keeps the database below the schemas and the engine, and the schemas below media and services', () => {
+    expect(breaches(under('db'), under('engine', 'schemas', 'services', 'http'))).toEqual([])
+    expect(breaches(under('schemas'), under('media', 'services', 'http'))).toEqual([])
+  })
 })

@@ -15,7 +15,7 @@ import type {
 } from '../../schemas/message'
 import type { SendPollInput } from '../../schemas/poll'
 import { DEFAULT_DOCUMENT_NAME, fileNameFromUrl } from '../../schemas/file-name'
-import { isDataUrl } from '../../media/data-url'
+import { isDataUrl } from '../../shared/data-url'
 import type { MediaTools } from './media-tools'
 import { emptyTally } from './poll-tally'
 import { buildVcard } from './vcard'

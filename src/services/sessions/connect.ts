@@ -1,6 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { PlanName } from '../../config'
-import { isLive, liveStatuses, sessions, type Session, type SessionStatus, type Workspace } from '../../db/schema'
+import { isLive, liveStatuses, sessions, type Session, type Workspace } from '../../db/schema'
+import type { SessionStatus } from '../../shared/session-statuses'
 import { EngineError, type PairingPrompt } from '../../engine/whatsapp/port'
 import { engineFailure } from '../engine-failure'
 import { GatewayError } from '../../errors'
