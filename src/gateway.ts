@@ -11,7 +11,8 @@ import {
   type WaVersionFetcher,
   type WebVersionKeeper,
 } from './engine/whatsapp/socket/web-version'
-import type { GroupInfo, WhatsAppEngine } from './engine/whatsapp/types'
+import type { GroupInfo } from './engine/whatsapp/port/groups'
+import type { WhatsAppEngine } from './engine/whatsapp/port'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import { EventStreams } from './http/event-streams'

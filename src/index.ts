@@ -7,7 +7,7 @@ export {
   type EngineFactory,
   type EngineFactoryDeps,
 } from './gateway'
-export type { WhatsAppEngine, SessionHandle, EngineFact } from './engine/whatsapp/types'
+export type { WhatsAppEngine, SessionHandle, EngineFact } from './engine/whatsapp/port'
 export type { GatewayEvents } from './events/bus'
 export { loadConfig, resolveConfig, ConfigError, type GatewayConfig, type PlanName, type PlanLimits } from './config'
 export { openDatabase, closeDatabase, type GatewayDatabase } from './db/database'

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { SessionStatus } from '../db/schema'
+import type { SessionStatus } from '../shared/session-statuses'
 
 /**
  * Events the gateway raises in process, for in-process listeners (the edge session object, the

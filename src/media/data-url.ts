@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors'
 import { echo } from '../schemas/echo'
+import { isDataUrl } from '../shared/data-url'
 
 /** What a `data:` URL declares and holds. */
 export interface DataUrl {
@@ -11,8 +12,6 @@ export interface DataUrl {
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/
 // Linear: one character class, no nesting. Padding only at the end.
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
-
-export const isDataUrl = (source: string) => source.slice(0, 5).toLowerCase() === 'data:'
 
 /**
  * Decodes `data:<type>;base64,<data>` (RFC 2397) as a media source. Only base64 is taken: the

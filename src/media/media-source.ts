@@ -1,6 +1,7 @@
 import { GatewayError } from '../errors'
 import type { MediaField } from '../services/messages/media-tools'
-import { decodeDataUrl, isDataUrl } from './data-url'
+import { decodeDataUrl } from './data-url'
+import { isDataUrl } from '../shared/data-url'
 import type { MediaFetcher } from './fetcher'
 
 /**

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { GatewayDatabase } from '../db/database'
-import { sessionStatuses, sessions, webhookDeliveries } from '../db/schema'
+import { sessionStatuses } from '../shared/session-statuses'
+import { sessions, webhookDeliveries } from '../db/schema'
 import type { EventBus } from '../events/bus'
 import type { GatewayMetrics } from './port'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isDataUrl } from '../media/data-url'
+import { isDataUrl } from '../shared/data-url'
 
 const MAX_URL_CHARS = 2048
 const isHttpUrl = (value: string) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messageSources, messageStatuses } from '../db/schema'
-import { messageTypes } from '../engine/whatsapp/messages/message-types'
+import { messageTypes } from '../shared/message-types'
 import { pollContentFields } from './poll'
 import { reactionContentFields } from './reaction'
 

@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import { sessionStatuses } from '../db/schema'
+import { sessionStatuses } from '../shared/session-statuses'
 import { proxyUrlProblem } from '../net/proxy-url'
 import { phoneDigits } from './phone'
 import { EXAMPLE_WEBHOOK_URL } from './examples'
 import { atLeastOneOf } from './requirements'
 import { sessionName } from './session-name'
-import { WebhookEventTypeSchema, webhookEventTypes } from './webhook-event-types'
+import { WebhookEventTypeSchema } from './webhook-event-types'
+import { webhookEventTypes } from '../shared/event-types'
 
 const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { messageSources, messageStatuses } from '../db/schema'
-import { messageTypes } from '../engine/whatsapp/messages/message-types'
+import { messageTypes } from '../shared/message-types'
 import { SessionStatusSchema } from './session'
-import { isMessageEvent, type WebhookEventType, webhookEventTypes } from './webhook-event-types'
+import { isMessageEvent, type WebhookEventType, webhookEventTypes } from '../shared/event-types'
 import { MessageContentSchema, messageParties } from './message-record'
 import { pollContentFields } from './poll'
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
-import type { WhatsAppEngine } from '../engine/whatsapp/types'
+import type { WhatsAppEngine } from '../engine/whatsapp/port'
 import type { EventBus } from '../events/bus'
 import type { EventStreams } from '../http/event-streams'
 import type { Logger } from '../logger'

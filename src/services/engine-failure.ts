@@ -1,4 +1,4 @@
-import { EngineError } from '../engine/whatsapp/types'
+import { EngineError } from '../engine/whatsapp/port'
 import { GatewayError, type ErrorCode } from '../errors'
 
 const codeByKind: Record<EngineError['kind'], ErrorCode> = {

@@ -1,4 +1,4 @@
-import { isMessageEvent, type WebhookEventType } from '../schemas/webhook-event-types'
+import { isMessageEvent, type WebhookEventType } from '../shared/event-types'
 
 /** The session settings that choose which of its events are written (docs/webhooks.md "Choosing events"). */
 export interface EventFilter {

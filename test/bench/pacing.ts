@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import { closeDatabase, openDatabase } from '../../src/db/database'
 import { sessions } from '../../src/db/schema'
-import type { SessionHandle } from '../../src/engine/whatsapp/types'
+import type { SessionHandle } from '../../src/engine/whatsapp/port'
 import { assembleGateway } from '../../src/gateway'
 import { silentLogger } from '../../src/logger'
 import { takeTurn } from '../../src/services/messages/send-turn'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type WebhookEventType, webhookEventTypes } from '../../src/schemas/webhook-event-types'
+import { type WebhookEventType, webhookEventTypes } from '../../src/shared/event-types'
 import { eventWanted } from '../../src/webhooks/event-filter'
 
 /** The one rule for webhookMessages and webhookEvents, every branch (end to end: event-filter.happy.test.ts). */

@@ -1,6 +1,6 @@
 import { type AnyColumn, sql } from 'drizzle-orm'
 import { blob, index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import type { MessageContent } from '../../engine/whatsapp/messages/message-content'
+import type { MessageContent } from '../../shared/message-content'
 import { lifecycleDates, timestamp } from './columns'
 import { sessions } from './sessions'
 

@@ -1,11 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { lifecycleDates, timestamp } from './columns'
 import { workspaces } from './workspaces'
-import type { WebhookEventType } from '../../schemas/webhook-event-types'
-
-/** The session states (docs/architecture.md); `connected` is the only one that is online. */
-export const sessionStatuses = ['pending', 'connecting', 'connected', 'expired', 'logged_out', 'disconnected'] as const
-export type SessionStatus = (typeof sessionStatuses)[number]
+import type { WebhookEventType } from '../../shared/event-types'
+import { type SessionStatus, sessionStatuses } from '../../shared/session-statuses'
 
 /**
  * The live states: such a session holds its name (connect with it again is 409), counts against

@@ -10,7 +10,8 @@ import { directTarget, resolveEndpoint, type NetworkTarget, type WhatsAppEndpoin
 import type { ProxyGuard } from '../../net/proxy-guard'
 import { SocketCacheRegistry } from './socket/socket-caches'
 import { FactListeners } from './fact-listeners'
-import type { GroupInfo, OpenOptions, WhatsAppEngine } from './types'
+import type { GroupInfo } from './port/groups'
+import type { OpenOptions, WhatsAppEngine } from './port'
 import type { WebVersionKeeper } from './socket/web-version'
 
 export interface BaileysEngineDeps {

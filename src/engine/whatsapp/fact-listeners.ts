@@ -1,4 +1,4 @@
-import type { EngineFact, FactListener } from './types'
+import type { EngineFact, FactListener } from './port'
 
 /** The subscribers of an engine's facts (WhatsAppEngine.onFact), told in the order they came. */
 export class FactListeners {

@@ -1,7 +1,7 @@
 import type { GatewayDatabase } from '../../db/database'
 import { clearAuthState, hasPairedCredentials } from './socket/credentials'
 import { FactListeners } from './fact-listeners'
-import type { WhatsAppEngine } from './types'
+import type { WhatsAppEngine } from './port'
 import type { WebVersionKeeper } from './socket/web-version'
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { GatewayDatabase } from '../../db/database'
-import type { WebVersionInfo } from '../../engine/whatsapp/types'
+import type { WebVersionInfo } from '../../engine/whatsapp/port'
 import { GatewayError } from '../../errors'
 import type { AppEnv } from '../env'
 

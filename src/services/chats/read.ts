@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import { messages, type MessageRecord } from '../../db/schema'
-import type { ReceivedMessageRef } from '../../engine/whatsapp/types'
+import type { ReceivedMessageRef } from '../../engine/whatsapp/port'
 import { GatewayError } from '../../errors'
 import { MAX_READ_BATCH, type ChatReadInput } from '../../schemas/chat'
 import type { GatewayContext } from '../context'

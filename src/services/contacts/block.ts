@@ -1,4 +1,4 @@
-import type { BlockedUser } from '../../engine/whatsapp/types'
+import type { BlockedUser } from '../../engine/whatsapp/port/contacts'
 import { GatewayError } from '../../errors'
 import type { PersonAddress } from '../../schemas/phone'
 import type { GatewayContext } from '../context'

@@ -1,6 +1,6 @@
 import type { PlanName } from '../../config'
 import { GatewayError } from '../../errors'
-import type { NumberCheck } from '../../engine/whatsapp/types'
+import type { NumberCheck } from '../../engine/whatsapp/port'
 import type { ContactCheckInput } from '../../schemas/contact'
 import type { PhoneNumber } from '../../schemas/phone'
 import type { GatewayContext } from '../context'

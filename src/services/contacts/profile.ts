@@ -1,4 +1,4 @@
-import type { BusinessProfile, ContactProfile } from '../../engine/whatsapp/types'
+import type { BusinessProfile, ContactProfile } from '../../engine/whatsapp/port/contacts'
 import { GatewayError } from '../../errors'
 import type { BusinessProfileView, ContactProfileView } from '../../schemas/contact-profile'
 import type { PersonAddress } from '../../schemas/phone'

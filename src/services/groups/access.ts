@@ -1,5 +1,6 @@
 import type { Session } from '../../db/schema'
-import type { GroupInfo, SessionHandle } from '../../engine/whatsapp/types'
+import type { GroupInfo } from '../../engine/whatsapp/port/groups'
+import type { SessionHandle } from '../../engine/whatsapp/port'
 import { GatewayError } from '../../errors'
 import type { PhoneNumber } from '../../schemas/phone'
 import type { GatewayContext } from '../context'

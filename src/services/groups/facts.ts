@@ -1,4 +1,5 @@
-import type { EngineFact, GroupMember, GroupNotice } from '../../engine/whatsapp/types'
+import type { EngineFact } from '../../engine/whatsapp/port'
+import type { GroupMember, GroupNotice } from '../../engine/whatsapp/port/groups'
 import { recordEvent } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
 import { whileLinked } from './keep'

@@ -1,4 +1,5 @@
-import { EngineError, type GroupInfo } from '../../engine/whatsapp/types'
+import { EngineError } from '../../engine/whatsapp/port'
+import type { GroupInfo } from '../../engine/whatsapp/port/groups'
 import { GatewayError } from '../../errors'
 import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'

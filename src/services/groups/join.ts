@@ -1,4 +1,4 @@
-import { EngineError } from '../../engine/whatsapp/types'
+import { EngineError } from '../../engine/whatsapp/port'
 import { GatewayError } from '../../errors'
 import type { JoinGroupInput } from '../../schemas/group'
 import type { GatewayContext } from '../context'

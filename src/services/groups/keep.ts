@@ -1,5 +1,5 @@
 import { isLive, type Session } from '../../db/schema'
-import type { GroupChange, GroupInfo, ParticipantAction, ParticipantOutcome } from '../../engine/whatsapp/types'
+import type { GroupChange, GroupInfo, ParticipantAction, ParticipantOutcome } from '../../engine/whatsapp/port/groups'
 import type { DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
 import { sessionById } from '../sessions/view'

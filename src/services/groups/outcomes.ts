@@ -1,4 +1,4 @@
-import type { ParticipantAction, ParticipantOutcome } from '../../engine/whatsapp/types'
+import type { ParticipantAction, ParticipantOutcome } from '../../engine/whatsapp/port/groups'
 import type { PhoneNumber } from '../../schemas/phone'
 import type { ParticipantResult, ParticipantStatus } from '../../schemas/group'
 

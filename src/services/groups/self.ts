@@ -1,5 +1,5 @@
 import type { Session } from '../../db/schema'
-import type { GroupActor, GroupMember } from '../../engine/whatsapp/types'
+import type { GroupActor, GroupMember } from '../../engine/whatsapp/port/groups'
 
 /** Pure. Whether a member (or an actor) is the session's own account, by phone or LID. */
 export const isSelf = (session: Pick<Session, 'number' | 'lid'>, member: GroupActor | undefined): boolean =>

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../db/database'
 import { groupParticipants, groups, type GroupRow } from '../../db/schema'
-import type { GroupChange, GroupInfo, GroupMember, ParticipantAction } from '../../engine/whatsapp/types'
+import type { GroupChange, GroupInfo, GroupMember, ParticipantAction } from '../../engine/whatsapp/port/groups'
 import type { DbOrTx } from '../../webhooks/outbox'
 
 /**

@@ -1,4 +1,4 @@
-import type { GroupChange } from '../../engine/whatsapp/types'
+import type { GroupChange } from '../../engine/whatsapp/port/groups'
 import type { UpdateGroupInput } from '../../schemas/group'
 import type { GatewayContext } from '../context'
 import { groupSession, knownGroup, requireAdmin } from './access'

@@ -1,5 +1,5 @@
 import type { Session } from '../../db/schema'
-import type { GroupActor, GroupInfo } from '../../engine/whatsapp/types'
+import type { GroupActor, GroupInfo } from '../../engine/whatsapp/port/groups'
 import type { GroupSummaryView, GroupView } from '../../schemas/group'
 import { ownRole } from './self'
 

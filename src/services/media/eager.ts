@@ -1,4 +1,4 @@
-import type { MessageContent } from '../../engine/whatsapp/messages/message-content'
+import type { MessageContent } from '../../shared/message-content'
 import { GatewayError } from '../../errors'
 import { releaseEvent } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { MessageRecord } from '../../db/schema'
 import { mediaFiles } from '../../db/schema'
-import { EngineError, type MediaDownload, type MediaMessageRef } from '../../engine/whatsapp/types'
+import { EngineError, type MediaDownload, type MediaMessageRef } from '../../engine/whatsapp/port'
 import { GatewayError } from '../../errors'
 import { mediaKey, MediaStoreError } from '../../media/store'
 import type { GatewayContext } from '../context'

@@ -1,5 +1,5 @@
 import type { MessageRecord } from '../../db/schema'
-import type { MediaSummary } from '../../engine/whatsapp/media/media-attachment'
+import type { MediaSummary } from '../../shared/message-content'
 import { GatewayError } from '../../errors'
 import { type ByteRange, mediaKey } from '../../media/store'
 import type { GatewayContext } from '../context'

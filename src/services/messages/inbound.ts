@@ -1,4 +1,4 @@
-import type { InboundChange, InboundMessage } from '../../engine/whatsapp/messages/inbound-message'
+import type { InboundChange, InboundMessage } from '../../engine/whatsapp/port/messages'
 import { rememberPushName } from '../contacts/names'
 import type { GatewayContext } from '../context'
 import { eagerHoldMs, fetchEagerly, holdsForMedia } from '../media/eager'

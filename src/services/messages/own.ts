@@ -1,4 +1,4 @@
-import type { OwnMessage } from '../../engine/whatsapp/messages/own-message'
+import type { OwnMessage } from '../../engine/whatsapp/port/messages'
 import type { GatewayContext } from '../context'
 import { emptyTally } from './poll-tally'
 import { insertRecord } from './records'

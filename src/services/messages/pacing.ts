@@ -1,5 +1,5 @@
 import type { Session, SendPacing } from '../../db/schema'
-import type { OutboundContent } from '../../engine/whatsapp/messages/outbound-content'
+import type { OutboundContent } from '../../engine/whatsapp/port/messages'
 import type { CoreContext } from '../context'
 
 /**

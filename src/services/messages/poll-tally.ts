@@ -1,4 +1,4 @@
-import type { PollTally } from '../../engine/whatsapp/messages/message-content'
+import type { PollTally } from '../../shared/message-content'
 
 /** One voter's current choice, as stored. */
 export interface CastVote {

@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL } from 'drizzle-orm'
 import { messages, pollVotes, type MessageRecord } from '../../db/schema'
-import type { PollVote } from '../../engine/whatsapp/messages/poll-vote'
+import type { PollVote } from '../../engine/whatsapp/port/messages'
 import type { GatewayContext } from '../context'
 import { recordEvent } from '../../webhooks/outbox'
 import { partyName } from './party'

@@ -1,5 +1,6 @@
-import type { MessageContent, MessageType } from '../../engine/whatsapp/messages/message-content'
-import type { OutboundContent } from '../../engine/whatsapp/messages/outbound-content'
+import type { MessageContent } from '../../shared/message-content'
+import type { MessageType } from '../../shared/message-types'
+import type { OutboundContent } from '../../engine/whatsapp/port/messages'
 import type {
   SendAudioInput,
   SendButtonsInput,
@@ -14,7 +15,7 @@ import type {
 } from '../../schemas/message'
 import type { SendPollInput } from '../../schemas/poll'
 import { DEFAULT_DOCUMENT_NAME, fileNameFromUrl } from '../../schemas/file-name'
-import { isDataUrl } from '../../media/data-url'
+import { isDataUrl } from '../../shared/data-url'
 import type { MediaTools } from './media-tools'
 import { emptyTally } from './poll-tally'
 import { buildVcard } from './vcard'

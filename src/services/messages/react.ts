@@ -1,6 +1,6 @@
 import type { PlanName } from '../../config'
 import type { MessageRecord } from '../../db/schema'
-import type { ReactionTarget } from '../../engine/whatsapp/messages/outbound-content'
+import type { ReactionTarget } from '../../engine/whatsapp/port/messages'
 import { GatewayError, notFound } from '../../errors'
 import type { ReactMessageInput } from '../../schemas/reaction'
 import type { GatewayContext } from '../context'

@@ -1,4 +1,4 @@
-import type { MessageReaction } from '../../engine/whatsapp/messages/message-content'
+import type { MessageReaction } from '../../shared/message-content'
 
 /** A reaction as it arrives: who (every name they may be stored under), which emoji ('' removes), when. */
 export interface ReactionChange {

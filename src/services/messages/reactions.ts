@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { messages, type MessageRecord } from '../../db/schema'
-import type { Reaction } from '../../engine/whatsapp/messages/reaction'
+import type { Reaction } from '../../engine/whatsapp/port/messages'
 import type { ServiceContext } from '../context'
 import { recordEvent } from '../../webhooks/outbox'
 import { isSameChat } from './lookup'

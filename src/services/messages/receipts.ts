@@ -1,4 +1,4 @@
-import type { EngineFact } from '../../engine/whatsapp/types'
+import type { EngineFact } from '../../engine/whatsapp/port'
 import type { GatewayContext } from '../context'
 import { advanceStatus } from './records'
 

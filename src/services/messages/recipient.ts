@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { messages } from '../../db/schema'
-import type { SessionHandle } from '../../engine/whatsapp/types'
+import type { SessionHandle } from '../../engine/whatsapp/port'
 import { GatewayError } from '../../errors'
 import type { ChatAddress } from '../../schemas/phone'
 import type { ServiceContext } from '../context'

@@ -1,6 +1,6 @@
 import type { Session } from '../../db/schema'
-import type { OutboundContent } from '../../engine/whatsapp/messages/outbound-content'
-import type { ChatJid, SessionHandle } from '../../engine/whatsapp/types'
+import type { OutboundContent } from '../../engine/whatsapp/port/messages'
+import type { ChatJid, SessionHandle } from '../../engine/whatsapp/port'
 import { GatewayError } from '../../errors'
 import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'

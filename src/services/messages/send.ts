@@ -1,6 +1,6 @@
 import type { PlanName } from '../../config'
 import type { Session } from '../../db/schema'
-import { EngineError, type QuotedMessage } from '../../engine/whatsapp/types'
+import { EngineError, type QuotedMessage } from '../../engine/whatsapp/port'
 import { GatewayError, notFound } from '../../errors'
 import type { ChatAddress } from '../../schemas/phone'
 import type { GatewayContext } from '../context'

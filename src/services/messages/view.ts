@@ -1,5 +1,5 @@
 import type { MessageRecord } from '../../db/schema'
-import type { MessageType } from '../../engine/whatsapp/messages/message-content'
+import type { MessageType } from '../../shared/message-types'
 import type { MessageView } from '../../schemas/message-record'
 
 /**

@@ -1,5 +1,5 @@
-import { CloseCode, type CloseCause } from '../../engine/whatsapp/types'
-import type { SessionStatus } from '../../db/schema'
+import { CloseCode, type CloseCause } from '../../engine/whatsapp/port'
+import type { SessionStatus } from '../../shared/session-statuses'
 
 export interface CloseContext {
   /** Baileys' status code from lastDisconnect (undefined when it gave none). */

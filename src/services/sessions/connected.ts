@@ -1,5 +1,5 @@
 import type { Session } from '../../db/schema'
-import type { SessionHandle } from '../../engine/whatsapp/types'
+import type { SessionHandle } from '../../engine/whatsapp/port'
 import { GatewayError } from '../../errors'
 import type { GatewayContext } from '../context'
 

@@ -1,4 +1,4 @@
-import type { EngineFact } from '../../engine/whatsapp/types'
+import type { EngineFact } from '../../engine/whatsapp/port'
 import type { GatewayContext } from '../context'
 import { sessionById } from './view'
 import { closeReason, decideAfterClose } from './close-policy'

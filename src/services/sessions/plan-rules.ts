@@ -1,7 +1,7 @@
 import type { GatewayConfig, PlanName } from '../../config'
 import { GatewayError } from '../../errors'
 import { resolvedUrlProblem } from '../../net/url-guard'
-import { isMessageEvent, type WebhookEventType } from '../../schemas/webhook-event-types'
+import { isMessageEvent, type WebhookEventType } from '../../shared/event-types'
 import { validationError } from '../validation-error'
 import type { GatewayContext, ServiceContext } from '../context'
 

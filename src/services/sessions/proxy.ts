@@ -1,5 +1,5 @@
 import type { Session } from '../../db/schema'
-import type { ProxySetting } from '../../engine/whatsapp/types'
+import type { ProxySetting } from '../../engine/whatsapp/port'
 import { proxyUrlHostProblem } from '../../net/proxy-guard'
 import { maskProxyUrl } from '../../net/proxy-url'
 import type { GatewayContext, ServiceContext } from '../context'

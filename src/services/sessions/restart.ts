@@ -1,5 +1,5 @@
 import { GatewayError } from '../../errors'
-import type { SessionStatus } from '../../db/schema'
+import type { SessionStatus } from '../../shared/session-statuses'
 import type { GatewayContext } from '../context'
 import { sessionProxy } from './proxy'
 import { transition } from './transitions'

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { isLive, sessions, type Session, type SessionStatus } from '../../db/schema'
+import { isLive, sessions, type Session } from '../../db/schema'
+import type { SessionStatus } from '../../shared/session-statuses'
 import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
 import { forgetContactNames } from '../contacts/names'

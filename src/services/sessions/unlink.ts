@@ -1,6 +1,6 @@
 import type { Session } from '../../db/schema'
-import { backoffDelay } from '../../engine/whatsapp/socket/backoff'
-import type { SessionHandle } from '../../engine/whatsapp/types'
+import { backoffDelay } from '../../shared/backoff'
+import type { SessionHandle } from '../../engine/whatsapp/port'
 import type { GatewayContext } from '../context'
 import { sessionProxy } from './proxy'
 import { sessionById } from './view'

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { GatewayDatabase } from '../../../src/db/database'
 import { FactListeners } from '../../../src/engine/whatsapp/fact-listeners'
 import { lazyEngine } from '../../../src/engine/whatsapp/lazy-engine'
-import type { EngineFact, SessionHandle, WhatsAppEngine } from '../../../src/engine/whatsapp/types'
+import type { EngineFact, SessionHandle, WhatsAppEngine } from '../../../src/engine/whatsapp/port'
 import { repoRoot } from '../../support/process'
 
 /**

@@ -1,5 +1,5 @@
 import { getBinaryNodeChild, getBinaryNodeChildren, jidDecode, type BinaryNode } from '@whiskeysockets/baileys'
-import type { BlockedUser, BusinessProfile } from '../types'
+import type { BlockedUser, BusinessProfile } from '../port/contacts'
 
 const text = (node: BinaryNode | undefined): string | undefined => {
   const content = node?.content

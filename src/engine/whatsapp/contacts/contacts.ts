@@ -4,7 +4,8 @@ import { withNetworkErrors } from '../socket/network-errors'
 import { setOwnAbout, setOwnName, setOwnPicture } from './own-profile'
 import { lookupPhone, phoneForLid } from '../messages/recipients'
 import { answeredCode, serverQuery } from '../socket/server-query'
-import { EngineError, type BlockedUser, type ContactProfile, type SessionContacts } from '../types'
+import { EngineError } from '../port'
+import type { BlockedUser, ContactProfile, SessionContacts } from '../port/contacts'
 
 export interface ContactLayerDeps {
   /** The logged-in socket; throws EngineError not_connected otherwise. */

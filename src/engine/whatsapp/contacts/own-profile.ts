@@ -1,6 +1,6 @@
 import { S_WHATSAPP_NET, type WASocket } from '@whiskeysockets/baileys'
 import { serverQuery } from '../socket/server-query'
-import { EngineError } from '../types'
+import { EngineError } from '../port'
 
 /** The about text: one `status` iq, as Baileys' updateProfileStatus sends it. */
 export async function setOwnAbout(socket: WASocket, text: string): Promise<void> {

@@ -8,7 +8,7 @@ import {
   type GroupMetadata,
   type GroupParticipant,
 } from '@whiskeysockets/baileys'
-import type { GroupInfo, GroupMember, ParticipantOutcome } from '../types'
+import type { GroupInfo, GroupMember, ParticipantOutcome } from '../port/groups'
 
 const userOf = (jid: string | undefined | null) => (jid ? jidDecode(jid)?.user : undefined)
 

@@ -1,7 +1,7 @@
 import { isJidGroup, type BinaryNode } from '@whiskeysockets/baileys'
-import { extractGroupMetadata } from '@whiskeysockets/baileys/lib/Socket/groups.js'
+import { extractGroupMetadata } from '../baileys-internals'
 import { memberFromAttrs, participantNodes, toGroupInfo } from './group-metadata'
-import type { GroupActor, GroupChange, GroupNotice, ParticipantAction } from '../types'
+import type { GroupActor, GroupChange, GroupNotice, ParticipantAction } from '../port/groups'
 
 const children = (node: BinaryNode): BinaryNode[] => (Array.isArray(node.content) ? node.content : [])
 

@@ -1,18 +1,12 @@
 import { generateMessageIDV2, type BinaryNode, type GroupMetadata, type WASocket } from '@whiskeysockets/baileys'
-import { extractGroupMetadata } from '@whiskeysockets/baileys/lib/Socket/groups.js'
+import { extractGroupMetadata } from '../baileys-internals'
 import type { Logger } from '../../../logger'
 import { participantNodes, participantOutcomes, toBaileysMetadata, toGroupInfo } from './group-metadata'
 import { attachGroupListener } from '../listeners/groups'
 import type { ListenerContext } from '../listeners/types'
 import { withNetworkErrors } from '../socket/network-errors'
-import {
-  EngineError,
-  type GroupChange,
-  type GroupInfo,
-  type ParticipantAction,
-  type ParticipantOutcome,
-  type SessionGroups,
-} from '../types'
+import { EngineError } from '../port'
+import type { GroupChange, GroupInfo, ParticipantAction, ParticipantOutcome, SessionGroups } from '../port/groups'
 
 export interface GroupLayerDeps {
   logger: Logger

@@ -1,6 +1,6 @@
 import { jidDecode, type BinaryNode } from '@whiskeysockets/baileys'
 import { toGroupNotices } from '../groups/group-notification'
-import type { GroupInfo, GroupMember } from '../types'
+import type { GroupInfo, GroupMember } from '../port/groups'
 import type { ListenerContext } from './types'
 
 /**

@@ -1,5 +1,5 @@
 import { proto, type WAMessageUpdate } from '@whiskeysockets/baileys'
-import type { ReceiptStatus } from '../types'
+import type { ReceiptStatus } from '../port'
 import type { ListenerContext } from './types'
 
 const Status = proto.WebMessageInfo.Status

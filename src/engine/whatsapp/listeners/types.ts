@@ -1,6 +1,6 @@
 import type { WASocket } from '@whiskeysockets/baileys'
 import type { Logger } from '../../../logger'
-import type { EngineFact } from '../types'
+import type { EngineFact } from '../port'
 
 /** A fact without the session and socket stamp, which the connection adds. */
 export type UnstampedFact = EngineFact extends infer F

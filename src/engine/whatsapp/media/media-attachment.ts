@@ -1,17 +1,5 @@
 import { normalizeMessageContent, type proto } from '@whiskeysockets/baileys'
-
-/** What the API says about a file someone sent (never its keys or where WhatsApp keeps it). */
-export interface MediaSummary {
-  mimetype: string
-  /** Bytes, as the sender declared them (the download checks it). */
-  size: number
-  /** SHA-256 of the file, hex; also its ETag. */
-  sha256: string
-  fileName?: string
-  seconds?: number
-  width?: number
-  height?: number
-}
+import type { MediaSummary } from '../../../shared/message-content'
 
 /** The HKDF info names of the kinds of file a message carries (Baileys' MediaType). */
 export type MediaKeyType = 'image' | 'video' | 'audio' | 'document' | 'sticker'

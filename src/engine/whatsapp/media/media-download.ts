@@ -3,7 +3,7 @@ import { getMediaKeys, proto } from '@whiskeysockets/baileys'
 import { mediaAttachment, type MediaAttachment } from './media-attachment'
 import type { MediaFetch, MediaResponse } from './media-fetch'
 import { mediaDownloadUrl } from './media-url'
-import { EngineError, type MediaDownload, type MediaDownloadOptions } from '../types'
+import { EngineError, type MediaDownload, type MediaDownloadOptions } from '../port'
 
 /** The truncated HMAC-SHA256 after the ciphertext; AES-CBC adds 1–16 bytes of padding. */
 const MAC_BYTES = 10

@@ -1,7 +1,7 @@
 import type { WASocket } from '@whiskeysockets/baileys'
 import { decryptMediaRetryData, encryptMediaRetryRequest, getUrlFromDirectPath, proto } from '@whiskeysockets/baileys'
 import { mediaAttachment } from './media-attachment'
-import { EngineError, type MediaMessageRef } from '../types'
+import { EngineError, type MediaMessageRef } from '../port'
 
 type MediaUpdate = Parameters<Parameters<WASocket['ev']['on']>[1]>[0]
 

@@ -1,5 +1,5 @@
 import type { WASocket } from '@whiskeysockets/baileys'
-import { EngineError, type PresenceUpdate, type ReceivedMessageRef } from '../types'
+import { EngineError, type PresenceUpdate, type ReceivedMessageRef } from '../port'
 
 /**
  * Read receipts through Baileys' readMessages: it groups the keys per chat and author (one

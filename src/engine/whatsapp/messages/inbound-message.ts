@@ -1,31 +1,7 @@
 import { getContentType, normalizeMessageContent, proto, type WAMessage } from '@whiskeysockets/baileys'
-import { describeMessage, type MessageContent, type MessageType } from './message-content'
+import { describeMessage } from './message-content'
+import type { InboundChange, InboundMessage } from '../port/messages'
 import { chatParty } from '../jid'
-
-/** A message someone sent to the session's account, mapped out of Baileys' shape. */
-export interface InboundMessage {
-  id: string
-  /** The chat as WhatsApp addressed it: `<pn>@s.whatsapp.net`, `<lid>@lid` or `<id>@g.us`. */
-  chatJid: string
-  /** 1:1: the other party's phone (digits) and LID, whichever WhatsApp revealed. */
-  phone?: string
-  lid?: string
-  /** Groups: who wrote it. */
-  participantPhone?: string
-  participantLid?: string
-  type: MessageType
-  content: MessageContent
-  quoteId?: string
-  timestamp: Date
-  pushName?: string
-  /** proto.Message encoded, kept so replies can quote it. */
-  payload: Uint8Array
-}
-
-/** A later change to a message: edited text or revoked for everyone. */
-export type InboundChange =
-  | { kind: 'edited'; id: string; chatJid: string; fromMe: boolean; content: MessageContent }
-  | { kind: 'revoked'; id: string; chatJid: string; fromMe: boolean }
 
 /** Only plumbing, no content a person reads: never recorded. */
 export const PLUMBING = new Set([

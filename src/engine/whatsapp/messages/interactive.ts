@@ -14,7 +14,7 @@
  * accounts without a business profile may see "message not supported" on some clients.
  */
 import type { BinaryNode, proto } from '@whiskeysockets/baileys'
-import type { ListSection, ReplyButton } from './outbound-content'
+import type { ListSection, ReplyButton } from '../port/messages'
 
 /** The stanza node that tells WhatsApp's servers and clients this is a native-flow message. */
 export const INTERACTIVE_STANZA_NODES: BinaryNode[] = [

@@ -1,7 +1,6 @@
 import { jidDecode, USyncQuery, USyncUser, type BinaryNode, type WASocket } from '@whiskeysockets/baileys'
-import type { USyncQueryProtocol } from '@whiskeysockets/baileys/lib/Types/USync.js'
-import { USyncContactProtocol } from '@whiskeysockets/baileys/lib/WAUSync/Protocols/USyncContactProtocol.js'
-import { EngineError, type NumberCheck } from '../types'
+import { type USyncQueryProtocol, USyncContactProtocol } from '../baileys-internals'
+import { EngineError, type NumberCheck } from '../port'
 
 interface ContactAnswer {
   exists: boolean

@@ -1,57 +1,6 @@
 import type { AnyMessageContent, BinaryNode, proto } from '@whiskeysockets/baileys'
 import { buttonsMessage, INTERACTIVE_STANZA_NODES, listMessage } from './interactive'
-
-export interface ListSection {
-  title: string
-  rows: { title: string; rowId: string; description?: string }[]
-}
-
-export interface ReplyButton {
-  buttonId: string
-  buttonText: string
-}
-
-/** The message a reaction goes on, as the account sees it. */
-export interface ReactionTarget {
-  id: string
-  chatJid: string
-  /** Whether the account wrote it. */
-  fromMe: boolean
-  /** Groups, someone else's message: its author's jid. */
-  participant?: string
-}
-
-/**
- * Everything the gateway can send, already fetched and converted: the engine uploads and
- * encrypts but never fetches a URL or transcodes.
- */
-export type OutboundContent =
-  | { kind: 'text'; text: string }
-  | { kind: 'image'; data: Uint8Array; mimetype: string; width?: number; height?: number; caption?: string }
-  | { kind: 'audio'; data: Uint8Array; mimetype: string; seconds?: number }
-  | { kind: 'voice'; data: Uint8Array; mimetype: string; seconds: number; waveform?: Uint8Array }
-  | { kind: 'sticker'; data: Uint8Array; mimetype: string; animated: boolean; width: number; height: number }
-  | {
-      kind: 'video'
-      data: Uint8Array
-      mimetype: string
-      seconds: number
-      width: number
-      height: number
-      /** JPEG; given so Baileys never runs its own thumbnailer (an unbounded `ffmpeg` from PATH). */
-      thumbnail: Uint8Array
-      caption?: string
-      gifPlayback: boolean
-    }
-  | { kind: 'document'; data: Uint8Array; mimetype: string; fileName: string; caption?: string }
-  | { kind: 'contacts'; displayName: string; cards: { displayName: string; vcard: string }[] }
-  | { kind: 'location'; latitude: number; longitude: number }
-  | { kind: 'list'; text: string; buttonText: string; title?: string; footer?: string; sections: ListSection[] }
-  | { kind: 'buttons'; text: string; footer?: string; buttons: ReplyButton[] }
-  /** Baileys adds the poll's secret (messageContextInfo.messageSecret) that votes are encrypted with. */
-  | { kind: 'poll'; question: string; options: string[]; selectableCount: number }
-  /** '' removes the account's reaction. */
-  | { kind: 'reaction'; target: ReactionTarget; emoji: string }
+import type { OutboundContent } from '../port/messages'
 
 /**
  * How one OutboundContent goes out: either Baileys content (Baileys builds the proto and

@@ -3,23 +3,7 @@ import { decryptPollVote, normalizeMessageContent, proto, type WAMessage } from 
 import { authorOf, chatParty, type OwnJids } from '../jid'
 import { isChatMessage, timestampMs } from './message-keys'
 import { describePoll, pollCreationOf } from './poll-content'
-
-/** A decrypted vote on one of the account's polls: the options the voter picks now ([]: none). */
-export interface PollVote {
-  /** The vote message's own id. */
-  id: string
-  pollId: string
-  chatJid: string
-  /** 1:1: the other party's phone and LID, whichever WhatsApp revealed. */
-  phone?: string
-  lid?: string
-  fromMe: boolean
-  voterPhone?: string
-  voterLid?: string
-  /** Option names, in the poll's order. */
-  selectedOptions: string[]
-  timestamp: Date
-}
+import type { PollVote } from '../port/messages'
 
 export type PollVoteOutcome = { vote: PollVote } | { skipped: string; pollId?: string }
 

@@ -1,28 +1,7 @@
 import { normalizeMessageContent, type WAMessage } from '@whiskeysockets/baileys'
 import { authorOf, chatParty, type OwnJids } from '../jid'
 import { isChatMessage, timestampMs } from './message-keys'
-
-/** Someone (or the account's own phone) set or removed a reaction on a message of a chat. */
-export interface Reaction {
-  /** The reaction message's own id. */
-  id: string
-  /** The chat as WhatsApp addressed it. */
-  chatJid: string
-  /** 1:1: the other party's phone and LID, whichever WhatsApp revealed. */
-  phone?: string
-  lid?: string
-  /** From the account itself (its phone or another linked device). */
-  fromMe: boolean
-  reactorPhone?: string
-  reactorLid?: string
-  /** The reacted message: its id, and whether the account sent it. */
-  targetId: string
-  targetFromMe: boolean
-  /** The emoji; '' when the reaction was removed. */
-  emoji: string
-  /** When the reactor's phone set it (its own clock). */
-  timestamp: Date
-}
+import type { Reaction } from '../port/messages'
 
 /** WhatsApp's reactions are one emoji: anything longer is not one, and is not stored. */
 const MAX_REACTION_BYTES = 64

@@ -1,6 +1,6 @@
 import { jidDecode, type WASocket } from '@whiskeysockets/baileys'
 import { checkNumbers } from './number-check'
-import type { PhoneLookup } from '../types'
+import type { PhoneLookup } from '../port'
 
 const userOf = (jid: string | null | undefined) => (jid ? jidDecode(jid)?.user : undefined)
 

@@ -6,8 +6,9 @@ import {
   type WASocket,
 } from '@whiskeysockets/baileys'
 import type { Logger } from '../../../logger'
-import { toSendPlan, type OutboundContent } from './outbound-content'
-import type { OwnMessageRef, QuotedMessage, SendOptions, SentMessage } from '../types'
+import { toSendPlan } from './outbound-content'
+import type { OutboundContent } from '../port/messages'
+import type { OwnMessageRef, QuotedMessage, SendOptions, SentMessage } from '../port'
 
 /** The quoted message as Baileys wants it: a WAMessage with the content to show in the quote. */
 function quotedMessage(quoted: QuotedMessage): WAMessage {

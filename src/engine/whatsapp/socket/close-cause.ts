@@ -1,4 +1,4 @@
-import type { CloseCause } from '../types'
+import type { CloseCause } from '../port'
 
 export interface SocketEnd {
   /** Baileys' status code from lastDisconnect. */

@@ -12,7 +12,7 @@ import { isCacheableKey, sqliteAuthState, type SqliteAuthState } from './auth-st
 import type { AuthStatements } from './auth-statements'
 import type { BaileysLogger } from '../baileys-logger'
 import { hasPairedCredentials, isPaired } from './credentials'
-import { backoffDelay, type BackoffPolicy } from './backoff'
+import { backoffDelay, type BackoffPolicy } from '../../../shared/backoff'
 import { closeCause, proxyFailureDetail } from './close-cause'
 import { endSocket } from './end-socket'
 import { attachAckListener } from '../listeners/acks'
@@ -31,7 +31,7 @@ import { withNetworkErrors } from './network-errors'
 import { reuploadMedia } from '../media/media-retry'
 import { checkNumbers } from '../messages/number-check'
 import { lookupPhone, phoneForLid } from '../messages/recipients'
-import type { OutboundContent } from '../messages/outbound-content'
+import type { OutboundContent } from '../port/messages'
 import { editText, revokeMessage, sendContent } from '../messages/sender'
 import { markRead, sendPresence } from '../messages/chat-actions'
 import { FirstPrompt } from './pairing-prompt'
@@ -44,7 +44,6 @@ import {
   type CloseCause,
   type EngineFact,
   type MediaMessageRef,
-  type GroupInfo,
   type OpenOptions,
   type OwnMessageRef,
   type PairingPrompt,
@@ -53,7 +52,8 @@ import {
   type ReceivedMessageRef,
   type SendOptions,
   type SessionHandle,
-} from '../types'
+} from '../port'
+import type { GroupInfo } from '../port/groups'
 import type { WebVersionKeeper } from './web-version'
 
 export interface ConnectionTiming {

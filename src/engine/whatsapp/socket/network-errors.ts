@@ -1,4 +1,4 @@
-import { EngineError } from '../types'
+import { EngineError } from '../port'
 
 /** Runs one network operation; whatever it throws leaves as an EngineError services can map. */
 export async function withNetworkErrors<T>(work: () => Promise<T>): Promise<T> {

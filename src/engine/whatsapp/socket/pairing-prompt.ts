@@ -1,5 +1,5 @@
 import type { WASocket } from '@whiskeysockets/baileys'
-import type { OpenOptions, PairingPrompt } from '../types'
+import type { OpenOptions, PairingPrompt } from '../port'
 
 /**
  * The first QR of a new pairing (and, in pairing-code mode, the code asked for with it): what a

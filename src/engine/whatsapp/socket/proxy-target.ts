@@ -8,7 +8,7 @@ import { Agent as UndiciAgent, ProxyAgent, type buildConnector, type Dispatcher 
 import { checkProxyHost, type ProxyGuard } from '../../../net/proxy-guard'
 import { parseProxyUrl, type ProxyEndpoint } from '../../../net/proxy-url'
 import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
-import type { CloseCause, ProxySetting } from '../types'
+import type { CloseCause, ProxySetting } from '../port'
 
 /** A proxy that cannot be used for this connection, before anything was sent through it. */
 export class ProxyTargetError extends Error {

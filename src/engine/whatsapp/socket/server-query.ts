@@ -1,5 +1,5 @@
 import type { BinaryNode, WASocket } from '@whiskeysockets/baileys'
-import { EngineError } from '../types'
+import { EngineError } from '../port'
 
 /**
  * One iq to WhatsApp's server that must be answered. rc14's query() resolves `undefined` when

@@ -1,6 +1,6 @@
 import type { WaVersion } from '../../../config'
 import type { Logger } from '../../../logger'
-import type { WebVersionInfo } from '../types'
+import type { WebVersionInfo } from '../port'
 
 /** The version Baileys 7.0.0-rc14 ships with, known without loading Baileys (a unit test keeps it equal). */
 export const BUNDLED_WA_VERSION: WaVersion = [2, 3000, 1043857760]

@@ -1,7 +1,7 @@
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
 import { participantOutcomes, toBaileysMetadata } from '../../../../src/engine/whatsapp/groups/group-metadata'
-import type { GroupInfo } from '../../../../src/engine/whatsapp/types'
+import type { GroupInfo } from '../../../../src/engine/whatsapp/port/groups'
 
 const answer = (attrs: Record<string, string>, content?: BinaryNode[]): BinaryNode => ({
   tag: 'participant',

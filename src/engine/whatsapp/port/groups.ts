@@ -1,5 +1,5 @@
 /*
- * The groups part of the engine port (re-exported by types.ts, the port's one entry): groups as
+ * The groups part of the engine port (beside index.ts, the port's entry): groups as
  * WhatsApp describes them, the changes it notifies members of, and the commands on a session's groups.
  */
 

@@ -1,7 +1,7 @@
-import type { ChatJid } from '../types'
+import type { ChatJid } from './index'
 
 /*
- * The contacts part of the engine port (re-exported by types.ts, the port's one entry): what
+ * The contacts part of the engine port (beside index.ts, the port's entry): what
  * WhatsApp shows of other people, the block list, and the account's own profile.
  */
 

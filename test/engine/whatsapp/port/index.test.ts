@@ -1,6 +1,6 @@
 import { DisconnectReason } from '@whiskeysockets/baileys'
 import { describe, expect, it } from 'vitest'
-import { CloseCode } from '../../../src/engine/whatsapp/types'
+import { CloseCode } from '../../../../src/engine/whatsapp/port'
 
 describe('CloseCode', () => {
   it('keeps its close codes equal to Baileys’ DisconnectReason', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backoffDelay } from '../../../../src/engine/whatsapp/socket/backoff'
+import { backoffDelay } from '../../src/shared/backoff'
 
 describe('backoffDelay', () => {
   const policy = { baseMs: 1_000, maxMs: 60_000 }

@@ -1,10 +1,12 @@
-import type { InboundMessage, InboundChange } from './messages/inbound-message'
-import type { SessionContacts } from './contacts/contact-types'
-import type { GroupInfo, GroupNotice, SessionGroups } from './groups/group-types'
-import type { OutboundContent } from './messages/outbound-content'
-import type { OwnMessage } from './messages/own-message'
-import type { PollVote } from './messages/poll-vote'
-import type { Reaction } from './messages/reaction'
+import type { SessionContacts } from './contacts'
+import type { GroupInfo, GroupNotice, SessionGroups } from './groups'
+import type { InboundChange, InboundMessage, OutboundContent, OwnMessage, PollVote, Reaction } from './messages'
+
+/*
+ * The engine port's entry: what services call on a session (its handle) and the engine (open, facts),
+ * the facts it reports and its errors. The port imports nothing from Baileys or zod (test/layers.test.ts):
+ * its parts are groups.ts, contacts.ts and messages.ts beside it.
+ */
 
 /** What the first moments of a new pairing give the user to act on. */
 export interface PairingPrompt {
@@ -58,24 +60,6 @@ export interface NumberCheck {
   jid?: string
   lid?: string
 }
-
-export type {
-  GroupActor,
-  GroupChange,
-  GroupInfo,
-  GroupMember,
-  GroupNotice,
-  ParticipantAction,
-  ParticipantOutcome,
-  SessionGroups,
-} from './groups/group-types'
-export type {
-  BlockedUser,
-  BusinessDay,
-  BusinessProfile,
-  ContactProfile,
-  SessionContacts,
-} from './contacts/contact-types'
 
 /** Whether a phone number has a WhatsApp account, and its LID (digits) when WhatsApp gives one. */
 export interface PhoneLookup {

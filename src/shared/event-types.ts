@@ -1,0 +1,25 @@
+/**
+ * The catalogue's event types, the one list: `webhookEventData` (webhook-events.ts) gives each
+ * its data schema, and a session's `webhookEvents` lists some of them. On the ground floor
+ * because the database, the services, the webhooks and the schemas all name them.
+ */
+export const webhookEventTypes = [
+  'session.status',
+  'session.qr',
+  'message.received',
+  'message.status',
+  'message.edited',
+  'message.deleted',
+  'message.poll_vote',
+  'message.reaction',
+  'call.received',
+  'group.joined',
+  'group.left',
+  'group.updated',
+  'group.participants',
+] as const
+
+export type WebhookEventType = (typeof webhookEventTypes)[number]
+
+/** `message.*` kinds: the ones `webhookMessages: false` suppresses. */
+export const isMessageEvent = (type: WebhookEventType) => type.startsWith('message.')
