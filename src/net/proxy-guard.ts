@@ -11,6 +11,8 @@ import { parseProxyUrl, proxyUrlProblem } from './proxy-url'
 /** How a workspace's proxy host is resolved and checked, when it is set and before each connection. */
 export interface ProxyGuard {
   resolver: HostResolver
+  /** The operator's ALLOW_PRIVATE_ADDRESSES, for fetches that share the guard's resolver (media downloads). */
+  allowPrivateAddresses: boolean
   /** The policy as it stands now (the host's interface addresses are read at each call). */
   policy(): ProxyAddressPolicy
 }
@@ -83,6 +85,7 @@ export function createProxyGuard(options: {
   const allowList = parseProxyAllowList(options.allowedNetworks)
   return {
     resolver: options.resolver,
+    allowPrivateAddresses: options.allowPrivateAddresses,
     policy: () => ({
       allowPrivateAddresses: options.allowPrivateAddresses,
       allowList,

@@ -105,9 +105,9 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
       // The session's own target (its proxy), else the direct one
       const target = connection?.networkTarget ?? direct
       const trusted = endpoint.trustedMediaHosts ?? []
-      // The operator's ALLOW_PRIVATE_ADDRESSES, as the proxy guard holds it; the simulator's host is the one exception
-      const { resolver, policy } = deps.proxyGuard
-      const guard = { resolver, allowPrivateAddresses: policy().allowPrivateAddresses, privateHosts: trusted }
+      // The simulator's host is the one media host that may be on a private address
+      const { resolver, allowPrivateAddresses } = deps.proxyGuard
+      const guard = { resolver, allowPrivateAddresses, privateHosts: trusted }
       const fetchMedia: MediaFetch =
         deps.mediaConnections === 'platform'
           ? platformMediaFetch
