@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import S3rver from 's3rver'
 import { tempDir } from './temp-dir'
 
@@ -36,10 +37,22 @@ export async function startS3Server(bucket = 'wa-media'): Promise<S3Server> {
     directory: dir.path,
     configureBuckets: [{ name: bucket, configs: [] }],
   })
+  // s3rver's DELETE also removes the folders the key leaves empty; a PUT of the same key still
+  // opening its file then dies in s3rver with an unhandled ENOENT (the store deletes a broken
+  // upload's temporary object without waiting for the bucket). S3 has no folders: keep them.
+  server.store.deleteObject = async (name, key) => {
+    const files = ['object', 'object.md5', 'metadata.json'].map((part) => server.store.getResourcePath(name, key, part))
+    await Promise.all(files.map((file) => rm(file, { force: true })))
+  }
   const requests: S3Request[] = []
+  // Requests s3rver is still handling: its folder goes only after them (a broken upload's
+  // handler can outlive the client's request and open its file after the test ended).
+  const underWay = new Set<Promise<unknown>>()
   server.middleware.unshift((ctx, next) => {
     requests.push({ method: ctx.method, path: ctx.path, headers: { ...ctx.headers } })
-    return next()
+    const handled = Promise.resolve(next()).finally(() => underWay.delete(handled))
+    underWay.add(handled)
+    return handled
   })
   const { port } = (await server.run()) as { port: number }
   return {
@@ -56,6 +69,9 @@ export async function startS3Server(bucket = 'wa-media'): Promise<S3Server> {
         .map((path) => path.replace(/\._S3rver_object$/, '')),
     object: (key) => readFileSync(`${dir.path}/${bucket}/${key}._S3rver_object`),
     async close() {
+      // An upload whose body never ends would keep its handler forever: wait a bounded time
+      const settled = Promise.allSettled([...underWay])
+      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))])
       await server.close()
       dir.cleanup()
     },

@@ -13,6 +13,11 @@ declare module 's3rver' {
       ctx: { method: string; path: string; headers: Record<string, string | string[] | undefined> },
       next: () => Promise<void>,
     ) => unknown)[]
+    /** Where the objects are kept: one folder per key prefix. */
+    store: {
+      getResourcePath(bucket: string, key: string, resource: string): string
+      deleteObject(bucket: string, key: string): Promise<void>
+    }
     run(): Promise<{ address: string; port: number }>
     close(): Promise<void>
   }
