@@ -119,6 +119,28 @@ describe('a session behind a proxy', () => {
     expect(http.connections.length).toBe(before.http)
   })
 
+  it('downloads a received file through the session’s proxy, HTTP CONNECT and SOCKS5 alike', async () => {
+    for (const [proxy, proxyUrl, phone] of [
+      [http, `http://alice:${PASSWORD}@127.0.0.1:${http.port}`, '15550023011'],
+      [socks, `socks5://bob:${PASSWORD}@127.0.0.1:${socks.port}`, '15550023012'],
+    ] as const) {
+      const connect = await t.connect({ sessionName: `download-${phone}`, proxyUrl })
+      expect(connect.status, JSON.stringify(connect.body)).toBe(200)
+      t.sim.scan(connect.body.qrCode, phone)
+      const sessionId = connect.body.sessionId
+      await t.waitForStatus(sessionId, 'connected')
+      const bytes = Buffer.from(`a file for ${phone}`)
+      const id = await t.sim.contact('15551230001').send({ document: bytes, fileName: 'f.txt' }, { to: phone })
+      await t.waitForRecord(sessionId, id, (r) => r?.messageId === id)
+      const tunnels = proxy.tunnelsTo(mediaTarget)
+      const download = await t.request(`/v1/message/${id}/media?sessionId=${sessionId}`)
+      expect(download.status).toBe(200)
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes)
+      // The file came from the media host through the proxy, not straight from the gateway
+      expect(proxy.tunnelsTo(mediaTarget)).toBe(tunnels + 1)
+    }
+  })
+
   it('says proxy_unreachable when the proxy turns the credentials down, and retries at the capped backoff', async () => {
     const { body } = await t.connect({ sessionName: 'bad-password' })
     t.sim.scan(body.qrCode, '15550023003')

@@ -45,38 +45,48 @@ const checkedAddress = (url: URL, guard: MediaAddressGuard) =>
 export function pinnedMediaFetch(guard: MediaAddressGuard, ca: string | undefined): MediaFetch {
   return async (url, init) => {
     const pinned = await checkedAddress(url, guard)
-    return new Promise((resolve, reject) => {
-      const request = https.request(url, {
-        method: 'GET',
-        agent: false, // a fresh socket: a pooled one could belong to another address
-        lookup: pinnedLookup(pinned),
-        signal: init.signal,
-        headers: { ...init.headers, 'accept-encoding': 'identity' },
-        ...(ca ? { ca } : {}),
-      })
-      request.once('response', (response) =>
-        resolve({
-          status: response.statusCode ?? 0,
-          declaredLength: Number(response.headers['content-length'] ?? Number.NaN),
-          body: Readable.toWeb(response) as ReadableStream<Uint8Array>,
-        }),
-      )
-      request.once('error', reject)
-      request.end()
-    })
+    // a fresh socket: a pooled one could belong to another address
+    return httpsGet(url, init, { agent: false, lookup: pinnedLookup(pinned), ...(ca ? { ca } : {}) })
   }
 }
 
 /**
- * Through the session's proxy (its undici dispatcher): the proxy connects, so the connection
- * cannot be pinned here; the name is still checked to resolve to public addresses only, and
- * the host allow-list holds. Redirects are answered, never followed.
+ * Through the session's proxy: node:https over the proxy's agent (the one media uploads use,
+ * trusting the simulator's CA where there is one), so Node and Bun both go through it (Bun's
+ * fetch ignores an undici dispatcher and would go straight out). The proxy connects, so the
+ * connection cannot be pinned here; the name is still checked to resolve to public addresses
+ * only, and the host allow-list holds. node:https follows no redirect.
  */
 export function proxiedMediaFetch(guard: MediaAddressGuard, target: NetworkTarget): MediaFetch {
   return async (url, init) => {
     await checkedAddress(url, guard)
-    return fromResponse(await fetch(url, { ...init, redirect: 'manual', dispatcher: target.dispatcher } as RequestInit))
+    return httpsGet(url, init, { agent: target.fetchAgent })
   }
+}
+
+/** One GET with node:https, its body as a web stream; `route` says how the socket is made. */
+function httpsGet(
+  url: URL,
+  init: Parameters<MediaFetch>[1],
+  route: Pick<https.RequestOptions, 'agent' | 'lookup' | 'ca'>,
+): Promise<MediaResponse> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(url, {
+      method: 'GET',
+      ...route,
+      signal: init.signal,
+      headers: { ...init.headers, 'accept-encoding': 'identity' },
+    })
+    request.once('response', (response) =>
+      resolve({
+        status: response.statusCode ?? 0,
+        declaredLength: Number(response.headers['content-length'] ?? Number.NaN),
+        body: Readable.toWeb(response) as ReadableStream<Uint8Array>,
+      }),
+    )
+    request.once('error', reject)
+    request.end()
+  })
 }
 
 /**

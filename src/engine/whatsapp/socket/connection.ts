@@ -24,7 +24,7 @@ import { attachReceiptListener } from '../listeners/receipts'
 import { GroupLayer } from '../groups/groups'
 import { ContactLayer } from '../contacts/contacts'
 import type { UnstampedFact } from '../listeners/types'
-import { releaseTarget, type NetworkTarget, type WhatsAppEndpoint } from './network-target'
+import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
 import type { ProxyGuard } from '../../../net/proxy-guard'
 import { proxiedTarget, ProxyTargetError } from './proxy-target'
 import { withNetworkErrors } from './network-errors'
@@ -163,10 +163,9 @@ export class SessionConnection implements SessionHandle {
     return proxiedTarget(this.deps.endpoint, proxy, this.deps.proxyGuard)
   }
 
+  // A target holds nothing to release: its agents keep no idle sockets (keepAlive off)
   #releaseTarget(): void {
-    const target = this.#target
     this.#target = undefined
-    if (target) releaseTarget(target, this.deps.direct)
   }
 
   async #open(number: number): Promise<void> {
@@ -192,7 +191,7 @@ export class SessionConnection implements SessionHandle {
       })
       return
     }
-    if (!current()) return releaseTarget(target, this.deps.direct)
+    if (!current()) return
     this.#releaseTarget()
     this.#target = target
     // The previous socket has closed: its cached keys, devices and retry counts go with it.

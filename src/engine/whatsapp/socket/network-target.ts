@@ -1,6 +1,5 @@
 import { Agent } from 'node:https'
 import { WA_CERT_DETAILS } from '@whiskeysockets/baileys'
-import { Agent as UndiciAgent, type Dispatcher } from 'undici'
 import { z } from 'zod'
 import type { Logger } from '../../../logger'
 import { trustSimulatorMediaHostOnBun } from './simulator-trust'
@@ -14,10 +13,8 @@ export interface NetworkTarget {
   waWebSocketUrl?: string
   /** The WebSocket's agent (Baileys' `agent`): the proxy's, or undefined for a direct connection. */
   agent?: Agent
-  /** node:http(s) agent for media uploads (Baileys' `fetchAgent`): the proxy's, and/or trusting the simulator's media CA. */
+  /** node:http(s) agent for media uploads (Baileys' `fetchAgent`) and proxied downloads: the proxy's, and/or trusting the simulator's media CA. */
   fetchAgent?: Agent
-  /** undici dispatcher for `fetch` (media downloads: `downloadMediaMessage(…, { options: { dispatcher } })`), same route. */
-  dispatcher?: Dispatcher
 }
 
 /** Where WhatsApp is for this gateway: its own servers, or the simulator (its URL and media CA). */
@@ -69,19 +66,6 @@ export function directTarget(endpoint: WhatsAppEndpoint): NetworkTarget {
   const ca = endpoint.mediaCaPem
   return {
     waWebSocketUrl: endpoint.waWebSocketUrl,
-    ...(ca
-      ? { fetchAgent: new Agent({ ca, keepAlive: false }), dispatcher: new UndiciAgent({ connect: { ca } }) }
-      : {}),
+    ...(ca ? { fetchAgent: new Agent({ ca, keepAlive: false }) } : {}),
   }
-}
-
-/**
- * Lets go of a socket's target when the socket is done with it: a proxied one's dispatcher is
- * closed (the shared direct one stays). Bun's built-in stand-in for undici has dispatchers
- * without close(): what can be released is.
- */
-export function releaseTarget(target: NetworkTarget, direct: NetworkTarget): void {
-  if (target === direct) return
-  const dispatcher = target.dispatcher as { close?: () => Promise<void> } | undefined
-  if (typeof dispatcher?.close === 'function') void dispatcher.close().catch(() => {})
 }

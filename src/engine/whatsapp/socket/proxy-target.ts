@@ -1,10 +1,7 @@
 import type { Agent } from 'node:https'
 import { isIP } from 'node:net'
-import { connect as tlsConnect } from 'node:tls'
 import { HttpsProxyAgent } from 'https-proxy-agent'
-import { SocksClient } from 'socks'
 import { SocksProxyAgent } from 'socks-proxy-agent'
-import { Agent as UndiciAgent, ProxyAgent, type buildConnector, type Dispatcher } from 'undici'
 import { checkProxyHost, type ProxyGuard } from '../../../net/proxy-guard'
 import { parseProxyUrl, type ProxyEndpoint } from '../../../net/proxy-url'
 import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
@@ -62,35 +59,9 @@ class TrustingHttpsProxyAgent extends HttpsProxyAgent<string> {
   }
 }
 
-/** undici has no SOCKS agent: its connector opens the tunnel with `socks`, then TLS over it. */
-function socksConnector(proxy: ProxyEndpoint, address: string, ca: string | undefined): buildConnector.connector {
-  return (options, callback) => {
-    const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80)
-    SocksClient.createConnection({
-      proxy: { host: address, port: proxy.port, type: 5, userId: proxy.username, password: proxy.password },
-      destination: { host: options.hostname, port },
-      command: 'connect',
-      timeout: PROXY_CONNECT_TIMEOUT_MS,
-    }).then(
-      ({ socket }) => {
-        if (options.protocol !== 'https:') return callback(null, socket)
-        const secure = tlsConnect({
-          socket,
-          ca,
-          servername: options.servername ?? (isIP(options.hostname) ? undefined : options.hostname),
-          ALPNProtocols: ['http/1.1'],
-        })
-        secure.once('secureConnect', () => callback(null, secure))
-        secure.once('error', (error) => callback(error, null))
-      },
-      (error: Error) => callback(error, null),
-    )
-  }
-}
-
 /**
- * The target of one connection of a proxied session: the WebSocket, media uploads (node:https
- * agent) and fetch (undici dispatcher) all through the proxy, trusting the simulator's media CA
+ * The target of one connection of a proxied session: the WebSocket and media uploads and
+ * downloads (node:https agents) all through the proxy, trusting the simulator's media CA
  * where there is one. Credentials travel in the agents, never in a log line.
  */
 export async function proxiedTarget(
@@ -104,13 +75,11 @@ export async function proxiedTarget(
   const tls = ca ? { ca } : {}
   let agent: Agent
   let fetchAgent: Agent
-  let dispatcher: Dispatcher
   if (proxy.scheme === 'socks5:') {
     const url = withHost(setting.url, address)
     const options = { timeout: PROXY_CONNECT_TIMEOUT_MS }
     agent = new SocksProxyAgent(url, options) as unknown as Agent
     fetchAgent = new SocksProxyAgent(url, { ...options, ...tls }) as unknown as Agent
-    dispatcher = new UndiciAgent({ connect: socksConnector(proxy, address, ca) })
   } else {
     // An https:// proxy keeps its name for TLS (SNI and the certificate); the TCP connection
     // goes to the pinned address through `lookup`.
@@ -125,11 +94,6 @@ export async function proxiedTarget(
     fetchAgent = (ca
       ? new TrustingHttpsProxyAgent(url, options, ca)
       : new HttpsProxyAgent(url, options)) as unknown as Agent
-    dispatcher = new ProxyAgent({
-      uri: withHost(setting.url, address),
-      ...(https ? { proxyTls: { servername: proxy.host } } : {}),
-      ...(ca ? { requestTls: { ca } } : {}),
-    })
   }
-  return { waWebSocketUrl: endpoint.waWebSocketUrl, agent, fetchAgent, dispatcher }
+  return { waWebSocketUrl: endpoint.waWebSocketUrl, agent, fetchAgent }
 }
