@@ -26,7 +26,11 @@ export const lockFileOf = (databasePath: string) => `${databasePath}.lock`
  * ever judged, and Node's and Bun's drivers see each other's. In memory there is nothing to share.
  * Keep the answer referenced while the gateway runs: a collected connection (Bun) would let go.
  */
-export async function lockDatabaseFile(databasePath: string): Promise<DatabaseLock | undefined> {
+export async function lockDatabaseFile(
+  databasePath: string,
+  /** Why the file must be ours alone, for the refusal's message. */
+  why = "two gateways on one file would both send the same queued messages and undo each other's start-up",
+): Promise<DatabaseLock | undefined> {
   if (databasePath === ':memory:') return undefined
   const path = lockFileOf(databasePath)
   mkdirSync(dirname(path), { recursive: true })
@@ -41,7 +45,7 @@ export async function lockDatabaseFile(databasePath: string): Promise<DatabaseLo
     const code = (error as { code?: unknown }).code
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
       throw new DatabaseInUseError(
-        `Database ${databasePath} is in use by another gateway (it holds ${path}): two gateways on one file would both send the same queued messages and undo each other's start-up; stop the other one first, or set DATABASE_PATH to another file`,
+        `Database ${databasePath} is in use by another gateway (it holds ${path}): ${why}; stop it first, or set DATABASE_PATH to another file`,
       )
     throw error
   }

@@ -82,6 +82,14 @@ describe('the database lock', { timeout: 120_000 }, () => {
     // It touched nothing: the first's send under way is still its own, and the first still serves.
     expect(keysUnderWay()).toEqual(['under-way'])
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200)
+    // Nor may migrations change the tables under it: `migrate` waits for no one and says why.
+    const migrate = spawnProcess(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'migrate'], {
+      DATABASE_PATH: databasePath,
+    })
+    started.push(migrate)
+    expect(await exited(migrate)).toBe(1)
+    expect(migrate.output()).toContain(`${databasePath}.lock`)
+    expect(migrate.output()).toMatch(/stop it first/)
 
     first.child.kill('SIGKILL')
     await exited(first)
