@@ -12,10 +12,10 @@ import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
 import type { WebhookNotifier } from '../webhooks/outbox'
 import type { CredentialCache } from './credential-cache'
-import type { InFlightSends } from './messages/idempotency'
+import type { InFlightSends } from './messages/send/idempotency'
 import type { InboundMedia } from './media/runtime'
-import type { MediaTools } from './messages/media-tools'
-import type { SendQueues } from './messages/send-queue'
+import type { MediaTools } from './messages/send/media-tools'
+import type { SendQueues } from './messages/send/send-queue'
 import type { SessionListCache } from './sessions/list'
 
 /**
