@@ -3,6 +3,7 @@ import type { PlanName } from '../../config'
 import { isLive, liveStatuses, sessions, type Session, type Workspace } from '../../db/schema'
 import type { SessionStatus } from '../../shared/session-statuses'
 import { EngineError, type PairingPrompt } from '../../engine/whatsapp/port'
+import { withDeadline } from '../deadline'
 import { engineFailure } from '../engine-failure'
 import { GatewayError } from '../../errors'
 import { newSessionId } from '../../ids'
@@ -87,14 +88,6 @@ function claimSession(
   )
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new EngineError('timeout', `no QR code within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
 export async function connectSession(
   ctx: GatewayContext,
   { workspace, plan, input }: { workspace: Workspace; plan: PlanName; input: ConnectSessionInput },
@@ -115,7 +108,7 @@ export async function connectSession(
   ctx.engine.wipeCredentials(session.id)
   let prompt: PairingPrompt
   try {
-    prompt = await withTimeout(
+    prompt = await withDeadline(
       ctx.engine
         .open(session.id, {
           mode: input.mode,
@@ -131,6 +124,7 @@ export async function connectSession(
           return first
         }),
       ctx.config.connectTimeoutMs,
+      () => new EngineError('timeout', `no QR code within ${ctx.config.connectTimeoutMs} ms`),
     )
   } catch (error) {
     throw pairingFailure(ctx, session.id, error)
