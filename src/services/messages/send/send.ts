@@ -1,15 +1,16 @@
 import type { PlanName } from '../../../config'
 import type { Session } from '../../../db/schema'
-import { EngineError, type QuotedMessage } from '../../../engine/whatsapp/port'
+import { EngineError, type QuotedMessage, type SessionHandle } from '../../../engine/whatsapp/port'
 import { GatewayError, notFound } from '../../../errors'
 import type { ChatAddress } from '../../../schemas/phone'
 import type { GatewayContext } from '../../context'
 import { engineFailure } from '../../engine-failure'
 import { connectedHandle } from '../../sessions/connected'
 import { findSession } from '../../sessions/view'
-import { sendOnce } from './idempotency'
+import { withDeadline } from '../../deadline'
+import { type BindRecord, sendOnce } from './idempotency'
 import { takeTurn } from './send-turn'
-import { isInteractive, prepareMessage, type SendInput } from './prepare'
+import { isInteractive, type PreparedMessage, prepareMessage, type SendInput } from './prepare'
 import { chatColumns, isChatOf } from '../records/lookup'
 import { noteRecipient, resolveRecipient } from './recipient'
 import { advanceStatus, dropUnsentRecord, findRecord, insertRecord, recordHandover } from '../records/records'
@@ -75,78 +76,7 @@ async function send(ctx: GatewayContext, args: SendArgs) {
   const messageId = await sendOnce(
     ctx,
     { workspaceId, sessionId: session.id, key: args.idempotencyKey, request: input },
-    async (bind) => {
-      const chat = chatColumns(input.phone)
-      const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
-      const prepared = await prepareMessage(ctx.media, input)
-      // Paced sessions wait their turn here, before anything is recorded.
-      const { handle, turn } = await takeTurn(
-        ctx,
-        session,
-        connectedHandle(ctx, session),
-        input.phone.jid,
-        prepared.content,
-      )
-
-      const id = handle.newMessageId()
-      const now = ctx.clock.now()
-      const record = {
-        sessionId: session.id,
-        id,
-        ...chat,
-        direction: 'outbound' as const,
-        type: prepared.type,
-        status: 'pending' as const,
-        quoteId: input.quoteId ?? null,
-        content: prepared.summary,
-        createdAt: now,
-        updatedAt: now,
-      }
-      try {
-        insertRecord(ctx, record, { announce: false })
-        bind(id)
-      } catch (error) {
-        turn?.done(false)
-        throw error
-      }
-      // The hand-over: who the recipient is (a number must have an account), then the message.
-      const handover = (async () => {
-        const recipient = await resolveRecipient(handle, input.phone)
-        noteRecipient(ctx, session.id, id, recipient)
-        const sent = await handle.send(recipient.chatJid, prepared.content, { messageId: id, quoted })
-        recordHandover(ctx, session.id, id, sent.payload)
-        ctx.logger.info({ sessionId: session.id, messageId: id, type: prepared.type }, 'message sent')
-      })()
-      // The next paced send's gap counts from when WhatsApp took this one (or gave up on it).
-      if (turn)
-        handover.then(
-          () => turn.done(true),
-          () => turn.done(false),
-        )
-      try {
-        await withDeadline(handover, ctx.config.sendTimeoutMs)
-      } catch (error) {
-        if (error instanceof SendDeadline) throw stillUnderWay(ctx, session.id, id, handover)
-        dropUnsentRecord(ctx, session.id, id)
-        ctx.logger.warn({ err: error, sessionId: session.id, messageId: id }, 'send not handed to WhatsApp')
-        // Whatever the socket threw, a session that is no longer online is the one rule: 409.
-        if (!handle.online) throw notConnectedAnymore()
-        if (error instanceof GatewayError) throw error
-        if (notInGroup(error))
-          throw new GatewayError(
-            'not_found',
-            `The account is not in group ${input.phone.jid}; nothing was sent or recorded`,
-          )
-        throw engineFailure(error, {
-          timeout: 'WhatsApp did not answer while the message was prepared; nothing was sent or recorded',
-          upstream: 'WhatsApp refused the message; nothing was sent or recorded',
-          not_connected: 'The session went offline before the message was handed over; nothing was sent or recorded',
-          // Only a group's metadata is looked up before sending: the jid names no group this account sees.
-          not_found: `WhatsApp knows no group ${input.phone.jid}; nothing was sent or recorded`,
-        })
-      }
-      return id
-    },
+    (bind) => recordAndHandOver(ctx, session, input, bind),
   )
 
   const record = findRecord(ctx, session.id, messageId)
@@ -154,18 +84,115 @@ async function send(ctx: GatewayContext, args: SendArgs) {
   return messageView(record)
 }
 
+/**
+ * The send itself, run at most once per Idempotency-Key: the message prepared, its turn taken,
+ * its record written `pending` and bound to the key, then handed to WhatsApp within
+ * SEND_TIMEOUT_MS. Answers the record's id.
+ */
+async function recordAndHandOver(
+  ctx: GatewayContext,
+  session: Session,
+  input: SendInput,
+  bind: BindRecord,
+): Promise<string> {
+  const chat = chatColumns(input.phone)
+  const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
+  const prepared = await prepareMessage(ctx.media, input)
+  // Paced sessions wait their turn here, before anything is recorded.
+  const { handle, turn } = await takeTurn(
+    ctx,
+    session,
+    connectedHandle(ctx, session),
+    input.phone.jid,
+    prepared.content,
+  )
+
+  const id = handle.newMessageId()
+  const now = ctx.clock.now()
+  const record = {
+    sessionId: session.id,
+    id,
+    ...chat,
+    direction: 'outbound' as const,
+    type: prepared.type,
+    status: 'pending' as const,
+    quoteId: input.quoteId ?? null,
+    content: prepared.summary,
+    createdAt: now,
+    updatedAt: now,
+  }
+  try {
+    insertRecord(ctx, record, { announce: false })
+    bind(id)
+  } catch (error) {
+    turn?.done(false)
+    throw error
+  }
+  const handover = handOver(ctx, session.id, handle, input.phone, prepared, id, quoted)
+  // The next paced send's gap counts from when WhatsApp took this one (or gave up on it).
+  if (turn)
+    handover.then(
+      () => turn.done(true),
+      () => turn.done(false),
+    )
+  try {
+    await withDeadline(handover, ctx.config.sendTimeoutMs, () => new SendDeadline())
+  } catch (error) {
+    if (error instanceof SendDeadline) throw stillUnderWay(ctx, session.id, id, handover)
+    throw notHandedOver(ctx, session.id, id, handle, input.phone, error)
+  }
+  return id
+}
+
+/** The hand-over: who the recipient is (a number must have an account), then the message. */
+async function handOver(
+  ctx: GatewayContext,
+  sessionId: string,
+  handle: SessionHandle,
+  phone: ChatAddress,
+  prepared: PreparedMessage,
+  id: string,
+  quoted: QuotedMessage | undefined,
+): Promise<void> {
+  const recipient = await resolveRecipient(handle, phone)
+  noteRecipient(ctx, sessionId, id, recipient)
+  const sent = await handle.send(recipient.chatJid, prepared.content, { messageId: id, quoted })
+  recordHandover(ctx, sessionId, id, sent.payload)
+  ctx.logger.info({ sessionId, messageId: id, type: prepared.type }, 'message sent')
+}
+
+/**
+ * A hand-over that failed before the deadline: its record is dropped (nothing was sent), and
+ * the error says why, as the API answers it.
+ */
+function notHandedOver(
+  ctx: GatewayContext,
+  sessionId: string,
+  id: string,
+  handle: SessionHandle,
+  phone: ChatAddress,
+  error: unknown,
+): GatewayError {
+  dropUnsentRecord(ctx, sessionId, id)
+  ctx.logger.warn({ err: error, sessionId, messageId: id }, 'send not handed to WhatsApp')
+  // Whatever the socket threw, a session that is no longer online is the one rule: 409.
+  if (!handle.online) return notConnectedAnymore()
+  if (error instanceof GatewayError) return error
+  if (notInGroup(error))
+    return new GatewayError('not_found', `The account is not in group ${phone.jid}; nothing was sent or recorded`)
+  return engineFailure(error, {
+    timeout: 'WhatsApp did not answer while the message was prepared; nothing was sent or recorded',
+    upstream: 'WhatsApp refused the message; nothing was sent or recorded',
+    not_connected: 'The session went offline before the message was handed over; nothing was sent or recorded',
+    // Only a group's metadata is looked up before sending: the jid names no group this account sees.
+    not_found: `WhatsApp knows no group ${phone.jid}; nothing was sent or recorded`,
+  })
+}
+
 class SendDeadline extends Error {}
 
 /** A group the account is not in: WhatsApp forbids reading its metadata (403), which Baileys does before sending. */
 const notInGroup = (error: unknown) => error instanceof EngineError && error.kind === 'refused' && error.code === 403
-
-function withDeadline(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SendDeadline()), ms)
-  })
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
-}
 
 const notConnectedAnymore = () =>
   new GatewayError(
