@@ -12,7 +12,7 @@ import type { GatewayContext } from '../context'
 import { assertSessionCap, assertWebhookEvents, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { assertProxyUrl, proxyView, sessionProxy } from './proxy'
 import { newWebhookSecret } from '../../webhooks/secret'
-import { announceStatusChange, canTransition, recordStatusEvent, transition } from './transitions'
+import { announceStatusChange, insertPendingSession, transition, writeStatus } from './transitions'
 import { sessionById } from './view'
 
 /**
@@ -29,19 +29,15 @@ function claimSession(
   return ctx.db.transaction(
     (tx) => {
       const now = ctx.clock.now()
+      // The new pairing's settings; its status (pending) is the transition table's to write.
       const pairing = {
-        status: 'pending' as const,
-        statusReason: null,
         webhookUrl: input.webhookUrl,
         webhookMessages,
         webhookEvents: input.webhookEvents ?? null,
         pairingMode: input.mode,
         pairingNumber: input.pairingNumber ?? null,
-        qrCode: null, // a new pairing shows its own QR, once WhatsApp offers one
-        qrOfferedAt: null,
         proxyUrl: input.proxyUrl ?? null,
         sendPacing: input.sendPacing ?? null,
-        updatedAt: now,
       }
       const existing = tx
         .select()
@@ -62,26 +58,23 @@ function claimSession(
         .get()!.n
       assertSessionCap(ctx.config, plan, live)
       if (existing) {
-        // A re-pairing is the table's finished → pending; written here with the pairing's other
-        // columns (and the new session's insert below) in the one claim transaction.
-        if (!canTransition(existing.status, 'pending')) throw new Error(`no transition ${existing.status} → pending`)
-        const session = tx.update(sessions).set(pairing).where(eq(sessions.id, existing.id)).returning().get()
-        recordStatusEvent(tx, ctx, session, existing.status)
-        return { session, previousStatus: existing.status }
+        // A re-pairing is the table's finished → pending, written with the pairing's settings in
+        // the one claim transaction (a new pairing shows its own QR, once WhatsApp offers one).
+        const written = writeStatus(tx, ctx, existing, { status: 'pending', reason: null }, pairing)
+        if (!written) throw new Error(`no transition ${existing.status} → pending`)
+        return { session: written.session, previousStatus: existing.status }
       }
-      const session = tx
-        .insert(sessions)
-        .values({
-          ...pairing,
-          id: newSessionId(),
-          workspaceId: workspace.id,
-          name: input.sessionName,
-          webhookSecret: newWebhookSecret(),
-          createdAt: now,
-        })
-        .returning()
-        .get()
-      recordStatusEvent(tx, ctx, session, null)
+      const session = insertPendingSession(tx, ctx, {
+        ...pairing,
+        qrCode: null,
+        qrOfferedAt: null,
+        id: newSessionId(),
+        workspaceId: workspace.id,
+        name: input.sessionName,
+        webhookSecret: newWebhookSecret(),
+        createdAt: now,
+        updatedAt: now,
+      })
       return { session, previousStatus: null }
     },
     { behavior: 'immediate' },
