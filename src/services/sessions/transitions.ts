@@ -3,8 +3,6 @@ import { isLive, sessions, type Session } from '../../db/schema'
 import type { SessionStatus } from '../../shared/session-statuses'
 import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
-import { forgetContactNames } from '../contacts/names'
-import { forgetGroups } from '../groups/store'
 import { sessionById } from './view'
 
 /**
@@ -37,6 +35,13 @@ export type TransitionResult =
   | { applied: true; session: Session; previousStatus: SessionStatus; changed: boolean }
   | { applied: false; session: Session | undefined }
 
+/**
+ * What a part of the gateway keeps per linked account and drops once the session is unlinked
+ * (or never linked): registered where the context is assembled (createGateway), run in the
+ * transaction of the status change.
+ */
+export type UnlinkHook = (tx: Pick<DbOrTx, 'delete'>, sessionId: string) => void
+
 /** The columns a status change may write with it (claimSession's new pairing settings). */
 type WithStatus = Partial<Omit<typeof sessions.$inferInsert, 'id' | 'workspaceId' | 'status' | 'statusReason'>>
 
@@ -44,7 +49,7 @@ type WithStatus = Partial<Omit<typeof sessions.$inferInsert, 'id' | 'workspaceId
  * The one writer of a session's status, inside the caller's immediate transaction: the change
  * is checked against the table (undefined when it refuses it), written with what it implies
  * (lastSeen, the QR, updatedAt) and any columns the caller adds, its `session.status` event
- * recorded when something changed, and an unlink's clean-up done.
+ * recorded when something changed, and an unlink's hooks run.
  */
 export function writeStatus(
   tx: DbOrTx,
@@ -76,11 +81,7 @@ export function writeStatus(
     .returning()
     .get()
   if (changed) recordStatusEvent(tx, ctx, session, current.status)
-  // Unlinked (or never linked): the account's groups and contacts' names are not the session's any more.
-  if (!isLive(change.status)) {
-    forgetGroups(tx, current.id)
-    forgetContactNames(tx, current.id)
-  }
+  if (!isLive(change.status)) for (const forget of ctx.unlinkHooks) forget(tx, current.id)
   return { session, changed }
 }
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rememberPushName } from '../../../src/services/contacts/names'
+import { putGroup } from '../../../src/services/groups/store'
 import { canTransition, transition, writeStatus } from '../../../src/services/sessions/transitions'
 import { sessionById } from '../../../src/services/sessions/view'
 import { startTestGateway, type TestGateway } from '../../support/gateway'
@@ -62,5 +64,37 @@ describe('the one writer of a session’s status', () => {
     expect(await connect.json()).toMatchObject({ error: 'session_name_taken', details: { status: 'pending' } })
     expect(row(id)).toEqual(pending)
     expect(statusEvents(id)).toBe(1)
+  })
+
+  it('runs the unlink hooks the context registers (groups, contact names) once a session is not live, not before', async () => {
+    const id = createSessionRow(t, 'linked', 'expired')
+    transition(ctx(), id, { status: 'pending', reason: null })
+    const kept = (table: 'groups' | 'contact_names') =>
+      queryFile<{ n: number }>(t.databasePath, `SELECT count(*) AS n FROM ${table} WHERE session_id = ?`, id)[0]!.n
+    const now = new Date()
+    putGroup(
+      ctx().db,
+      id,
+      {
+        jid: '120363000000000001@g.us',
+        subject: 'Team',
+        announce: false,
+        restrict: false,
+        memberAddMode: false,
+        addressingMode: 'pn',
+        participants: [],
+      },
+      now,
+    )
+    rememberPushName(ctx(), id, { phone: '15550000001' }, 'Anna', now)
+    expect(ctx().unlinkHooks).toHaveLength(2)
+
+    // Still live (a pairing's restart): nothing forgotten.
+    expect(transition(ctx(), id, { status: 'connecting', reason: 'restart_required' })).toMatchObject({ applied: true })
+    expect([kept('groups'), kept('contact_names')]).toEqual([1, 1])
+
+    const deleted = await t.request(`/v1/session/disconnect/${id}`, { method: 'DELETE' })
+    expect(deleted.status).toBe(200)
+    expect([kept('groups'), kept('contact_names')]).toEqual([0, 0])
   })
 })
