@@ -23,7 +23,8 @@ const files =
   process.argv.length > 2
     ? process.argv.slice(2)
     : SUITES.flatMap((dir) =>
-        readdirSync(dir)
+        // Recursive: a suite may be split in subfolders (test/services/messages/send/, ...).
+        readdirSync(dir, { recursive: true, encoding: 'utf8' })
           // *.node.test.ts reach into Node-only modules (better-sqlite3 directly): vitest runs them.
           .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.node.test.ts'))
           .sort()

@@ -25,12 +25,13 @@ import { defaultResolver, type HostResolver } from './net/host-resolver'
 import { interfaceAddresses } from './net/interface-addresses'
 import { createProxyGuard, type ProxyGuard } from './net/proxy-guard'
 import { applyEngineFact } from './services/engine-facts'
-import type { MediaTools } from './services/messages/media-tools'
-import { storedGroup } from './services/groups/store'
-import { storedPayload } from './services/messages/records'
-import { failUnsentSends } from './services/messages/recovery'
-import { SendQueues } from './services/messages/send-queue'
-import { gatewayStopping, leftConnected } from './services/messages/send-turn'
+import type { MediaTools } from './services/messages/send/media-tools'
+import { forgetContactNames } from './services/contacts/names'
+import { forgetGroups, storedGroup } from './services/groups/store'
+import { storedPayload } from './services/messages/records/records'
+import { failUnsentSends } from './services/messages/send/recovery'
+import { SendQueues } from './services/messages/send/send-queue'
+import { gatewayStopping, leftConnected } from './services/messages/send/send-turn'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 import { createCredentialCache } from './services/credential-cache'
@@ -241,6 +242,8 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     inboundMedia: createInboundMedia(
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
     ),
+    // Unlinked: the account's groups and its contacts' names are not the session's any more.
+    unlinkHooks: [forgetGroups, forgetContactNames],
   }
   engine.onFact((fact) => applyEngineFact(context, fact))
   // Sends waiting their turn fail (409, nothing recorded) as soon as their session is not connected.

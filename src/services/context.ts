@@ -12,11 +12,12 @@ import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
 import type { WebhookNotifier } from '../webhooks/outbox'
 import type { CredentialCache } from './credential-cache'
-import type { InFlightSends } from './messages/idempotency'
+import type { InFlightSends } from './messages/send/idempotency'
 import type { InboundMedia } from './media/runtime'
-import type { MediaTools } from './messages/media-tools'
-import type { SendQueues } from './messages/send-queue'
+import type { MediaTools } from './messages/send/media-tools'
+import type { SendQueues } from './messages/send/send-queue'
 import type { SessionListCache } from './sessions/list'
+import type { UnlinkHook } from './sessions/transitions'
 
 /**
  * The store, its clock, the settings and the logs: all that the verbs a one-off command runs
@@ -62,4 +63,6 @@ export interface GatewayContext extends ServiceContext {
   eventStreams: EventStreams
   /** Received files: the store, fetches under way. */
   inboundMedia: InboundMedia
+  /** What each part drops of a session that is unlinked (or never linked), in the status change's transaction. */
+  unlinkHooks: readonly UnlinkHook[]
 }

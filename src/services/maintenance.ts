@@ -1,7 +1,7 @@
 import type { GatewayContext } from './context'
 import { enforceStoreCap, pruneMediaFiles } from './media/prune'
-import { failUnacknowledgedSends } from './messages/ack-deadline'
-import { pruneMessages } from './messages/retention'
+import { failUnacknowledgedSends } from './messages/send/ack-deadline'
+import { pruneMessages } from './messages/records/retention'
 
 /** Housekeeping runs this often; the first run is right after start. */
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000

@@ -1,6 +1,6 @@
 /**
  * What send pacing costs a send when it is off: the step every send takes (src/services/messages/
- * send-turn.ts: read the session's pacing, ask whether its queue is busy) timed on its own, in
+ * send/send-turn.ts: read the session's pacing, ask whether its queue is busy) timed on its own, in
  * process, to set against one text send's time from the sends bench. Pacing on is not timed:
  * it waits on purpose.
  */
@@ -10,7 +10,7 @@ import { sessions } from '../../src/db/schema'
 import type { SessionHandle } from '../../src/engine/whatsapp/port'
 import { assembleGateway } from '../../src/gateway'
 import { silentLogger } from '../../src/logger'
-import { takeTurn } from '../../src/services/messages/send-turn'
+import { takeTurn } from '../../src/services/messages/send/send-turn'
 import { tempDir } from '../support/temp-dir'
 import { seedWorkspace } from './seed'
 

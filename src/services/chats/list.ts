@@ -5,7 +5,7 @@ import type { ChatSummary, ListChatsInput } from '../../schemas/chat'
 import { pushNamesOf } from '../contacts/names'
 import type { ServiceContext } from '../context'
 import { decodeCursor, encodeCursor, type KeysetCursor } from '../keyset-cursor'
-import { messageView } from '../messages/view'
+import { messageView } from '../messages/records/view'
 import { findSession } from '../sessions/view'
 
 /** One chat of a page, as the query answers it. */

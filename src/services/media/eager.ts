@@ -2,7 +2,7 @@ import type { MessageContent } from '../../shared/message-content'
 import { GatewayError } from '../../errors'
 import { releaseEvent } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
-import { findRecord } from '../messages/records'
+import { findRecord } from '../messages/records/records'
 import { storeMedia } from './fetch'
 
 /**

@@ -5,7 +5,7 @@ import { EngineError, type MediaDownload, type MediaMessageRef } from '../../eng
 import { GatewayError } from '../../errors'
 import { mediaKey, MediaStoreError } from '../../media/store'
 import type { GatewayContext } from '../context'
-import { replacePayload } from '../messages/records'
+import { replacePayload } from '../messages/records/records'
 import { enforceStoreCap } from './prune'
 
 /** The key WhatsApp knows a received message by (its media retry names it). */

@@ -3,6 +3,7 @@ import type { PlanName } from '../../config'
 import { isLive, liveStatuses, sessions, type Session, type Workspace } from '../../db/schema'
 import type { SessionStatus } from '../../shared/session-statuses'
 import { EngineError, type PairingPrompt } from '../../engine/whatsapp/port'
+import { withDeadline } from '../deadline'
 import { engineFailure } from '../engine-failure'
 import { GatewayError } from '../../errors'
 import { newSessionId } from '../../ids'
@@ -11,7 +12,7 @@ import type { GatewayContext } from '../context'
 import { assertSessionCap, assertWebhookEvents, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { assertProxyUrl, proxyView, sessionProxy } from './proxy'
 import { newWebhookSecret } from '../../webhooks/secret'
-import { announceStatusChange, canTransition, recordStatusEvent, transition } from './transitions'
+import { announceStatusChange, insertPendingSession, transition, writeStatus } from './transitions'
 import { sessionById } from './view'
 
 /**
@@ -28,19 +29,15 @@ function claimSession(
   return ctx.db.transaction(
     (tx) => {
       const now = ctx.clock.now()
+      // The new pairing's settings; its status (pending) is the transition table's to write.
       const pairing = {
-        status: 'pending' as const,
-        statusReason: null,
         webhookUrl: input.webhookUrl,
         webhookMessages,
         webhookEvents: input.webhookEvents ?? null,
         pairingMode: input.mode,
         pairingNumber: input.pairingNumber ?? null,
-        qrCode: null, // a new pairing shows its own QR, once WhatsApp offers one
-        qrOfferedAt: null,
         proxyUrl: input.proxyUrl ?? null,
         sendPacing: input.sendPacing ?? null,
-        updatedAt: now,
       }
       const existing = tx
         .select()
@@ -61,38 +58,27 @@ function claimSession(
         .get()!.n
       assertSessionCap(ctx.config, plan, live)
       if (existing) {
-        // A re-pairing is the table's finished → pending; written here with the pairing's other
-        // columns (and the new session's insert below) in the one claim transaction.
-        if (!canTransition(existing.status, 'pending')) throw new Error(`no transition ${existing.status} → pending`)
-        const session = tx.update(sessions).set(pairing).where(eq(sessions.id, existing.id)).returning().get()
-        recordStatusEvent(tx, ctx, session, existing.status)
-        return { session, previousStatus: existing.status }
+        // A re-pairing is the table's finished → pending, written with the pairing's settings in
+        // the one claim transaction (a new pairing shows its own QR, once WhatsApp offers one).
+        const written = writeStatus(tx, ctx, existing, { status: 'pending', reason: null }, pairing)
+        if (!written) throw new Error(`no transition ${existing.status} → pending`)
+        return { session: written.session, previousStatus: existing.status }
       }
-      const session = tx
-        .insert(sessions)
-        .values({
-          ...pairing,
-          id: newSessionId(),
-          workspaceId: workspace.id,
-          name: input.sessionName,
-          webhookSecret: newWebhookSecret(),
-          createdAt: now,
-        })
-        .returning()
-        .get()
-      recordStatusEvent(tx, ctx, session, null)
+      const session = insertPendingSession(tx, ctx, {
+        ...pairing,
+        qrCode: null,
+        qrOfferedAt: null,
+        id: newSessionId(),
+        workspaceId: workspace.id,
+        name: input.sessionName,
+        webhookSecret: newWebhookSecret(),
+        createdAt: now,
+        updatedAt: now,
+      })
       return { session, previousStatus: null }
     },
     { behavior: 'immediate' },
   )
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new EngineError('timeout', `no QR code within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
 export async function connectSession(
@@ -115,7 +101,7 @@ export async function connectSession(
   ctx.engine.wipeCredentials(session.id)
   let prompt: PairingPrompt
   try {
-    prompt = await withTimeout(
+    prompt = await withDeadline(
       ctx.engine
         .open(session.id, {
           mode: input.mode,
@@ -131,6 +117,7 @@ export async function connectSession(
           return first
         }),
       ctx.config.connectTimeoutMs,
+      () => new EngineError('timeout', `no QR code within ${ctx.config.connectTimeoutMs} ms`),
     )
   } catch (error) {
     throw pairingFailure(ctx, session.id, error)

@@ -3,8 +3,6 @@ import { isLive, sessions, type Session } from '../../db/schema'
 import type { SessionStatus } from '../../shared/session-statuses'
 import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
-import { forgetContactNames } from '../contacts/names'
-import { forgetGroups } from '../groups/store'
 import { sessionById } from './view'
 
 /**
@@ -38,42 +36,82 @@ export type TransitionResult =
   | { applied: false; session: Session | undefined }
 
 /**
- * The one place a session's status changes: checked against the table and written in one
- * immediate transaction (so two changes cannot both pass the check on the same old row),
- * then announced. lastSeen is the last moment the session was known online.
+ * What a part of the gateway keeps per linked account and drops once the session is unlinked
+ * (or never linked): registered where the context is assembled (createGateway), run in the
+ * transaction of the status change.
+ */
+export type UnlinkHook = (tx: Pick<DbOrTx, 'delete'>, sessionId: string) => void
+
+/** The columns a status change may write with it (claimSession's new pairing settings). */
+type WithStatus = Partial<Omit<typeof sessions.$inferInsert, 'id' | 'workspaceId' | 'status' | 'statusReason'>>
+
+/**
+ * The one writer of a session's status, inside the caller's immediate transaction: the change
+ * is checked against the table (undefined when it refuses it), written with what it implies
+ * (lastSeen, the QR, updatedAt) and any columns the caller adds, its `session.status` event
+ * recorded when something changed, and an unlink's hooks run.
+ */
+export function writeStatus(
+  tx: DbOrTx,
+  ctx: GatewayContext,
+  current: Session,
+  change: StatusChange,
+  columns: WithStatus = {},
+): { session: Session; changed: boolean } | undefined {
+  if (!canTransition(current.status, change.status)) return undefined
+  const now = ctx.clock.now()
+  const online = change.status === 'connected' || current.status === 'connected'
+  const changed = current.status !== change.status || current.statusReason !== change.reason
+  // A QR belongs to the pairing under way: gone once it ends, and one the socket showed
+  // before a change within pending (a restart) is not scanned any more.
+  const qrOver = change.status !== 'pending' || changed
+  const session = tx
+    .update(sessions)
+    .set({
+      ...columns,
+      status: change.status,
+      statusReason: change.reason,
+      ...(change.number ? { number: change.number } : {}),
+      ...(change.lid ? { lid: change.lid } : {}),
+      ...(online ? { lastSeen: now } : {}),
+      ...(qrOver ? { qrCode: null, qrOfferedAt: null } : {}),
+      updatedAt: now,
+    })
+    .where(eq(sessions.id, current.id))
+    .returning()
+    .get()
+  if (changed) recordStatusEvent(tx, ctx, session, current.status)
+  if (!isLive(change.status)) for (const forget of ctx.unlinkHooks) forget(tx, current.id)
+  return { session, changed }
+}
+
+/** A new session's row: born `pending` (the table's only way in), its `session.status` event with it. */
+export function insertPendingSession(
+  tx: DbOrTx,
+  ctx: GatewayContext,
+  values: Omit<typeof sessions.$inferInsert, 'status' | 'statusReason'>,
+): Session {
+  const session = tx
+    .insert(sessions)
+    .values({ ...values, status: 'pending', statusReason: null })
+    .returning()
+    .get()
+  recordStatusEvent(tx, ctx, session, null)
+  return session
+}
+
+/**
+ * A status change on its own: written by writeStatus in one immediate transaction (so two
+ * changes cannot both pass the check on the same old row), then announced. lastSeen is the
+ * last moment the session was known online.
  */
 export function transition(ctx: GatewayContext, sessionId: string, change: StatusChange): TransitionResult {
   const result = ctx.db.transaction(
     (tx): TransitionResult => {
       const current = sessionById(tx, sessionId)
-      if (!current || !canTransition(current.status, change.status)) return { applied: false, session: current }
-      const now = ctx.clock.now()
-      const online = change.status === 'connected' || current.status === 'connected'
-      const changed = current.status !== change.status || current.statusReason !== change.reason
-      // A QR belongs to the pairing under way: gone once it ends, and one the socket showed
-      // before a change within pending (a restart) is not scanned any more.
-      const qrOver = change.status !== 'pending' || changed
-      const session = tx
-        .update(sessions)
-        .set({
-          status: change.status,
-          statusReason: change.reason,
-          ...(change.number ? { number: change.number } : {}),
-          ...(change.lid ? { lid: change.lid } : {}),
-          ...(online ? { lastSeen: now } : {}),
-          ...(qrOver ? { qrCode: null, qrOfferedAt: null } : {}),
-          updatedAt: now,
-        })
-        .where(eq(sessions.id, sessionId))
-        .returning()
-        .get()
-      if (changed) recordStatusEvent(tx, ctx, session, current.status)
-      // Unlinked (or never linked): the account's groups and contacts' names are not the session's any more.
-      if (!isLive(change.status)) {
-        forgetGroups(tx, sessionId)
-        forgetContactNames(tx, sessionId)
-      }
-      return { applied: true, session, previousStatus: current.status, changed }
+      const written = current && writeStatus(tx, ctx, current, change)
+      if (!written) return { applied: false, session: current }
+      return { applied: true, session: written.session, previousStatus: current.status, changed: written.changed }
     },
     { behavior: 'immediate' },
   )

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openapi/route'
 import { ListMessagesQuery, MessageListResponse } from '../../../../schemas/message'
 import type { GatewayContext } from '../../../../services/context'
-import { listMessages } from '../../../../services/messages/list'
+import { listMessages } from '../../../../services/messages/records/list'
 import { createRouter } from '../../../router'
 import { LOOKUP_ERRORS } from '../error-lists'
 

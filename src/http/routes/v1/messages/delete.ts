@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
 import { DeleteMessageBody, DeleteMessageResponse } from '../../../../schemas/message'
 import type { GatewayContext } from '../../../../services/context'
-import { deleteMessage } from '../../../../services/messages/delete'
+import { deleteMessage } from '../../../../services/messages/change/delete'
 import { createRouter } from '../../../router'
 import { MESSAGE_CHANGE_ERRORS } from '../error-lists'
 

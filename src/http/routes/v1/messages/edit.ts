@@ -3,7 +3,7 @@ import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../..
 import { EditMessageBody } from '../../../../schemas/message'
 import { MessageRecordSchema } from '../../../../schemas/message-record'
 import type { GatewayContext } from '../../../../services/context'
-import { editMessage } from '../../../../services/messages/edit'
+import { editMessage } from '../../../../services/messages/change/edit'
 import { createRouter } from '../../../router'
 import { MESSAGE_CHANGE_ERRORS } from '../error-lists'
 

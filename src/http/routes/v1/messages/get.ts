@@ -3,7 +3,7 @@ import { bearerSecurity, errorResponses, jsonResponse } from '../../../../openap
 import { GetMessageParams, GetMessageQuery } from '../../../../schemas/message'
 import { MessageRecordSchema } from '../../../../schemas/message-record'
 import type { GatewayContext } from '../../../../services/context'
-import { getMessage } from '../../../../services/messages/list'
+import { getMessage } from '../../../../services/messages/records/list'
 import { createRouter } from '../../../router'
 import { LOOKUP_ERRORS } from '../error-lists'
 

@@ -3,7 +3,7 @@ import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../..
 import { MessageRecordSchema } from '../../../../schemas/message-record'
 import { ReactMessageBody } from '../../../../schemas/reaction'
 import type { GatewayContext } from '../../../../services/context'
-import { reactToMessage } from '../../../../services/messages/react'
+import { reactToMessage } from '../../../../services/messages/change/react'
 import { createRouter } from '../../../router'
 import { IdempotencyHeaders } from './send-common'
 import { MESSAGE_CHANGE_ERRORS } from '../error-lists'

@@ -1,0 +1,62 @@
+import type { InboundChange, InboundMessage } from '../../../engine/whatsapp/port/messages'
+import { rememberPushName } from '../../contacts/names'
+import type { GatewayContext } from '../../context'
+import { eagerHoldMs, fetchEagerly, holdsForMedia } from '../../media/eager'
+import { advanceStatus, editRecord, findRecord, insertRecord } from '../records/records'
+
+/**
+ * Stores a message someone sent to the session, with the sender's phone and LID as resolved.
+ * Synchronous: it returns before Baileys sends the receipt. With MEDIA_DOWNLOAD=eager a file is
+ * fetched after that, its message.received held until it is stored (see media/eager.ts).
+ */
+export function recordInbound(ctx: GatewayContext, sessionId: string, message: InboundMessage): void {
+  const isGroup = message.chatJid.endsWith('@g.us')
+  const eager = holdsForMedia(ctx, message.content)
+  const holdEventUntil = eager ? new Date(ctx.clock.now().getTime() + eagerHoldMs(ctx)) : undefined
+  const { inserted, eventId } = insertRecord(
+    ctx,
+    {
+      sessionId,
+      id: message.id,
+      chatJid: message.chatJid,
+      phone: isGroup ? message.chatJid : (message.phone ?? null),
+      lid: isGroup ? (message.participantLid ?? null) : (message.lid ?? null),
+      // The number when known, else the LID in its `@lid` form (never bare digits: they read as a number).
+      participant: isGroup
+        ? (message.participantPhone ?? (message.participantLid ? `${message.participantLid}@lid` : null))
+        : null,
+      direction: 'inbound',
+      type: message.type,
+      status: 'received',
+      quoteId: message.quoteId ?? null,
+      content: message.content,
+      payload: Buffer.from(message.payload),
+      createdAt: message.timestamp,
+      updatedAt: ctx.clock.now(),
+    },
+    { holdEventUntil },
+  )
+  if (message.pushName) {
+    const sender = isGroup
+      ? { phone: message.participantPhone, lid: message.participantLid }
+      : { phone: message.phone, lid: message.lid }
+    rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
+  }
+  if (!inserted) return
+  ctx.metrics.messageReceived(message.type)
+  ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')
+  if (eager) fetchEagerly(ctx, sessionId, message.id, eventId)
+}
+
+/** Someone edited or revoked a message: the record follows (own messages edited elsewhere too). */
+export function applyInboundChange(ctx: GatewayContext, sessionId: string, change: InboundChange): void {
+  if (!findRecord(ctx, sessionId, change.id)) return
+  if (change.kind === 'revoked') {
+    advanceStatus(ctx, sessionId, change.id, {
+      status: 'deleted',
+      reason: change.fromMe ? 'revoked' : 'revoked_by_sender',
+    })
+    return
+  }
+  editRecord(ctx, sessionId, change.id, change.content)
+}

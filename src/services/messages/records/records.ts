@@ -1,0 +1,216 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { GatewayDatabase } from '../../../db/database'
+import { prepared } from '../../../perf/prepared'
+import { messages, type MessageRecord, type MessageStatus } from '../../../db/schema'
+import type { MessageContent } from '../../../shared/message-content'
+import { messageEventBase } from './view'
+import { recordEvent, type DbOrTx } from '../../../webhooks/outbox'
+import type { ServiceContext } from '../../context'
+import { canAdvance } from './status-order'
+import { mediaDownloadUrl } from '../../media/download-url'
+
+export type NewMessageRecord = typeof messages.$inferInsert
+
+const byKey = (sessionId: string, messageId: string) =>
+  and(eq(messages.sessionId, sessionId), eq(messages.id, messageId))
+const byKeyPlaceholders = and(
+  eq(messages.sessionId, sql.placeholder('sessionId')),
+  eq(messages.id, sql.placeholder('messageId')),
+)
+
+// The statements every send and receipt runs, prepared once per gateway (see perf/prepared.ts).
+// They run on the same connection as the caller's transaction, so inside it.
+const selectRecord = (db: GatewayDatabase) => db.select().from(messages).where(byKeyPlaceholders).prepare()
+const selectStatus = (db: GatewayDatabase) =>
+  db.select({ status: messages.status }).from(messages).where(byKeyPlaceholders).prepare()
+// An update's values go in as SQL, so they are given as the driver stores them (ms, bytes).
+const param = (name: string) => sql`${sql.placeholder(name)}`
+const updateStatus = (db: GatewayDatabase) =>
+  db
+    .update(messages)
+    .set({ status: param('status'), statusReason: param('statusReason'), updatedAt: param('updatedAt') })
+    .where(byKeyPlaceholders)
+    .returning()
+    .prepare()
+const updatePayload = (db: GatewayDatabase) =>
+  db
+    .update(messages)
+    .set({ payload: param('payload') })
+    .where(byKeyPlaceholders)
+    .prepare()
+
+export function findRecord(ctx: ServiceContext, sessionId: string, messageId: string): MessageRecord | undefined {
+  return prepared(ctx, selectRecord).get({ sessionId, messageId })
+}
+
+/**
+ * Inserts a record once; a second insert of the same id (a redelivered message) changes
+ * nothing. Its webhook event (`message.received`) is written in the same transaction, its
+ * delivery held until `holdEventUntil` when given (see releaseEvent); a send's record is written
+ * `{ announce: false }` and announced by recordHandover once WhatsApp took it. Answers whether it
+ * was inserted, and the event's id when one was written.
+ */
+export function insertRecord(
+  ctx: ServiceContext,
+  record: NewMessageRecord,
+  { announce = true, holdEventUntil }: { announce?: boolean; holdEventUntil?: Date } = {},
+): { inserted: boolean; eventId: string | null } {
+  return ctx.db.transaction(
+    (tx) => {
+      const inserted = tx.insert(messages).values(record).onConflictDoNothing().returning().get()
+      if (!inserted) return { inserted: false, eventId: null }
+      const eventId = announce ? recordMessageEvent(tx, ctx, inserted, holdEventUntil) : null
+      return { inserted: true, eventId }
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** A received file's new location after the phone uploaded it again (media retry). */
+export function replacePayload(ctx: ServiceContext, sessionId: string, messageId: string, payload: Uint8Array): void {
+  prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
+}
+
+/**
+ * A send was handed to WhatsApp: its proto is kept (Baileys' retries, quotes) and its
+ * `message.status` pending event written, in one transaction. A receipt that already moved the
+ * record on is reported by its own event; this one still says the send began.
+ */
+export function recordHandover(ctx: ServiceContext, sessionId: string, messageId: string, payload: Uint8Array): void {
+  ctx.db.transaction(
+    (tx) => {
+      prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
+      ctx.metrics.handedOver(sessionId, messageId)
+      const record = prepared(ctx, selectRecord).get({ sessionId, messageId })
+      if (record)
+        recordEvent(tx, ctx, {
+          sessionId,
+          type: 'message.status',
+          data: { ...messageEventBase(record), status: 'pending', statusReason: null },
+        })
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** A send's record that was never handed to WhatsApp (and never announced): gone, as if never made. */
+export function dropUnsentRecord(ctx: ServiceContext, sessionId: string, messageId: string): void {
+  ctx.db
+    .delete(messages)
+    .where(and(byKey(sessionId, messageId), isNull(messages.payload), eq(messages.status, 'pending')))
+    .run()
+}
+
+/** The event a record's current state reports; answers its id (null when none was written). */
+function recordMessageEvent(tx: DbOrTx, ctx: ServiceContext, record: MessageRecord, holdUntil?: Date): string | null {
+  const base = messageEventBase(record)
+  const sessionId = record.sessionId
+  if (record.status === 'received') {
+    const downloadUrl = record.content.media ? signedUrlOf(ctx, record) : undefined
+    return recordEvent(tx, ctx, {
+      sessionId,
+      type: 'message.received',
+      data: { ...base, sentAt: record.createdAt.toISOString(), ...(downloadUrl ? { downloadUrl } : {}) },
+      holdUntil,
+    })
+  }
+  if (record.status === 'deleted')
+    return recordEvent(tx, ctx, { sessionId, type: 'message.deleted', data: { ...base, reason: record.statusReason } })
+  return recordEvent(tx, ctx, {
+    sessionId,
+    type: 'message.status',
+    data: { ...base, status: record.status, statusReason: record.statusReason },
+  })
+}
+
+/** A received file's downloadUrl; a failure to sign one costs the event its URL, never the message its record. */
+function signedUrlOf(ctx: ServiceContext, record: MessageRecord): string | undefined {
+  try {
+    return mediaDownloadUrl(ctx, record)
+  } catch (error) {
+    ctx.logger.error({ err: error, sessionId: record.sessionId, messageId: record.id }, 'could not sign a downloadUrl')
+    return undefined
+  }
+}
+
+/** New content for a record (an edit, ours or the sender's) and its `message.edited` event, in one transaction. */
+export function editRecord(
+  ctx: ServiceContext,
+  sessionId: string,
+  messageId: string,
+  content: MessageContent,
+): MessageRecord | undefined {
+  return ctx.db.transaction(
+    (tx) => {
+      const now = ctx.clock.now()
+      const updated = tx
+        .update(messages)
+        .set({ content, editedAt: now, updatedAt: now })
+        .where(byKey(sessionId, messageId))
+        .returning()
+        .get()
+      if (updated) {
+        recordEvent(tx, ctx, {
+          sessionId,
+          type: 'message.edited',
+          data: { ...messageEventBase(updated), editedAt: now.toISOString() },
+        })
+      }
+      return updated
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+export interface StatusUpdate {
+  status: MessageStatus
+  reason?: string | null
+}
+
+/**
+ * Moves a record's status forward in one immediate transaction (read, compare, write), so a
+ * late or duplicate receipt can never move it back; its webhook event is written in the same
+ * transaction. Answers the record when it changed.
+ */
+export function advanceStatus(
+  ctx: ServiceContext,
+  sessionId: string,
+  messageId: string,
+  update: StatusUpdate,
+): MessageRecord | undefined {
+  return advanceStatuses(ctx, sessionId, [messageId], update)[0]
+}
+
+/** advanceStatus for many records of a session, all in one transaction: the ones that changed. */
+export function advanceStatuses(
+  ctx: ServiceContext,
+  sessionId: string,
+  messageIds: readonly string[],
+  update: StatusUpdate,
+): MessageRecord[] {
+  return ctx.db.transaction(
+    (tx) =>
+      messageIds.flatMap((messageId) => {
+        const current = prepared(ctx, selectStatus).get({ sessionId, messageId })
+        if (!current || !canAdvance(current.status, update.status)) return []
+        const updated = prepared(ctx, updateStatus).get({
+          sessionId,
+          messageId,
+          status: update.status,
+          statusReason: update.reason ?? null,
+          updatedAt: ctx.clock.now().getTime(),
+        })!
+        recordMessageEvent(tx, ctx, updated)
+        if (updated.direction === 'outbound')
+          ctx.metrics.messageStatus(sessionId, messageId, current.status, updated.status, updated.statusReason)
+        return [updated]
+      }),
+    { behavior: 'immediate' },
+  )
+}
+
+/** The proto bytes of a message, for Baileys' retries and for quoting it. */
+export function storedPayload(db: GatewayDatabase, sessionId: string, messageId: string): Uint8Array | undefined {
+  const row = db.select({ payload: messages.payload }).from(messages).where(byKey(sessionId, messageId)).get()
+  return row?.payload ? new Uint8Array(row.payload) : undefined
+}
