@@ -162,3 +162,20 @@ export async function startSimulatedGateway(
     },
   }
 }
+
+/**
+ * Resolves once `phone`'s account has asked WhatsApp nothing (no iq) for 300 ms: after linking the
+ * device syncs its app state in a burst; a test that counts iqs to show nothing was asked waits it out.
+ */
+export const iqsSettled = (sim: WhatsAppSimulator, phone: string) => {
+  const iqs = () => sim.stats()[phone]!.iqs
+  return pollUntil(
+    async () => {
+      const before = iqs()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return iqs() === before
+    },
+    Boolean,
+    { what: `${phone}'s iqs to settle` },
+  )
+}

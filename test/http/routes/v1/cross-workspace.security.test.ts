@@ -9,7 +9,7 @@ import {
   EXAMPLE_SESSION_ID,
   EXAMPLE_WEBHOOK_URL,
 } from '../../../../src/schemas/examples'
-import { startSimulatedGateway, type SimulatedGateway } from '../../../support/simulated-gateway'
+import { iqsSettled, startSimulatedGateway, type SimulatedGateway } from '../../../support/simulated-gateway'
 
 const ACCOUNT = '15550019201'
 const NOBODY = 'ses_aaaaaaaaaaaaaaaaaaaaaaaa'
@@ -133,13 +133,17 @@ describe('every session route refuses another workspace’s session', () => {
     const group = await parseResponse(
       t.api.v1.group[':groupId'].$get({ param: { groupId: ids.groupId }, query: { sessionId: ids.sessionId } }),
     )
-    const { connections, logins, messagesReceived, usyncQueries, groupMetadataQueries } = t.sim.stats()[ACCOUNT]!
+    const account = t.sim.account(ACCOUNT)
     return {
       session,
       messages: messages.messages,
       group,
-      account: { connections, logins, messagesReceived, usyncQueries, groupMetadataQueries },
-      linked: t.sim.account(ACCOUNT).linked,
+      // What WhatsApp saw: no login, message, query (iq) of the account; its blocks, profile and group as they were.
+      stats: t.sim.stats()[ACCOUNT],
+      linked: account.linked,
+      blocked: account.blocked(),
+      profile: t.sim.profile(ACCOUNT),
+      groupAtWhatsApp: t.sim.group(ids.groupId).info(),
     }
   }
 
@@ -163,6 +167,7 @@ describe('every session route refuses another workspace’s session', () => {
   })
 
   it('answers 404 not_found to each, word for word as for a session that does not exist, and touches nothing', async () => {
+    await iqsSettled(t.sim, ACCOUNT)
     const before = await snapshot()
     const answers: unknown[] = []
     for (const route of routes) {
