@@ -83,16 +83,16 @@ describe('GET /metrics', () => {
     })
     t.sim.addContact(CONTACT)
     t.sim.addContact(OTHER_CONTACT)
-    const good = await t.connect({ sessionName: 'metered', webhookUrl: receiver.url('good') })
-    expect(good.status).toBe(200)
-    sessionId = good.body.sessionId
-    webhookSecret = good.body.webhookSecret
-    t.sim.scan(good.body.qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
-    const broken = await t.connect({ sessionName: 'broken-hook', webhookUrl: receiver.url('broken') })
-    brokenId = broken.body.sessionId
-    t.sim.scan(broken.body.qrCode, BROKEN_ACCOUNT)
-    await t.waitForStatus(brokenId, 'connected')
+    ;({ sessionId, webhookSecret } = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'metered', webhookUrl: receiver.url('good') },
+    }))
+    brokenId = (
+      await t.linkSession({
+        phone: BROKEN_ACCOUNT,
+        connect: { sessionName: 'broken-hook', webhookUrl: receiver.url('broken') },
+      })
+    ).sessionId
   }, 60_000)
   afterAll(async () => {
     await t.close()

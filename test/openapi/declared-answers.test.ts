@@ -91,17 +91,18 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     validator = documentValidator(document)
     operations = operationsOf(document)
 
-    const { body } = await t.connect({ sessionName: 'declared', webhookUrl: receiver.url('hook') })
-    ids.sessionId = body.sessionId
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(ids.sessionId, 'connected')
+    const linked = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'declared', webhookUrl: receiver.url('hook') },
+    })
+    ids.sessionId = linked.sessionId
     await t.sim.account(ACCOUNT).waitForAppStateKey()
     const text = await t.post('/v1/message/text', { sessionId: ids.sessionId, phone: EXAMPLE_PHONE, message: 'hi' })
     ids.textId = text.body.messageId
     ids.mediaId = await t.sim
       .contact(EXAMPLE_PHONE)
       .send({ image: fixture('jpeg').bytes, mimetype: 'image/jpeg' }, { to: ACCOUNT })
-    const events = await receiver.waitFor('hook', body.webhookSecret, (all) =>
+    const events = await receiver.waitFor('hook', linked.webhookSecret, (all) =>
       all.some((e) => e.type === 'message.received' && e.data.messageId === ids.mediaId),
     )
     ids.token = new URL(events.find((e) => e.data.messageId === ids.mediaId)!.data.downloadUrl).pathname

@@ -8,6 +8,7 @@ import type { HostResolver } from '../../src/net/host-resolver'
 import type { MediaTools } from '../../src/services/messages/send/media-tools'
 import { createApiKey } from '../../src/services/api-keys'
 import { createWorkspace, listWorkspaces } from '../../src/services/workspaces'
+import { clientOf, type GatewayClient } from './client'
 import { tempDir } from './temp-dir'
 
 export interface TestGateway {
@@ -15,6 +16,10 @@ export interface TestGateway {
   databasePath: string
   /** A request to the app with the workspace's key (override headers to test auth). */
   request(path: string, init?: RequestInit): Promise<Response>
+  /** The typed client (hc<AppType>) with the workspace's key. */
+  api: GatewayClient
+  /** The typed client with another key (another workspace's, for isolation tests). */
+  apiAs(key: string): GatewayClient
   /** Makes another workspace with a key, for isolation tests. */
   addWorkspace(name: string, plan?: 'free' | 'paid'): { key: string; workspaceId: string }
   key: string
@@ -67,6 +72,8 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     databasePath,
     key,
     addWorkspace,
+    api: clientOf(gateway.app, key),
+    apiAs: (other) => clientOf(gateway.app, other),
     request: (path, init = {}) => {
       const headers = new Headers(init.headers)
       if (!headers.has('authorization')) headers.set('authorization', `Bearer ${key}`)

@@ -1,9 +1,39 @@
+import type { InferResponseType } from 'hono/client'
+import type { z } from 'zod'
+import type { ConnectSessionBody } from '../../src/schemas/session'
 import { ControlApi } from '../wa-sim/control-api'
+import type { ScanOptions } from '../wa-sim/pairing'
 import { WhatsAppSimulator, type SimulatorStartOptions } from '../wa-sim/simulator'
+import { answerOf, type GatewayClient } from './client'
 import { trustSimulatorCaOnBun } from './bun-fetch-ca'
 import { jsonBody, startTestGateway, type TestGateway, type TestGatewayOptions } from './gateway'
-import { type ListedSession, pairByQr as pairOnce, waitForSessionStatus } from './pairing'
+import { type ListedSession, waitForSessionStatus } from './pairing'
 import { pollUntil } from './poll'
+
+/** What linkSession takes: who scans, and the connect body beside the defaults. */
+export interface LinkOptions {
+  /** The simulated phone that scans the QR (its account is created if it has none). */
+  phone: string
+  /** The connect body; sessionName defaults to `linked-<phone>`, webhookUrl to WEBHOOK. */
+  connect?: Partial<z.input<typeof ConnectSessionBody>>
+  /** Another workspace's key; the test workspace's by default. */
+  key?: string
+  /** How the phone scans, e.g. as a business account with its name. */
+  scan?: ScanOptions
+  timeoutMs?: number
+}
+
+/** A session linked to a simulated phone and `connected`. */
+export interface LinkedSession {
+  sessionId: string
+  webhookSecret: string
+  /** The connect answer, as the client got it. */
+  connected: ConnectAnswer
+  /** The session as GET /v1/session/all lists it once connected. */
+  session: ListedSession
+}
+
+type ConnectAnswer = InferResponseType<GatewayClient['v1']['session']['connect']['$post'], 200>
 
 export interface SimulatedGateway extends TestGateway {
   sim: WhatsAppSimulator
@@ -12,8 +42,13 @@ export interface SimulatedGateway extends TestGateway {
   connect(body: Record<string, unknown>, key?: string): Promise<{ status: number; body: any }>
   /** Connects by QR, lets the simulated phone scan it as `phone`, waits for `connected`. */
   pairByQr(sessionName: string, phone: string): Promise<string>
-  /** Polls GET /v1/session/all until the session has the status. */
-  waitForStatus(sessionId: string, status: string, timeoutMs?: number): Promise<ListedSession>
+  /**
+   * The fixture every suite links a session with: connect (typed, through hc<AppType>), the
+   * simulated phone scans the QR, wait until the session is `connected` in its workspace.
+   */
+  linkSession(options: LinkOptions): Promise<LinkedSession>
+  /** Polls GET /v1/session/all (as `key`'s workspace) until the session has the status. */
+  waitForStatus(sessionId: string, status: string, timeoutMs?: number, key?: string): Promise<ListedSession>
   listSessions(key?: string): Promise<ListedSession[]>
   /** Stops the gateway only (the simulator keeps running), e.g. to restart on the same file. */
   stopGateway(): Promise<void>
@@ -78,15 +113,22 @@ export async function startSimulatedGateway(
     return { status: response.status, body: (await response.json()) as any }
   }
 
-  const waitForStatus = (sessionId: string, status: string, timeoutMs = 10_000) =>
-    waitForSessionStatus({ post, get }, sessionId, status, timeoutMs)
-  const pairByQr = (sessionName: string, phone: string) =>
-    pairOnce({ post, get }, (qr, as) => sim.scan(qr, as), {
-      sessionName,
-      phone,
-      webhookUrl: WEBHOOK,
-      timeoutMs: 10_000,
-    })
+  const waitForStatus = (sessionId: string, status: string, timeoutMs = 10_000, key = t.key) =>
+    waitForSessionStatus({ post, get: (path) => get(path, key) }, sessionId, status, timeoutMs)
+  const linkSession: SimulatedGateway['linkSession'] = async ({ phone, connect, key = t.key, scan, timeoutMs }) => {
+    const answer = await answerOf(
+      t.apiAs(key).v1.session.connect.$post({
+        json: { sessionName: `linked-${phone}`, webhookUrl: WEBHOOK, ...connect },
+      }),
+    )
+    if (answer.status !== 200) throw new Error(`connect answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+    const connected = answer.body
+    sim.scan(connected.qrCode, phone, scan)
+    const session = await waitForStatus(connected.sessionId, 'connected', timeoutMs, key)
+    return { sessionId: connected.sessionId, webhookSecret: connected.webhookSecret, connected, session }
+  }
+  const pairByQr = async (sessionName: string, phone: string) =>
+    (await linkSession({ phone, connect: { sessionName } })).sessionId
 
   const waitForRecord: SimulatedGateway['waitForRecord'] = (sessionId, messageId, match, timeoutMs = 10_000) =>
     pollUntil(
@@ -109,6 +151,7 @@ export async function startSimulatedGateway(
     listSessions,
     waitForStatus,
     pairByQr,
+    linkSession,
     stopGateway: () => t.close(),
     async close() {
       await t.close()
@@ -118,4 +161,21 @@ export async function startSimulatedGateway(
       }
     },
   }
+}
+
+/**
+ * Resolves once `phone`'s account has asked WhatsApp nothing (no iq) for 300 ms: after linking the
+ * device syncs its app state in a burst; a test that counts iqs to show nothing was asked waits it out.
+ */
+export const iqsSettled = (sim: WhatsAppSimulator, phone: string) => {
+  const iqs = () => sim.stats()[phone]!.iqs
+  return pollUntil(
+    async () => {
+      const before = iqs()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return iqs() === before
+    },
+    Boolean,
+    { what: `${phone}'s iqs to settle` },
+  )
 }

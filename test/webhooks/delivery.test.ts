@@ -21,11 +21,11 @@ describe('webhook delivery', () => {
   let other: WebhookReceiver
 
   const pair = async (name: string, account: string, webhookUrl: string) => {
-    const { status, body } = await t.connect({ sessionName: name, webhookUrl })
-    expect(status).toBe(200)
-    t.sim.scan(body.qrCode, account)
-    await t.waitForStatus(body.sessionId, 'connected')
-    return { sessionId: body.sessionId as string, secret: body.webhookSecret as string }
+    const { sessionId, webhookSecret } = await t.linkSession({
+      phone: account,
+      connect: { sessionName: name, webhookUrl },
+    })
+    return { sessionId, secret: webhookSecret }
   }
   const deliveries = async (query: string) => (await t.get(`/v1/webhooks/deliveries?${query}`)).body
 

@@ -46,16 +46,12 @@ describe('webhookEvents: the event types a session gets', () => {
     receiver = await startWebhookReceiver()
     t = await startSimulatedGateway({ plan: 'paid', config: { ...loopbackWebhooks, webhooks: fastWebhooks() } })
     t.sim.addContact(CONTACT)
-    const { status, body } = await t.connect({
-      sessionName: 'filtered',
-      webhookUrl: receiver.url('filtered'),
-      webhookEvents: ['message.received'],
+    const linked = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'filtered', webhookUrl: receiver.url('filtered'), webhookEvents: ['message.received'] },
     })
-    expect(status).toBe(200)
-    expect(body.webhookEvents).toEqual(['message.received'])
-    ;({ sessionId, webhookSecret: secret } = body)
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
+    expect(linked.connected.webhookEvents).toEqual(['message.received'])
+    ;({ sessionId, webhookSecret: secret } = linked)
   }, 60_000)
   afterAll(async () => {
     await t.close()

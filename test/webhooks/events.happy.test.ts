@@ -32,11 +32,12 @@ describe('webhook events of a session', () => {
     receiver = await startWebhookReceiver()
     t = await startSimulatedGateway({ config: { ...loopbackWebhooks, webhooks: fastWebhooks() } })
     t.sim.addContact(CONTACT)
-    const { status, body } = await t.connect({ sessionName: 'main', webhookUrl: receiver.url('main') })
-    expect(status).toBe(200)
-    ;({ sessionId, webhookSecret: secret, qrCode } = body)
-    t.sim.scan(qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
+    const linked = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'main', webhookUrl: receiver.url('main') },
+    })
+    ;({ sessionId, webhookSecret: secret } = linked)
+    qrCode = linked.connected.qrCode
   }, 60_000)
   afterAll(async () => {
     await t.close()
@@ -139,15 +140,12 @@ describe('webhook events of a session', () => {
   })
 
   it('webhookMessages: false suppresses message events only', async () => {
-    const { body } = await t.connect({
-      sessionName: 'quiet',
-      webhookUrl: receiver.url('quiet'),
-      webhookMessages: false,
+    const quiet = await t.linkSession({
+      phone: QUIET_ACCOUNT,
+      connect: { sessionName: 'quiet', webhookUrl: receiver.url('quiet'), webhookMessages: false },
     })
-    t.sim.scan(body.qrCode, QUIET_ACCOUNT)
-    await t.waitForStatus(body.sessionId, 'connected')
     const sent = await t.post('/v1/message/text', {
-      sessionId: body.sessionId,
+      sessionId: quiet.sessionId,
       phone: CONTACT,
       message: 'not reported',
     })
@@ -158,7 +156,7 @@ describe('webhook events of a session', () => {
     const callId = t.sim.contact(CONTACT).call(QUIET_ACCOUNT)
     const list = await receiver.waitFor(
       'quiet',
-      body.webhookSecret,
+      quiet.webhookSecret,
       has('call.received', (e) => e.data.callId === callId),
     )
     expect(list.filter((e) => e.type.startsWith('message.'))).toEqual([])

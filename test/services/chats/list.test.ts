@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import { parseResponse } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../../src/db/schema'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
@@ -30,11 +31,9 @@ describe('listing a session’s chats', () => {
     await t.close()
   })
 
-  const list = async (query = '', session = sessionId) => {
-    const { status, body } = await t.get(`/v1/chat/all?sessionId=${session}${query}`)
-    expect(status, JSON.stringify(body)).toBe(200)
-    return body as { chats: any[]; nextCursor: string | null }
-  }
+  /** GET /v1/chat/all, typed; throws unless 200. */
+  const list = (query: { limit?: string; cursor?: string } = {}, session = sessionId) =>
+    parseResponse(t.api.v1.chat.all.$get({ query: { sessionId: session, ...query } }))
   const inbound = async (from: string, text: string, options: { group?: string; fromLid?: boolean } = {}) => {
     const id = await t.sim.contact(from).send({ text }, { to: ACCOUNT, ...options })
     await t.waitForRecord(sessionId, id, (record) => record?.status === 'received')
@@ -112,8 +111,8 @@ describe('listing a session’s chats', () => {
     })
     // The newest record is exactly what GET /v1/message/{id} answers, and its time the chat's.
     const record = await t.get(`/v1/message/${fromLid}?sessionId=${sessionId}`)
-    expect(anaChat.lastMessage).toEqual(record.body)
-    expect(anaChat.lastMessageAt).toBe(record.body.createdAt)
+    expect(anaChat?.lastMessage).toEqual(record.body)
+    expect(anaChat?.lastMessageAt).toBe(record.body.createdAt)
   })
 
   it('counts unread until POST /v1/chat/read marks them, and shows a deleted newest record as deleted', async () => {
@@ -195,11 +194,11 @@ describe('listing a session’s chats', () => {
     const expected = seeded
       .map((rows) => ({ chat: rows[0]!.phone, at: rows[2]!.at }))
       .sort((a, b) => b.at - a.at || (b.chat < a.chat ? -1 : 1))
-    const pages: any[][] = []
+    const pages: Awaited<ReturnType<typeof list>>['chats'][] = []
     let cursor: string | null = null
     do {
-      const page: { chats: any[]; nextCursor: string | null } = await list(
-        `&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      const page: Awaited<ReturnType<typeof list>> = await list(
+        { limit: '100', ...(cursor ? { cursor } : {}) },
         archive,
       )
       pages.push(page.chats)
@@ -211,8 +210,8 @@ describe('listing a session’s chats', () => {
       expected.map((e) => [e.chat, e.at]),
     )
     expect(listed.every((chat) => chat.unreadCount === 3 && chat.lastMessage.messageId.endsWith('R2'))).toBe(true)
-    expect((await list('&limit=1', archive)).chats).toHaveLength(1)
-    expect((await list('', archive)).chats).toHaveLength(50)
+    expect((await list({ limit: '1' }, archive)).chats).toHaveLength(1)
+    expect((await list({}, archive)).chats).toHaveLength(50)
 
     // Disconnected: the records are the gateway's own, the list still answers.
     const disconnected = await t.request(`/v1/session/disconnect/${archive}`, {
@@ -221,7 +220,7 @@ describe('listing a session’s chats', () => {
     })
     expect(disconnected.status).toBe(200)
     await t.waitForStatus(archive, 'disconnected')
-    const offline = await list('&limit=100', archive)
+    const offline = await list({ limit: '100' }, archive)
     expect(offline.chats.map((chat) => chat.chat)).toEqual(pages[0]!.map((chat) => chat.chat))
   }, 30_000)
 

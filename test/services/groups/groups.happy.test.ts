@@ -1,4 +1,6 @@
+import { parseResponse } from 'hono/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerOf } from '../../support/client'
 import { pollUntil } from '../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import {
@@ -31,13 +33,15 @@ describe('groups of a session', () => {
   let team: string
 
   const connect = async (name: string, phone: string, webhookMessages = true) => {
-    const { status, body } = await t.connect({ sessionName: name, webhookUrl: receiver.url(name), webhookMessages })
-    expect(status).toBe(200)
-    t.sim.scan(body.qrCode, phone)
-    await t.waitForStatus(body.sessionId, 'connected')
-    return { id: body.sessionId as string, secret: body.webhookSecret as string }
+    const linked = await t.linkSession({
+      phone,
+      connect: { sessionName: name, webhookUrl: receiver.url(name), webhookMessages },
+    })
+    return { id: linked.sessionId, secret: linked.webhookSecret }
   }
-  const groupOf = (id: string, groupId: string) => t.get(`/v1/group/${groupId}?sessionId=${id}`)
+  /** The group as `id`'s session sees it (GET /v1/group/{groupId}, typed); throws unless 200. */
+  const groupOf = (id: string, groupId: string) =>
+    parseResponse(t.api.v1.group[':groupId'].$get({ param: { groupId }, query: { sessionId: id } }))
   const groupEvents = (name: string, key: string) => receiver.events(name, key).filter(isGroupEvent)
   const isGroupEvent = (event: WebhookEvent) => event.type.startsWith('group.')
   const waitForGroupEvents = async (name: string, key: string, done: (events: WebhookEvent[]) => boolean) =>
@@ -73,9 +77,7 @@ describe('groups of a session', () => {
         createdAt: expect.stringMatching(/^\d{4}-/),
       },
     ])
-    const info = await groupOf(sessionId, existing)
-    expect(info.status).toBe(200)
-    expect(info.body).toMatchObject({
+    expect(await groupOf(sessionId, existing)).toMatchObject({
       groupId: existing,
       description: null,
       owner: { phone: ANNA, lid: `${t.sim.contact(ANNA).lid}@lid` },
@@ -92,11 +94,11 @@ describe('groups of a session', () => {
     t.sim.group(existing).by(ANNA).participants('add', [BORIS])
     t.sim.group(existing).by(ANNA).participants('demote', [ACCOUNT])
     const info = await pollUntil(
-      async () => (await groupOf(sessionId, existing)).body,
+      async () => groupOf(sessionId, existing),
       (group) => group.subject === 'Renamed by Anna' && group.size === 3 && group.isAdmin === false,
       { what: 'the store to follow Anna’s changes' },
     )
-    expect(info.participants.map((p: any) => [p.phone, p.admin])).toEqual([
+    expect(info.participants.map((p) => [p.phone, p.admin])).toEqual([
       [ANNA, 'superadmin'],
       [ACCOUNT, null],
       [BORIS, null],
@@ -167,7 +169,7 @@ describe('groups of a session', () => {
         .participants.map((p) => p.phone),
     ).toEqual([ACCOUNT, ANNA])
     // In the store at once; group.joined follows from WhatsApp's create notification
-    expect((await groupOf(sessionId, team)).body.subject).toBe('Team')
+    expect((await groupOf(sessionId, team)).subject).toBe('Team')
     const events = await waitForGroupEvents('main', secret, (list) => list.some((e) => e.type === 'group.joined'))
     expect(events.find((e) => e.type === 'group.joined')?.data).toEqual({
       groupId: team,
@@ -178,18 +180,22 @@ describe('groups of a session', () => {
   })
 
   it('adds, promotes, demotes and removes, with WhatsApp’s result for each phone', async () => {
-    const act = async (action: string, phones: string[]) => {
-      const { status, body } = await t.post(`/v1/group/${team}/participants`, { sessionId, action, phones })
-      expect(status).toBe(200)
+    const act = async (action: 'add' | 'remove' | 'promote' | 'demote', phones: string[]) => {
+      const body = await parseResponse(
+        t.api.v1.group[':groupId'].participants.$post({
+          param: { groupId: team },
+          json: { sessionId, action, phones },
+        }),
+      )
       expect(body).toMatchObject({ groupId: team, action })
-      return body.results.map((r: any) => [r.phone, r.status, r.code])
+      return body.results.map((r) => [r.phone, r.status, r.code])
     }
     expect(await act('add', [BORIS, ANNA, PRIVATE])).toEqual([
       [BORIS, 'added', 200],
       [ANNA, 'already_participant', 409],
       [PRIVATE, 'privacy_refused', 403],
     ])
-    expect((await groupOf(sessionId, team)).body.size).toBe(3)
+    expect((await groupOf(sessionId, team)).size).toBe(3)
     // The same number twice, however written, is asked of WhatsApp once and answered as sent
     const borisWritten = `+1 (${BORIS.slice(1, 4)}) ${BORIS.slice(4, 7)}.${BORIS.slice(7)}`
     expect(await act('promote', [BORIS, NOBODY, borisWritten])).toEqual([
@@ -197,13 +203,13 @@ describe('groups of a session', () => {
       [NOBODY, 'not_participant', 404],
       [borisWritten, 'promoted', 200],
     ])
-    expect((await groupOf(sessionId, team)).body.participants.find((p: any) => p.phone === BORIS).admin).toBe('admin')
+    expect((await groupOf(sessionId, team)).participants.find((p) => p.phone === BORIS)?.admin).toBe('admin')
     expect(await act('demote', [BORIS])).toEqual([[BORIS, 'demoted', 200]])
     expect(await act('remove', [BORIS, PRIVATE])).toEqual([
       [BORIS, 'removed', 200],
       [PRIVATE, 'not_participant', 404],
     ])
-    expect((await groupOf(sessionId, team)).body.participants.map((p: any) => p.phone)).toEqual([ACCOUNT, ANNA])
+    expect((await groupOf(sessionId, team)).participants.map((p) => p.phone)).toEqual([ACCOUNT, ANNA])
     expect(
       t.sim
         .group(team)
@@ -230,20 +236,12 @@ describe('groups of a session', () => {
   it('changes subject, description and settings; every member sees them', async () => {
     // Its message events are off: group events are not message events, they still arrive
     ;({ id: secondId, secret: secondSecret } = await connect('second', SECOND, false))
-    const { status, body } = await t
-      .request(`/v1/group/${team}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          sessionId,
-          subject: 'Team two',
-          description: 'What we do\nand how',
-          announce: true,
-          restrict: true,
-        }),
-      })
-      .then(async (r) => ({ status: r.status, body: (await r.json()) as any }))
-    expect(status).toBe(200)
+    const body = await parseResponse(
+      t.api.v1.group[':groupId'].$put({
+        param: { groupId: team },
+        json: { sessionId, subject: 'Team two', description: 'What we do\nand how', announce: true, restrict: true },
+      }),
+    )
     expect(body).toMatchObject({
       subject: 'Team two',
       description: 'What we do\nand how',
@@ -268,12 +266,10 @@ describe('groups of a session', () => {
       { groupId: team, announce: true, by: me },
       { groupId: team, restrict: true, by: me },
     ])
-    const cleared = await t.request(`/v1/group/${team}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId, description: null }),
-    })
-    expect(((await cleared.json()) as any).description).toBeNull()
+    const cleared = await parseResponse(
+      t.api.v1.group[':groupId'].$put({ param: { groupId: team }, json: { sessionId, description: null } }),
+    )
+    expect(cleared.description).toBeNull()
     expect(t.sim.group(team).info().description).toBeUndefined()
   })
 
@@ -281,10 +277,11 @@ describe('groups of a session', () => {
     const invite = await t.get(`/v1/group/${team}/invite?sessionId=${sessionId}`)
     expect(invite.status).toBe(200)
     expect(invite.body.inviteLink).toBe(`https://chat.whatsapp.com/${invite.body.inviteCode}`)
-    const joined = await t.post('/v1/group/join', { sessionId: secondId, link: invite.body.inviteLink })
-    expect(joined.status).toBe(200)
-    expect(joined.body).toMatchObject({ groupId: team, subject: 'Team two', isAdmin: false, announce: true })
-    expect(joined.body.participants.map((p: any) => p.phone)).toContain(SECOND)
+    const joined = await parseResponse(
+      t.api.v1.group.join.$post({ json: { sessionId: secondId, link: invite.body.inviteLink } }),
+    )
+    expect(joined).toMatchObject({ groupId: team, subject: 'Team two', isAdmin: false, announce: true })
+    expect(joined.participants.map((p) => p.phone)).toContain(SECOND)
     const second = { phone: SECOND, lid: `${t.sim.account(SECOND).lid}@lid` }
     const seen = await waitForGroupEvents('main', secret, (list) =>
       list.some((e) => e.type === 'group.participants' && e.data.participants[0]?.phone === SECOND),
@@ -308,7 +305,7 @@ describe('groups of a session', () => {
     })
     // The first session's store follows too
     await pollUntil(
-      async () => (await groupOf(sessionId, team)).body.participants.map((p: any) => p.phone),
+      async () => (await groupOf(sessionId, team)).participants.map((p) => p.phone),
       (phones) => phones.includes(SECOND),
     )
     // A change the admin makes now reaches the new member's store and webhook
@@ -319,7 +316,7 @@ describe('groups of a session', () => {
     })
     expect(renamed.status).toBe(200)
     await pollUntil(
-      async () => (await groupOf(secondId, team)).body.subject,
+      async () => (await groupOf(secondId, team)).subject,
       (subject) => subject === 'Team three',
     )
     const updates = await waitForGroupEvents('second', secondSecret, (list) =>
@@ -340,13 +337,10 @@ describe('groups of a session', () => {
 
   it('a member who is not an admin is refused admin-only actions with 403, before WhatsApp is asked', async () => {
     const iqs = t.sim.stats()[SECOND]!.iqs
-    const settings = await t.request(`/v1/group/${team}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: secondId, announce: false }),
-    })
-    expect(settings.status).toBe(403)
-    expect(((await settings.json()) as any).error).toBe('forbidden')
+    const settings = await answerOf(
+      t.api.v1.group[':groupId'].$put({ param: { groupId: team }, json: { sessionId: secondId, announce: false } }),
+    )
+    expect(settings).toMatchObject({ status: 403, body: { error: 'forbidden' } })
     for (const action of ['add', 'remove', 'promote', 'demote']) {
       const r = await t.post(`/v1/group/${team}/participants`, { sessionId: secondId, action, phones: [ANNA] })
       expect([r.status, r.body.error]).toEqual([403, 'forbidden'])
@@ -369,7 +363,7 @@ describe('groups of a session', () => {
   it('leaves: group.left for the leaver, group.participants for the others, out of both stores', async () => {
     const { status, body } = await t.post(`/v1/group/${team}/leave`, { sessionId: secondId })
     expect([status, body]).toEqual([200, { groupId: team, left: true }])
-    expect((await groupOf(secondId, team)).status).toBe(404)
+    expect((await t.get(`/v1/group/${team}?sessionId=${secondId}`)).status).toBe(404)
     const second = { phone: SECOND, lid: `${t.sim.account(SECOND).lid}@lid` }
     const own = await waitForGroupEvents('second', secondSecret, (list) => list.some((e) => e.type === 'group.left'))
     expect(own.find((e) => e.type === 'group.left')?.data).toEqual({ groupId: team, reason: 'left', by: second })
@@ -387,7 +381,7 @@ describe('groups of a session', () => {
       by: second,
     })
     await pollUntil(
-      async () => (await groupOf(sessionId, team)).body.participants.map((p: any) => p.phone),
+      async () => (await groupOf(sessionId, team)).participants.map((p) => p.phone),
       (phones) => !phones.includes(SECOND),
     )
   })

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pollUntil } from '../../support/poll'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 
@@ -10,8 +9,9 @@ const BORIS = '15551330002'
 
 /**
  * Groups across workspaces, under concurrent retries, and after the session is unlinked: another
- * workspace's ids are 404 exactly like ids that do not exist; retries land once; an unlinked
- * session keeps no group of the account it was.
+ * workspace's group is 404 through the caller's own session, exactly like ids that do not exist
+ * (another workspace's session: test/http/routes/v1/cross-workspace.security.test.ts); retries
+ * land once; an unlinked session keeps no group of the account it was.
  */
 describe('groups: isolation, concurrency, unlinking', () => {
   let t: SimulatedGateway
@@ -50,14 +50,11 @@ describe('groups: isolation, concurrency, unlinking', () => {
     sessionId = await t.pairByQr('main', ACCOUNT)
     group = (await t.post('/v1/group/create', { sessionId, subject: 'Mine', participants: [ANNA] })).body.group.groupId
     const workspace = t.addWorkspace('other')
-    const connect = await t.connect({ sessionName: 'theirs' }, workspace.key)
-    t.sim.scan(connect.body.qrCode, OTHER_ACCOUNT)
-    const otherSession = connect.body.sessionId as string
-    await pollUntil(
-      async () => (await t.listSessions(workspace.key)).find((s) => s.sessionId === otherSession)?.status,
-      (status) => status === 'connected',
-      { what: 'the other workspace’s session to connect' },
-    )
+    const { sessionId: otherSession } = await t.linkSession({
+      phone: OTHER_ACCOUNT,
+      connect: { sessionName: 'theirs' },
+      key: workspace.key,
+    })
     const theirs = await call(
       'POST',
       '/v1/group/create',
@@ -68,28 +65,6 @@ describe('groups: isolation, concurrency, unlinking', () => {
     other = { key: workspace.key, sessionId: otherSession, group: theirs.body.group.groupId }
   }, 60_000)
   afterAll(() => t.close())
-
-  it('answers 404 for another workspace’s session, the same as for a session that does not exist', async () => {
-    const iqs = t.sim.stats()[OTHER_ACCOUNT]!.iqs
-    for (const [method, path, body] of routes(other.sessionId, other.group)) {
-      const theirs = await call(method, path, body)
-      const nobody = await call(
-        method,
-        path.replace(other.sessionId, 'ses_doesnotexist'),
-        body && { ...body, sessionId: 'ses_doesnotexist' },
-      )
-      expect({ path, status: theirs.status, error: theirs.body.error }).toEqual({
-        path,
-        status: 404,
-        error: 'not_found',
-      })
-      expect(theirs.body.message.replace(other.sessionId, 'ID')).toBe(
-        nobody.body.message.replace('ses_doesnotexist', 'ID'),
-      )
-    }
-    expect(t.sim.stats()[OTHER_ACCOUNT]!.iqs).toBe(iqs)
-    expect(t.sim.group(other.group).info().subject).toBe('Theirs')
-  })
 
   it('answers 404 for another workspace’s group through the caller’s own session, as for any group it is not in', async () => {
     for (const [method, path, body] of routes(sessionId, other.group)) {

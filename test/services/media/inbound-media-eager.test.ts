@@ -50,10 +50,10 @@ describe('inbound media: eager download', () => {
       },
     })
     t.sim.addContact(CONTACT)
-    const { body } = await t.connect({ sessionName: 'eager', webhookUrl: receiver.url('hook') })
-    ;({ sessionId, webhookSecret: secret } = body)
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
+    ;({ sessionId, webhookSecret: secret } = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'eager', webhookUrl: receiver.url('hook') },
+    }))
   }, 60_000)
   afterAll(async () => {
     await t.close()

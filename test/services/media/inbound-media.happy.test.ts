@@ -83,10 +83,10 @@ describe('inbound media: records, message.received, download by API and by signe
       config: { ...loopbackWebhooks, webhooks: fastWebhooks(), publicUrl: 'https://gateway.invalid/base' },
     })
     t.sim.addContact(CONTACT)
-    const { body } = await t.connect({ sessionName: 'media', webhookUrl: receiver.url('hook') })
-    ;({ sessionId, webhookSecret: secret } = body)
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
+    ;({ sessionId, webhookSecret: secret } = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'media', webhookUrl: receiver.url('hook') },
+    }))
   }, 60_000)
   afterAll(async () => {
     await t.close()

@@ -50,10 +50,10 @@ describe('inbound media: other workspaces, links, hostile files', () => {
       },
     })
     t.sim.addContact(CONTACT)
-    const { body } = await t.connect({ sessionName: 'hostile', webhookUrl: receiver.url('hook') })
-    ;({ sessionId, webhookSecret: secret } = body)
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
+    ;({ sessionId, webhookSecret: secret } = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'hostile', webhookUrl: receiver.url('hook') },
+    }))
   }, 60_000)
   afterAll(async () => {
     await t.close()
@@ -219,10 +219,8 @@ describe('inbound media: a contact’s message names where its file is', () => {
     })
     expect(t.gateway.context.config.allowPrivateAddresses).toBe(false)
     t.sim.addContact(CONTACT)
-    const { body } = await t.connect({ sessionName: `forged ${download}` })
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(body.sessionId, 'connected')
-    return { t, sessionId: body.sessionId as string }
+    const { sessionId } = await t.linkSession({ phone: ACCOUNT, connect: { sessionName: `forged ${download}` } })
+    return { t, sessionId }
   }
   /** The answer of GET /v1/message/{id}/media, as a tenant sees it. */
   const answerFor = async (t: SimulatedGateway, sessionId: string, id: string) => {

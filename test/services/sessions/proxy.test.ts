@@ -54,14 +54,11 @@ describe('a session behind a proxy', () => {
     await Promise.all([http.close(), socks.close(), files.close(), service.close()])
   })
 
-  /** Pairs through the simulated phone and sends one image; answers the session id. */
+  /** Pairs through the simulated phone and sends one image; answers the connect answer. */
   const pairAndSendImage = async (name: string, phone: string, proxyUrl?: string) => {
-    const connect = await t.connect({ sessionName: name, ...(proxyUrl ? { proxyUrl } : {}) })
-    expect(connect.status, JSON.stringify(connect.body)).toBe(200)
-    t.sim.scan(connect.body.qrCode, phone)
-    await t.waitForStatus(connect.body.sessionId, 'connected')
-    await sendImage(connect.body.sessionId)
-    return connect
+    const linked = await t.linkSession({ phone, connect: { sessionName: name, ...(proxyUrl ? { proxyUrl } : {}) } })
+    await sendImage(linked.sessionId)
+    return { body: linked.connected }
   }
   const sendImage = async (sessionId: string) => {
     const sent = await t.post('/v1/message/image', {
@@ -142,9 +139,7 @@ describe('a session behind a proxy', () => {
   })
 
   it('says proxy_unreachable when the proxy turns the credentials down, and retries at the capped backoff', async () => {
-    const { body } = await t.connect({ sessionName: 'bad-password' })
-    t.sim.scan(body.qrCode, '15550023003')
-    await t.waitForStatus(body.sessionId, 'connected')
+    const { connected: body } = await t.linkSession({ phone: '15550023003', connect: { sessionName: 'bad-password' } })
     const update = await t.request(`/v1/session/update/${body.sessionId}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
@@ -239,9 +234,7 @@ describe('the operator’s PROXY_URL', () => {
     expect((await t.listSessions()).find((s) => s.sessionId === byDefault)?.proxyUrl).toBeNull()
     const viaDefault = socks.tunnelsTo(ws)
     expect(viaDefault).toBeGreaterThanOrEqual(2)
-    const { body } = await t.connect({ sessionName: 'own-proxy', proxyUrl: own.url })
-    t.sim.scan(body.qrCode, '15550023102')
-    await t.waitForStatus(body.sessionId, 'connected')
+    await t.linkSession({ phone: '15550023102', connect: { sessionName: 'own-proxy', proxyUrl: own.url } })
     expect(own.tunnelsTo(ws)).toBeGreaterThanOrEqual(2)
     expect(socks.tunnelsTo(ws)).toBe(viaDefault)
   })
@@ -280,18 +273,13 @@ describe('a proxy the operator’s allowed networks let through', () => {
 
   it('pairs through a loopback proxy listed by address, and through one listed by name, pinned to its answer', async () => {
     const ws = new URL(t.sim.config.wsUrl).host
-    const { body } = await t.connect({ sessionName: 'listed-address', proxyUrl: http.url })
-    t.sim.scan(body.qrCode, '15550023201')
-    await t.waitForStatus(body.sessionId, 'connected')
+    await t.linkSession({ phone: '15550023201', connect: { sessionName: 'listed-address', proxyUrl: http.url } })
     expect(http.tunnelsTo(ws)).toBeGreaterThanOrEqual(2)
 
-    const named = await t.connect({
-      sessionName: 'listed-name',
-      proxyUrl: `socks5://socks.proxies.example:${socks.port}`,
+    await t.linkSession({
+      phone: '15550023202',
+      connect: { sessionName: 'listed-name', proxyUrl: `socks5://socks.proxies.example:${socks.port}` },
     })
-    expect(named.status, JSON.stringify(named.body)).toBe(200)
-    t.sim.scan(named.body.qrCode, '15550023202')
-    await t.waitForStatus(named.body.sessionId, 'connected')
     expect(socks.tunnelsTo(ws)).toBeGreaterThanOrEqual(2)
   })
 

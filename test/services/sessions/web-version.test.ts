@@ -1,3 +1,4 @@
+import { parseResponse } from 'hono/client'
 import { join } from 'node:path'
 import { DEFAULT_CONNECTION_CONFIG } from '@whiskeysockets/baileys'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -39,7 +40,7 @@ describe('the WhatsApp Web version a session announces', () => {
     it('is learnt as Baileys loads, then again after a 405, and the refreshed version connects', async () => {
       const id = await t.pairByQr('moves-on', '15550021001')
       expect(asked).toHaveLength(1)
-      expect((await (await t.request('/health')).json()) as any).toMatchObject({
+      expect(await parseResponse(t.api.health.$get())).toMatchObject({
         whatsappWebVersion: { version: BUNDLED.join('.'), source: 'fetched' },
       })
 
@@ -53,7 +54,7 @@ describe('the WhatsApp Web version a session announces', () => {
       expect(session.statusReason).toBeNull()
       expect(t.sim.outdatedRefusals()).toEqual([{ version: BUNDLED.join('.'), username: '15550021001' }])
       expect(asked).toHaveLength(2)
-      expect((await (await t.request('/health')).json()) as any).toMatchObject({
+      expect(await parseResponse(t.api.health.$get())).toMatchObject({
         whatsappWebVersion: { version: NEWER.join('.'), source: 'fetched' },
       })
       expect(statusEvents(t.databasePath, id).slice(-3)).toEqual([
@@ -105,7 +106,7 @@ describe('the WhatsApp Web version a session announces', () => {
       )
       expect(session.number).toBe('15550021002')
       expect(statusEvents(databasePath, id).at(-1)).toEqual(['connecting', 'outdated_version'])
-      expect((await (await pinned.request('/health')).json()) as any).toMatchObject({
+      expect(await parseResponse(pinned.api.health.$get())).toMatchObject({
         whatsappWebVersion: { version: '2.3000.1', source: 'pinned' },
       })
       const before = first.sim.outdatedRefusals().length

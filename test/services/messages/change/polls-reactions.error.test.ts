@@ -132,16 +132,11 @@ describe('polls and reactions that must be refused', () => {
     }
     // Another workspace: its own session id is unknown here, ours is unknown there.
     const other = t.addWorkspace('other')
-    const otherSession = await (async () => {
-      const connected = await t.connect({ sessionName: 'theirs' }, other.key)
-      t.sim.scan(connected.body.qrCode, OTHER_ACCOUNT)
-      await pollUntil(
-        () => t.listSessions(other.key),
-        (sessions) => sessions.some((s) => s.sessionId === connected.body.sessionId && s.status === 'connected'),
-        { what: 'the other workspace’s session to connect' },
-      )
-      return connected.body.sessionId as string
-    })()
+    const { sessionId: otherSession } = await t.linkSession({
+      phone: OTHER_ACCOUNT,
+      connect: { sessionName: 'theirs' },
+      key: other.key,
+    })
     const theirs = await react({}, { key: other.key })
     const mine = await react({ sessionId: otherSession })
     const theirPoll = await poll({}, { key: other.key })

@@ -41,10 +41,10 @@ describe('messages the account’s own phone sends', () => {
     receiver = await startWebhookReceiver()
     t = await start()
     anaLid = t.sim.addContact(ANA).lid
-    const { body } = await t.connect({ sessionName: 'phone', webhookUrl: receiver.url('phone') })
-    ;({ sessionId, webhookSecret: secret } = body)
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
+    ;({ sessionId, webhookSecret: secret } = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'phone', webhookUrl: receiver.url('phone') },
+    }))
   }, 60_000)
   afterAll(async () => {
     await t.close()

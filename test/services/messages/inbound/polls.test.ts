@@ -43,10 +43,10 @@ describe('polls and their votes', () => {
     receiver = await startWebhookReceiver()
     t = await start()
     for (const phone of [ANA, BEN, CAL]) lid[phone] = t.sim.addContact(phone).lid
-    const { body } = await t.connect({ sessionName: 'polls', webhookUrl: receiver.url('polls') })
-    ;({ sessionId, webhookSecret: secret } = body)
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
+    ;({ sessionId, webhookSecret: secret } = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'polls', webhookUrl: receiver.url('polls') },
+    }))
   }, 60_000)
   afterAll(async () => {
     await t.close()

@@ -31,10 +31,10 @@ describe('reactions', () => {
     t = await startSimulatedGateway({ config: { ...loopbackWebhooks, webhooks: fastWebhooks() } })
     anaLid = t.sim.addContact(ANA).lid
     t.sim.addContact(BEN)
-    const { body } = await t.connect({ sessionName: 'reactions', webhookUrl: receiver.url('reactions') })
-    ;({ sessionId, webhookSecret: secret } = body)
-    t.sim.scan(body.qrCode, ACCOUNT)
-    await t.waitForStatus(sessionId, 'connected')
+    ;({ sessionId, webhookSecret: secret } = await t.linkSession({
+      phone: ACCOUNT,
+      connect: { sessionName: 'reactions', webhookUrl: receiver.url('reactions') },
+    }))
   }, 60_000)
   afterAll(async () => {
     await t.close()

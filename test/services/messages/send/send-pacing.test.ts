@@ -289,15 +289,16 @@ describe('send pacing', () => {
   }, 20_000)
 
   it('applies a change of pacing to the sends made after it', async () => {
-    const connected = await t.connect({ sessionName: 'changing', sendPacing: { minIntervalMs: 2_000 } })
-    expect([connected.status, connected.body.sendPacing]).toEqual([
-      200,
-      { minIntervalMs: 2_000, jitterMs: 0, typing: false },
-    ])
-    t.sim.scan(connected.body.qrCode, '15550016106')
-    const listed = await t.waitForStatus(connected.body.sessionId, 'connected')
+    const {
+      sessionId,
+      connected,
+      session: listed,
+    } = await t.linkSession({
+      phone: '15550016106',
+      connect: { sessionName: 'changing', sendPacing: { minIntervalMs: 2_000 } },
+    })
+    expect(connected.sendPacing).toEqual({ minIntervalMs: 2_000, jitterMs: 0, typing: false })
     expect(listed.sendPacing).toEqual({ minIntervalMs: 2_000, jitterMs: 0, typing: false })
-    const sessionId = connected.body.sessionId as string
 
     await sendText(sessionId, 'changing 1')
     const off = await put(sessionId, { sendPacing: null })
