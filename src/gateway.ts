@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from './clock'
 import { resolveConfig, type GatewayConfig } from './config'
+import { sqliteAuthStore } from './db/auth-store'
 import type { GatewayDatabase } from './db/database'
 import { databaseFile } from './db/file'
 import { migrate } from './db/migrate'
@@ -11,6 +12,7 @@ import {
   type WaVersionFetcher,
   type WebVersionKeeper,
 } from './engine/whatsapp/socket/web-version'
+import type { AuthStore } from './engine/whatsapp/port/auth-store'
 import type { GroupInfo } from './engine/whatsapp/port/groups'
 import type { WhatsAppEngine } from './engine/whatsapp/port'
 import { EventBus } from './events/bus'
@@ -44,6 +46,8 @@ import { createInboundMedia } from './services/media/runtime'
 
 export interface EngineFactoryDeps {
   db: GatewayDatabase
+  /** Sessions' WhatsApp credentials and Signal keys, in `db` (prepared statements, built once). */
+  authStore: AuthStore
   logger: Logger
   config: GatewayConfig
   /** DNS for user-supplied URLs (the gateway's resolver). */
@@ -121,7 +125,7 @@ const EVENT_STREAMS_PER_WORKSPACE = 10
 
 /** What the Baileys engine is built from, whether it loads at start or on first use. */
 export const baileysEngineDeps = ({
-  db,
+  authStore,
   logger,
   config,
   proxyGuard,
@@ -129,7 +133,7 @@ export const baileysEngineDeps = ({
   storedMessage,
   groupMetadata,
 }: EngineFactoryDeps): BaileysEngineDeps => ({
-  db,
+  authStore,
   logger: logger.child({ component: 'whatsapp' }),
   logLevel: logger.level,
   simulatorUrl: config.simulatorUrl,
@@ -147,7 +151,7 @@ export const baileysEngineDeps = ({
 
 /** Baileys, loaded when the first session opens (see lazyEngine). */
 export const baileysEngine: EngineFactory = (deps) =>
-  lazyEngine(deps.db, deps.versions, async () =>
+  lazyEngine(deps.authStore, deps.versions, async () =>
     (await import('./engine/whatsapp/engine')).createBaileysEngine(baileysEngineDeps(deps)),
   )
 
@@ -191,6 +195,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   })
   const engine = (options.engine ?? baileysEngine)({
     db,
+    authStore: sqliteAuthStore(db),
     logger,
     config,
     resolver,

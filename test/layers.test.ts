@@ -53,6 +53,10 @@ describe('layers', () => {
     expect(breaches(under('engine'), under('services', 'http', 'schemas'))).toEqual([])
   })
 
+  it('keeps the database out of the engine: its credentials and keys come through the AuthStore port', () => {
+    expect(breaches(under('engine'), (target) => under('db')(target) || target.startsWith('drizzle-orm'))).toEqual([])
+  })
+
   it('reaches Baileys internals through one file', () => {
     const deep = (target: string) => target.startsWith('@whiskeysockets/baileys/')
     expect(breaches((file) => file !== 'engine/whatsapp/baileys-internals.ts', deep)).toEqual([])

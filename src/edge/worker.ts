@@ -9,22 +9,22 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { requestId } from 'hono/request-id'
-import { GatewayError } from '../errors'
+import { GatewayError, notFound } from '../errors'
 import type { AppEnv } from '../http/env'
 import { errorHandler, notFoundHandler } from '../http/error-handler'
 import { bearerToken, unauthorized } from '../http/middleware/bearer-token'
 import { deploymentKey } from '../http/middleware/deployment-key'
+import { jsonBody } from '../http/middleware/json-body'
 import { readJwtCredential } from '../http/middleware/jwt-credential'
+import { createRouter } from '../http/router'
 import { panelRoutes } from '../http/routes/panel'
+import type { AnySessionLocator } from '../http/routes/session-locator'
 import { checkContactsRoute } from '../http/routes/v1/contacts/check'
-import { v1Declarations } from '../http/routes/v1/declarations'
+import { v1Declarations, v1Endpoints } from '../http/routes/v1/declarations'
 import { connectSessionRoute } from '../http/routes/v1/sessions/connect'
 import { listSessionsRoute } from '../http/routes/v1/sessions/list'
 import { getWorkspaceRoute } from '../http/routes/v1/workspace/get'
-import { issuesError } from '../http/validation'
 import { buildOpenApiDocument } from '../openapi/document'
-import { ContactCheckBody } from '../schemas/contact'
-import { ConnectSessionBody, SessionIdParam, SessionIdPathParam } from '../schemas/session'
 import { edgeConfig, sessionObjectName, type EdgeEnv } from './env'
 import { createEdgeLogger } from './logger'
 import { probePlatformBugs } from './platform-shims'
@@ -51,21 +51,6 @@ const sessionObject = (env: EdgeEnv, workspace: string, sessionName: string) =>
 const forward = (request: Request, body?: string) =>
   new Request(request.url, { method: request.method, headers: request.headers, body })
 
-const invalidJson = (error: unknown) =>
-  new GatewayError('validation_error', `Invalid request: (body): invalid JSON: ${(error as Error).message}`, {
-    fields: [{ path: '(body)', message: `invalid JSON: ${(error as Error).message}` }],
-  })
-
-/** The body as text (to forward) and as JSON (to read here); invalid JSON is a 400, as on Node. */
-async function readJson(request: Request): Promise<{ text: string; json: unknown }> {
-  const text = await request.text()
-  try {
-    return { text, json: JSON.parse(text) }
-  } catch (error) {
-    throw invalidJson(error)
-  }
-}
-
 /** For finding a sessionId only: a body that is not JSON is the session object's 400 to give. */
 function jsonOrNull(text: string): unknown {
   try {
@@ -87,19 +72,36 @@ const WORKSPACE_LEVEL = new Set<RouteConfig>([
   checkContactsRoute,
 ])
 
+/** Where each declared route's requests name their session (`session-locator.ts`). */
+const locators = new Map<RouteConfig, AnySessionLocator>(v1Endpoints.map(({ route, session }) => [route, session]))
+
 /**
- * Which session a session-scoped request is about, as its route declares it: the session path
- * parameter (`/v1/session/{id}/…`), else `sessionId` in the query string or the JSON body.
+ * The session (its id; for connect, the name it claims) a request names where its route
+ * declares it: a path parameter, a query parameter or a field of `body`, the request's JSON.
  */
-function sessionIdOf(route: RouteConfig, c: Context, json: unknown): string | undefined {
-  const params = route.request?.params
-  if (params === SessionIdParam) return c.req.param('id')
-  if (params === SessionIdPathParam) return c.req.param('session_id')
-  const fromQuery = c.req.query('sessionId')
-  if (fromQuery) return fromQuery
-  const fromBody = (json as { sessionId?: unknown } | null)?.sessionId
-  return typeof fromBody === 'string' ? fromBody : undefined
+function sessionNamedBy(route: RouteConfig, c: Context, body: unknown): string {
+  const locator = locators.get(route)
+  const named =
+    locator === undefined || locator.in === 'workspace'
+      ? undefined
+      : locator.in === 'path'
+        ? c.req.param(locator.name)
+        : locator.in === 'query'
+          ? c.req.query(locator.name)
+          : (body as Record<string, unknown> | null)?.[locator.name]
+  if (typeof named === 'string' && named) return named
+  throw new GatewayError(
+    'validation_error',
+    'On the edge deployment this request needs a sessionId (path, query or body): each session has its own store',
+    { fields: [{ path: 'sessionId', message: 'is required on the edge deployment' }] },
+  )
 }
+
+/**
+ * The session object's answer, from its own copy of the route: the route's answer already,
+ * which the typed handler of `.openapi()` cannot know.
+ */
+const answered = (response: Response) => response as never
 
 /** After a connect, the index takes what the session object now says about the name. */
 async function syncIndex(env: EdgeEnv, request: Request, workspace: string, sessionName: string): Promise<void> {
@@ -150,17 +152,19 @@ export function createEdgeApp(env: EdgeEnv) {
   app.use('/v1/*', jwtAuth)
   app.use('/__edge/session/*', jwtAuth)
 
-  app.post('/v1/session/connect', async (c) => {
+  // Connect and contact check are validated here, before the workspace object counts them, by
+  // the routes' own declarations and validation hook, as on Node (the same 400s, 415s).
+  const seams = createRouter<WorkerEnv>()
+  for (const route of [connectSessionRoute, checkContactsRoute]) seams.use(route.path, jsonBody())
+
+  seams.openapi(connectSessionRoute, async (c) => {
     const { workspace, plan } = c.get('credential')
-    const { text, json } = await readJson(c.req.raw)
-    const parsed = ConnectSessionBody.safeParse(json)
-    if (!parsed.success) throw issuesError(parsed.error.issues, json)
-    const sessionName = parsed.data.sessionName
+    const sessionName = sessionNamedBy(connectSessionRoute, c, c.req.valid('json'))
     const claim = await workspaceObject(c.env, workspace).claim({ workspace, plan, sessionName })
     if ('error' in claim) throwRefusal(claim as Refusal)
-    const response = await sessionObject(c.env, workspace, sessionName).handle(forward(c.req.raw, text))
+    const response = await sessionObject(c.env, workspace, sessionName).handle(forward(c.req.raw, await c.req.text()))
     await syncIndex(c.env, c.req.raw, workspace, sessionName)
-    return response
+    return answered(response)
   })
 
   app.get('/v1/workspace', async (c) => {
@@ -181,25 +185,24 @@ export function createEdgeApp(env: EdgeEnv) {
     return c.json({ sessions: lists.flat() })
   })
 
-  app.post('/v1/contact/check', async (c) => {
+  seams.openapi(checkContactsRoute, async (c) => {
     const { workspace, plan } = c.get('credential')
-    const { text, json } = await readJson(c.req.raw)
-    const parsed = ContactCheckBody.safeParse(json)
-    if (!parsed.success) throw issuesError(parsed.error.issues, json)
+    const body = c.req.valid('json')
+    const sessionId = sessionNamedBy(checkContactsRoute, c, body)
+    const sessionName = await routeTo(c.env, workspace, sessionId)
     const index = workspaceObject(c.env, workspace)
-    const sessionName = await index.locate(parsed.data.sessionId)
-    if (!sessionName) throw new GatewayError('not_found', `Session ${parsed.data.sessionId} not found`)
-    const checks = new Set(parsed.data.phones.map((phone) => phone.digits)).size
+    const checks = new Set(body.phones.map((phone) => phone.digits)).size
     const reserved = await index.reserveChecks({ workspace, plan, count: checks })
     if ('error' in reserved) return throwRefusal(reserved as Refusal)
-    const answer = await sessionObject(c.env, workspace, sessionName).handle(forward(c.req.raw, text))
+    const answer = await sessionObject(c.env, workspace, sessionName).handle(forward(c.req.raw, await c.req.text()))
     // Counted here, per workspace; the session object's own (per-object) figures are replaced.
     if (answer.status >= 400) await index.refundChecks({ workspace, plan, count: checks })
-    if (answer.status !== 200) return answer
+    if (answer.status !== 200) return answered(answer)
     const response = new Response(answer.body, answer)
     for (const [name, value] of Object.entries(reserved.headers)) response.headers.set(name, value)
-    return response
+    return answered(response)
   })
+  app.route('/', seams)
 
   app.get('/__edge/session/:id', async (c) => {
     const name = await routeTo(c.env, c.get('credential').workspace, c.req.param('id'))
@@ -220,14 +223,7 @@ export function createEdgeApp(env: EdgeEnv) {
       const { workspace } = c.get('credential')
       const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.raw.text()
       // Read only to find the session; the session object's route validates the body as on Node.
-      const sessionId = sessionIdOf(route, c, text ? jsonOrNull(text) : null)
-      if (!sessionId) {
-        throw new GatewayError(
-          'validation_error',
-          'On the edge deployment this request needs a sessionId (path, query or body): each session has its own store',
-          { fields: [{ path: 'sessionId', message: 'is required on the edge deployment' }] },
-        )
-      }
+      const sessionId = sessionNamedBy(route, c, text ? jsonOrNull(text) : null)
       const name = await routeTo(c.env, workspace, sessionId)
       return sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))
     })
@@ -247,7 +243,8 @@ const routingPath = (path: string) => path.replaceAll(/\{([^}]+)\}/g, ':$1')
 
 async function routeTo(env: EdgeEnv, workspace: string, sessionId: string): Promise<string> {
   const name = await workspaceObject(env, workspace).locate(sessionId)
-  if (!name) throw new GatewayError('not_found', `Session ${sessionId} not found`)
+  // Worded as the session object's own 404 (services/sessions/view.ts).
+  if (!name) throw notFound(`Session "${sessionId}"`)
   return name
 }
 

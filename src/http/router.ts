@@ -1,4 +1,5 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
+import type { Env } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from './env'
 import { validationHook } from './validation'
@@ -19,10 +20,11 @@ function withStrictQuery<Route extends RouteConfig>(route: Route): Route {
  * @hono/zod-openapi) declare a route once: its path, validators and typed handler come from
  * the same object the OpenAPI document is built from, and hc<AppType> infers from it.
  * `defaultHook` routes every validation failure through our one hook; `openapi` makes every
- * route's query strict (one place, so a new route cannot differ).
+ * route's query strict (one place, so a new route cannot differ). The edge Worker builds its
+ * own (its `Env` is the Worker's) to validate the requests it answers with the same hook.
  */
-export const createRouter = () => {
-  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const createRouter = <E extends Env = AppEnv>() => {
+  const router = new OpenAPIHono<E>({ defaultHook: validationHook })
   const declare = router.openapi
   const declareStrict: typeof declare = (route, handler, hook) => declare(withStrictQuery(route), handler, hook)
   router.openapi = declareStrict

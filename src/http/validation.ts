@@ -4,7 +4,6 @@ import type { z } from 'zod'
 import { GatewayError } from '../errors'
 import { clip, echo } from '../schemas/echo'
 import type { FieldError } from '../services/validation-error'
-import type { AppEnv } from './env'
 import { JSON_MEDIA_TYPE, mediaType, notJson } from './json-body'
 
 /** An error body names fields and rules; these caps keep a hostile body from inflating it. */
@@ -70,7 +69,7 @@ export function issuesError(issues: readonly z.core.$ZodIssue[], input: unknown 
 }
 
 /** What a validator checked, read again from Hono's caches (the JSON body was parsed by jsonBody). */
-async function validatedInput(c: Context<AppEnv>, target: string): Promise<unknown> {
+async function validatedInput(c: Context, target: string): Promise<unknown> {
   if (target === 'json') return c.req.json()
   if (target === 'query') return c.req.query()
   if (target === 'param') return c.req.param()
@@ -100,7 +99,8 @@ const unknownQueryParameters = (issues: readonly z.core.$ZodIssue[]): z.core.$Zo
  * body and got none under application/json answers the 415 a wrong Content-Type gets (the
  * jsonBody middleware answers those, malformed JSON and bad charsets earlier).
  */
-export const validationHook: Hook<unknown, AppEnv, string, Promise<undefined>> = async (result, c) => {
+// biome-ignore lint/suspicious/noExplicitAny: any app's Env (the gateway's, the edge Worker's): it reads only the request
+export const validationHook: Hook<unknown, any, string, Promise<undefined>> = async (result, c) => {
   if (result.success) return
   if (result.target === 'json' && !JSON_MEDIA_TYPE.test(mediaType(c))) throw notJson(mediaType(c))
   const issues = result.target === 'query' ? unknownQueryParameters(result.error.issues) : result.error.issues

@@ -1,7 +1,5 @@
-import type { GatewayDatabase } from '../../db/database'
 import type { Logger } from '../../logger'
-import { hasPairedCredentials, clearAuthState } from './socket/credentials'
-import { authStatements } from './socket/auth-statements'
+import { hasPairedCredentials } from './socket/credentials'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './socket/connection'
 import { downloadMedia } from './media/media-download'
@@ -12,10 +10,12 @@ import { SocketCacheRegistry } from './socket/socket-caches'
 import { FactListeners } from './fact-listeners'
 import type { GroupInfo } from './port/groups'
 import type { OpenOptions, WhatsAppEngine } from './port'
+import type { AuthStore } from './port/auth-store'
 import type { WebVersionKeeper } from './socket/web-version'
 
 export interface BaileysEngineDeps {
-  db: GatewayDatabase
+  /** Where sessions' credentials and Signal keys are kept (the gateway's SQLite). */
+  authStore: AuthStore
   logger: Logger
   /** The gateway logger's level (the operator's LOG_LEVEL); Baileys' own lines follow it (see baileysLogLevel). */
   logLevel: string
@@ -39,7 +39,6 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
   const facts = new FactListeners()
   const caches = new SocketCacheRegistry()
-  const statements = authStatements(deps.db)
   // Baileys is loading because a session opens: learn the version its first socket announces.
   void deps.versions.refresh()
   let target: Promise<{ endpoint: WhatsAppEndpoint; direct: NetworkTarget }> | undefined
@@ -63,8 +62,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
       // From here on nothing awaits: the swap below cannot interleave with another open().
       const logger = deps.logger.child({ sessionId })
       const connection = new SessionConnection(sessionId, options, {
-        db: deps.db,
-        authStatements: statements,
+        authStore: deps.authStore,
         logger,
         baileysLogger: baileysLogger(logger, deps.logLevel),
         endpoint,
@@ -89,9 +87,9 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
 
     session: (sessionId) => connections.get(sessionId),
 
-    hasCredentials: (sessionId) => hasPairedCredentials(deps.db, sessionId),
+    hasCredentials: (sessionId) => hasPairedCredentials(deps.authStore, sessionId),
 
-    wipeCredentials: (sessionId) => clearAuthState(deps.db, sessionId),
+    wipeCredentials: (sessionId) => deps.authStore.clear(sessionId),
 
     async stopAll() {
       await Promise.all([...connections.values()].map((connection) => connection.end()))

@@ -1,16 +1,16 @@
-import type { GatewayDatabase } from '../../db/database'
-import { clearAuthState, hasPairedCredentials } from './socket/credentials'
+import { hasPairedCredentials } from './socket/credentials'
 import { FactListeners } from './fact-listeners'
 import type { WhatsAppEngine } from './port'
+import type { AuthStore } from './port/auth-store'
 import type { WebVersionKeeper } from './socket/web-version'
 
 /**
  * An engine that loads the real one (and with it Baileys, libsignal, protobufjs: most of the
- * gateway's code and memory) when the first session opens. Until then it answers from SQLite:
+ * gateway's code and memory) when the first session opens. Until then it answers from the auth store:
  * a gateway with no live session never loads Baileys, so it starts fast and small.
  */
 export function lazyEngine(
-  db: GatewayDatabase,
+  authStore: AuthStore,
   versions: WebVersionKeeper,
   load: () => Promise<WhatsAppEngine>,
 ): WhatsAppEngine {
@@ -36,8 +36,8 @@ export function lazyEngine(
     open: async (sessionId, options) => (await engine()).open(sessionId, options),
     session: (sessionId) => loaded?.session(sessionId),
     downloadMedia: async (sessionId, payload, options) => (await engine()).downloadMedia(sessionId, payload, options),
-    hasCredentials: (sessionId) => hasPairedCredentials(db, sessionId),
-    wipeCredentials: (sessionId) => clearAuthState(db, sessionId),
+    hasCredentials: (sessionId) => hasPairedCredentials(authStore, sessionId),
+    wipeCredentials: (sessionId) => authStore.clear(sessionId),
     async stopAll() {
       if (loading) await (await loading.catch(() => undefined))?.stopAll()
     },

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../env'
 import { readJsonBody } from '../json-body'
 
 /** The methods whose JSON bodies the routes read. */
@@ -10,7 +9,7 @@ export const METHODS_WITH_JSON = ['POST', 'PUT', 'PATCH']
  * and malformed JSON (400 naming the parser's reason) get their own answers. Hono caches the
  * parsed body for the validator. Register it for METHODS_WITH_JSON only.
  */
-export function jsonBody(): MiddlewareHandler<AppEnv> {
+export function jsonBody(): MiddlewareHandler {
   return async function jsonBody(c, next) {
     await readJsonBody(c)
     await next()

@@ -2,6 +2,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi'
 import type { ExtractSchema } from 'hono/types'
 import type { AppEnv } from '../env'
 import { createRouter } from '../router'
+import type { AnySessionLocator, SessionLocator } from './session-locator'
 
 // biome-ignore lint/suspicious/noExplicitAny: any route's router; its schema is read back by type below
 type Served = OpenAPIHono<AppEnv, any, any>
@@ -19,23 +20,29 @@ type Answers<S extends Served, R extends RouteConfig> =
       : false
     : false
 
-/** A route's declaration (what the edge Worker and the document read) with what serves it. */
+/**
+ * A route's declaration (what the edge Worker and the document read), where its requests name
+ * their session (what the Worker routes by) and what serves it.
+ */
 export interface Endpoint<Ctx, S extends Served = Served, R extends RouteConfig = RouteConfig> {
   readonly route: R
+  readonly session: AnySessionLocator
   readonly serve: (ctx: Ctx) => S
 }
 
 /**
- * Pairs a declaration with the router that serves it. A router that does not answer the
- * declared method and path is a compile error, so a resource's list cannot declare one route
- * and serve another.
+ * Pairs a declaration with where its requests name their session and the router that serves
+ * it. A router that does not answer the declared method and path is a compile error, so a
+ * resource's list cannot declare one route and serve another; so is a locator naming a field
+ * the route does not declare.
  */
 export function endpoint<Ctx, S extends Served, R extends RouteConfig>(
   route: R,
+  session: NoInfer<SessionLocator<R>>,
   serve: (ctx: Ctx) => S,
   ..._answers: Answers<S, R> extends true ? [] : [mismatch: `serve does not answer ${R['method']} ${R['path']}`]
 ): Endpoint<Ctx, S, R> {
-  return { route, serve }
+  return { route, session: session as AnySessionLocator, serve }
 }
 
 /** The schemas of a list of endpoints, merged as `.route()` chains merge them. */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { createWebVersionKeeper } from '../../../src/engine/whatsapp/socket/web-version'
 import { silentLogger } from '../../../src/logger'
 import { describe, expect, it } from 'vitest'
-import type { GatewayDatabase } from '../../../src/db/database'
+import type { AuthStore } from '../../../src/engine/whatsapp/port/auth-store'
 import { FactListeners } from '../../../src/engine/whatsapp/fact-listeners'
 import { lazyEngine } from '../../../src/engine/whatsapp/lazy-engine'
 import type { EngineFact, SessionHandle, WhatsAppEngine } from '../../../src/engine/whatsapp/port'
@@ -52,7 +52,7 @@ describe('lazyEngine facts', () => {
   it('passes the loaded engine’s facts to listeners subscribed before it loaded, until they unsubscribe', async () => {
     const real = loadedEngine()
     const versions = createWebVersionKeeper({ timeoutMs: 1_000, logger: silentLogger() })
-    const lazy = lazyEngine({} as GatewayDatabase, versions, async () => real.engine)
+    const lazy = lazyEngine({} as AuthStore, versions, async () => real.engine)
     const seen: EngineFact[] = []
     const unsubscribe = lazy.onFact((f) => seen.push(f))
     await lazy.open('ses_1', { mode: 'qr', autoRejectCalls: false })

@@ -6,10 +6,9 @@ import makeWASocket, {
   type WASocket,
 } from '@whiskeysockets/baileys'
 import type { Boom } from '@hapi/boom'
-import type { GatewayDatabase } from '../../../db/database'
 import type { Logger } from '../../../logger'
-import { isCacheableKey, sqliteAuthState, type SqliteAuthState } from './auth-state'
-import type { AuthStatements } from './auth-statements'
+import { isCacheableKey, storedAuthState, type StoredAuthState } from './auth-state'
+import type { AuthStore } from '../port/auth-store'
 import type { BaileysLogger } from '../baileys-logger'
 import { hasPairedCredentials, isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from '../../../shared/backoff'
@@ -65,9 +64,8 @@ export interface ConnectionTiming {
 }
 
 export interface ConnectionDeps {
-  db: GatewayDatabase
-  /** The key store's prepared statements, shared by the engine's connections. */
-  authStatements: AuthStatements
+  /** Where the session's credentials and Signal keys are kept (one store for the engine's connections). */
+  authStore: AuthStore
   logger: Logger
   /** What Baileys itself logs through. */
   baileysLogger: BaileysLogger
@@ -98,7 +96,7 @@ export interface ConnectionDeps {
 export class SessionConnection implements SessionHandle {
   #socket: WASocket | undefined
   #socketNumber = 0
-  #auth: SqliteAuthState | undefined
+  #auth: StoredAuthState | undefined
   #caches: SocketCaches | undefined
   #online = false
   #stopped = false
@@ -185,7 +183,7 @@ export class SessionConnection implements SessionHandle {
         sessionId: this.sessionId,
         socket: number,
         message: (error as Error).message,
-        paired: hasPairedCredentials(this.deps.db, this.sessionId),
+        paired: hasPairedCredentials(this.deps.authStore, this.sessionId),
         mode: this.options.mode,
         cause,
       })
@@ -198,9 +196,8 @@ export class SessionConnection implements SessionHandle {
     this.#caches?.close()
     const caches = this.deps.caches.open()
     this.#caches = caches
-    const auth = sqliteAuthState(
-      this.deps.db,
-      this.deps.authStatements,
+    const auth = storedAuthState(
+      this.deps.authStore,
       this.sessionId,
       this.deps.logger,
       caches.cache(DEFAULT_CACHE_TTLS.SIGNAL_STORE, isCacheableKey),

@@ -1,5 +1,5 @@
 import { DEFAULT_CACHE_TTLS, proto, type SocketConfig } from '@whiskeysockets/baileys'
-import type { SqliteAuthState } from './auth-state'
+import type { StoredAuthState } from './auth-state'
 import type { BaileysLogger } from '../baileys-logger'
 import { shouldSyncHistory } from './history-sync'
 import type { NetworkTarget } from './network-target'
@@ -7,7 +7,7 @@ import type { SocketCaches } from './socket-caches'
 import type { ConnectionTiming } from './connection'
 
 export interface SocketSettings {
-  auth: SqliteAuthState
+  auth: StoredAuthState
   caches: SocketCaches
   target: NetworkTarget
   version: [number, number, number]

@@ -4,6 +4,7 @@ import { jsonBody, METHODS_WITH_JSON } from '../../../middleware/json-body'
 import { rateLimit } from '../../../middleware/rate-limit'
 import { createRouter } from '../../../router'
 import { endpoint, serveAll } from '../../endpoint'
+import { inWorkspace } from '../../session-locator'
 import { createKeyEndpoint, createKeyRoute } from './keys-create'
 import { listKeysEndpoint, listKeysRoute } from './keys-list'
 import { revokeKeyEndpoint, revokeKeyRoute } from './keys-revoke'
@@ -11,14 +12,14 @@ import { createWorkspaceEndpoint, createWorkspaceRoute } from './workspaces-crea
 import { listWorkspacesEndpoint, listWorkspacesRoute } from './workspaces-list'
 import { setWorkspacePlanEndpoint, setWorkspacePlanRoute } from './workspaces-plan'
 
-/** One line per route, in serving order. Not in the document unless ADMIN_API_KEY is set. */
+/** One line per route, in serving order (about workspaces, never one session). Not in the document unless ADMIN_API_KEY is set. */
 export const adminEndpoints = [
-  endpoint(createWorkspaceRoute, createWorkspaceEndpoint),
-  endpoint(listWorkspacesRoute, listWorkspacesEndpoint),
-  endpoint(setWorkspacePlanRoute, setWorkspacePlanEndpoint),
-  endpoint(createKeyRoute, createKeyEndpoint),
-  endpoint(listKeysRoute, listKeysEndpoint),
-  endpoint(revokeKeyRoute, revokeKeyEndpoint),
+  endpoint(createWorkspaceRoute, inWorkspace, createWorkspaceEndpoint),
+  endpoint(listWorkspacesRoute, inWorkspace, listWorkspacesEndpoint),
+  endpoint(setWorkspacePlanRoute, inWorkspace, setWorkspacePlanEndpoint),
+  endpoint(createKeyRoute, inWorkspace, createKeyEndpoint),
+  endpoint(listKeysRoute, inWorkspace, listKeysEndpoint),
+  endpoint(revokeKeyRoute, inWorkspace, revokeKeyEndpoint),
 ] as const
 
 /**

@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../../../services/context'
 import { endpoint, serveAll } from '../../endpoint'
+import { inBody, inQuery } from '../../session-locator'
 import { blockContactEndpoint, blockContactRoute } from './block'
 import { blockedContactsEndpoint, blockedContactsRoute } from './blocked'
 import { checkContactsEndpoint, checkContactsRoute } from './check'
@@ -8,11 +9,11 @@ import { unblockContactEndpoint, unblockContactRoute } from './unblock'
 
 /** One line per route, in serving order. */
 export const contactEndpoints = [
-  endpoint(checkContactsRoute, checkContactsEndpoint),
-  endpoint(blockedContactsRoute, blockedContactsEndpoint),
-  endpoint(contactProfileRoute, contactProfileEndpoint),
-  endpoint(blockContactRoute, blockContactEndpoint),
-  endpoint(unblockContactRoute, unblockContactEndpoint),
+  endpoint(checkContactsRoute, inBody('sessionId'), checkContactsEndpoint),
+  endpoint(blockedContactsRoute, inQuery('sessionId'), blockedContactsEndpoint),
+  endpoint(contactProfileRoute, inQuery('sessionId'), contactProfileEndpoint),
+  endpoint(blockContactRoute, inBody('sessionId'), blockContactEndpoint),
+  endpoint(unblockContactRoute, inBody('sessionId'), unblockContactEndpoint),
 ] as const
 
 export const contactRoutes = (ctx: GatewayContext) => serveAll(ctx, contactEndpoints)

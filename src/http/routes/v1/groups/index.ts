@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../../../services/context'
 import { endpoint, serveAll } from '../../endpoint'
+import { inBody, inQuery } from '../../session-locator'
 import { createGroupEndpoint, createGroupRoute } from './create'
 import { getGroupEndpoint, getGroupRoute } from './get'
 import { groupInviteEndpoint, groupInviteRoute } from './invite'
@@ -12,15 +13,15 @@ import { updateGroupEndpoint, updateGroupRoute } from './update'
 
 /** One line per route, in serving order: `/v1/group/all`, `/create` and `/join` come before `/v1/group/{groupId}`. */
 export const groupEndpoints = [
-  endpoint(listGroupsRoute, listGroupsEndpoint),
-  endpoint(createGroupRoute, createGroupEndpoint),
-  endpoint(joinGroupRoute, joinGroupEndpoint),
-  endpoint(getGroupRoute, getGroupEndpoint),
-  endpoint(updateGroupRoute, updateGroupEndpoint),
-  endpoint(groupParticipantsRoute, groupParticipantsEndpoint),
-  endpoint(groupInviteRoute, groupInviteEndpoint),
-  endpoint(revokeGroupInviteRoute, revokeGroupInviteEndpoint),
-  endpoint(leaveGroupRoute, leaveGroupEndpoint),
+  endpoint(listGroupsRoute, inQuery('sessionId'), listGroupsEndpoint),
+  endpoint(createGroupRoute, inBody('sessionId'), createGroupEndpoint),
+  endpoint(joinGroupRoute, inBody('sessionId'), joinGroupEndpoint),
+  endpoint(getGroupRoute, inQuery('sessionId'), getGroupEndpoint),
+  endpoint(updateGroupRoute, inBody('sessionId'), updateGroupEndpoint),
+  endpoint(groupParticipantsRoute, inBody('sessionId'), groupParticipantsEndpoint),
+  endpoint(groupInviteRoute, inQuery('sessionId'), groupInviteEndpoint),
+  endpoint(revokeGroupInviteRoute, inBody('sessionId'), revokeGroupInviteEndpoint),
+  endpoint(leaveGroupRoute, inBody('sessionId'), leaveGroupEndpoint),
 ] as const
 
 export const groupRoutes = (ctx: GatewayContext) => serveAll(ctx, groupEndpoints)

@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../../../services/context'
 import { endpoint, serveAll } from '../../endpoint'
+import { inBody, inQuery } from '../../session-locator'
 import { deleteMessageEndpoint, deleteMessageRoute } from './delete'
 import { editMessageEndpoint, editMessageRoute } from './edit'
 import { getMessageEndpoint, getMessageRoute } from './get'
@@ -20,23 +21,23 @@ import { sendVideoEndpoint, sendVideoRoute } from './video'
 
 /** One line per route, in serving order: `/v1/message/all` comes before `/v1/message/{messageId}`. */
 export const messageEndpoints = [
-  endpoint(sendTextRoute, sendTextEndpoint),
-  endpoint(sendImageRoute, sendImageEndpoint),
-  endpoint(sendAudioRoute, sendAudioEndpoint),
-  endpoint(sendStickerRoute, sendStickerEndpoint),
-  endpoint(sendVideoRoute, sendVideoEndpoint),
-  endpoint(sendDocumentRoute, sendDocumentEndpoint),
-  endpoint(sendContactRoute, sendContactEndpoint),
-  endpoint(sendLocationRoute, sendLocationEndpoint),
-  endpoint(sendListRoute, sendListEndpoint),
-  endpoint(sendButtonsRoute, sendButtonsEndpoint),
-  endpoint(sendPollRoute, sendPollEndpoint),
-  endpoint(reactMessageRoute, reactMessageEndpoint),
-  endpoint(editMessageRoute, editMessageEndpoint),
-  endpoint(deleteMessageRoute, deleteMessageEndpoint),
-  endpoint(listMessagesRoute, listMessagesEndpoint),
-  endpoint(getMessageRoute, getMessageEndpoint),
-  endpoint(getMessageMediaRoute, getMessageMediaEndpoint),
+  endpoint(sendTextRoute, inBody('sessionId'), sendTextEndpoint),
+  endpoint(sendImageRoute, inBody('sessionId'), sendImageEndpoint),
+  endpoint(sendAudioRoute, inBody('sessionId'), sendAudioEndpoint),
+  endpoint(sendStickerRoute, inBody('sessionId'), sendStickerEndpoint),
+  endpoint(sendVideoRoute, inBody('sessionId'), sendVideoEndpoint),
+  endpoint(sendDocumentRoute, inBody('sessionId'), sendDocumentEndpoint),
+  endpoint(sendContactRoute, inBody('sessionId'), sendContactEndpoint),
+  endpoint(sendLocationRoute, inBody('sessionId'), sendLocationEndpoint),
+  endpoint(sendListRoute, inBody('sessionId'), sendListEndpoint),
+  endpoint(sendButtonsRoute, inBody('sessionId'), sendButtonsEndpoint),
+  endpoint(sendPollRoute, inBody('sessionId'), sendPollEndpoint),
+  endpoint(reactMessageRoute, inBody('sessionId'), reactMessageEndpoint),
+  endpoint(editMessageRoute, inBody('sessionId'), editMessageEndpoint),
+  endpoint(deleteMessageRoute, inBody('sessionId'), deleteMessageEndpoint),
+  endpoint(listMessagesRoute, inQuery('sessionId'), listMessagesEndpoint),
+  endpoint(getMessageRoute, inQuery('sessionId'), getMessageEndpoint),
+  endpoint(getMessageMediaRoute, inQuery('sessionId'), getMessageMediaEndpoint),
 ] as const
 
 export const messageRoutes = (ctx: GatewayContext) => serveAll(ctx, messageEndpoints)

@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../../../services/context'
 import { endpoint, serveAll } from '../../endpoint'
+import { inBody, inPath, inWorkspace } from '../../session-locator'
 import { connectSessionEndpoint, connectSessionRoute } from './connect'
 import { disconnectSessionEndpoint, disconnectSessionRoute } from './disconnect'
 import { listSessionsEndpoint, listSessionsRoute } from './list'
@@ -8,15 +9,15 @@ import { sessionQrEndpoint, sessionQrRoute } from './qr'
 import { updateOwnProfileEndpoint, updateOwnProfileRoute } from './profile'
 import { updateSessionEndpoint, updateSessionRoute } from './update'
 
-/** One line per route, in serving order; each pairs a route's declaration with what serves it. */
+/** One line per route, in serving order: its declaration, where its requests name their session, what serves it. */
 export const sessionEndpoints = [
-  endpoint(connectSessionRoute, connectSessionEndpoint),
-  endpoint(listSessionsRoute, listSessionsEndpoint),
-  endpoint(updateSessionRoute, updateSessionEndpoint),
-  endpoint(disconnectSessionRoute, disconnectSessionEndpoint),
-  endpoint(restartSessionRoute, restartSessionEndpoint),
-  endpoint(sessionQrRoute, sessionQrEndpoint),
-  endpoint(updateOwnProfileRoute, updateOwnProfileEndpoint),
+  endpoint(connectSessionRoute, inBody('sessionName'), connectSessionEndpoint),
+  endpoint(listSessionsRoute, inWorkspace, listSessionsEndpoint),
+  endpoint(updateSessionRoute, inPath('id'), updateSessionEndpoint),
+  endpoint(disconnectSessionRoute, inPath('session_id'), disconnectSessionEndpoint),
+  endpoint(restartSessionRoute, inPath('id'), restartSessionEndpoint),
+  endpoint(sessionQrRoute, inPath('id'), sessionQrEndpoint),
+  endpoint(updateOwnProfileRoute, inPath('id'), updateOwnProfileEndpoint),
 ] as const
 
 export const sessionRoutes = (ctx: GatewayContext) => serveAll(ctx, sessionEndpoints)

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { GatewayDatabase } from './database'
+import { waAuth } from './schema'
+
+/** The creds row's key: category `creds`, no key id. */
+const CREDS = 'creds'
+const NO_KEY_ID = ''
+
+const param = (name: string) => sql.placeholder(name)
+const byRow = and(
+  eq(waAuth.sessionId, param('sessionId')),
+  eq(waAuth.category, param('category')),
+  eq(waAuth.keyId, param('keyId')),
+)
+
+/**
+ * The engine's AuthStore (engine/whatsapp/port/auth-store.ts) over `wa_auth`, matching it by
+ * shape so that the database imports nothing of the engine. Its statements are prepared once
+ * per gateway: a pairing writes its 812 pre-keys one row at a time, and building each row's
+ * query anew in Drizzle was half of everything the gateway allocated while connecting sessions
+ * (sampled: about 29 MB per pairing).
+ */
+export function sqliteAuthStore(db: GatewayDatabase) {
+  const get = db.select({ value: waAuth.value }).from(waAuth).where(byRow).prepare()
+  const upsert = db
+    .insert(waAuth)
+    .values({
+      sessionId: param('sessionId'),
+      category: param('category'),
+      keyId: param('keyId'),
+      value: param('value'),
+    })
+    .onConflictDoUpdate({
+      target: [waAuth.sessionId, waAuth.category, waAuth.keyId],
+      set: { value: sql`excluded.value` },
+    })
+    .prepare()
+  const remove = db.delete(waAuth).where(byRow).prepare()
+  const removeAll = db
+    .delete(waAuth)
+    .where(eq(waAuth.sessionId, param('sessionId')))
+    .prepare()
+  return {
+    readCreds: (sessionId: string): string | undefined =>
+      get.get({ sessionId, category: CREDS, keyId: NO_KEY_ID })?.value,
+    writeCreds(sessionId: string, text: string): void {
+      upsert.run({ sessionId, category: CREDS, keyId: NO_KEY_ID, value: text })
+    },
+    readKey: (sessionId: string, category: string, keyId: string): string | undefined =>
+      get.get({ sessionId, category, keyId })?.value,
+    writeKey(sessionId: string, category: string, keyId: string, text: string | null): void {
+      if (text === null) remove.run({ sessionId, category, keyId })
+      else upsert.run({ sessionId, category, keyId, value: text })
+    },
+    atomically(writes: () => void): void {
+      db.transaction(writes)
+    },
+    clear(sessionId: string): void {
+      removeAll.run({ sessionId })
+    },
+  }
+}
