@@ -37,6 +37,7 @@ import { createCredentialCache } from './services/credential-cache'
 import { createStatementCache } from './perf/prepared'
 import { createReadMemo } from './perf/read-memo'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
+import { createOutbox } from './webhooks/outbox'
 import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 import { createMediaStore, type MediaStore } from './media/store'
 import { createInboundMedia } from './services/media/runtime'
@@ -219,6 +220,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       }),
   })
   const reads = createReadMemo(db.$client)
+  const statements = createStatementCache(db)
   const context: GatewayContext = {
     db,
     clock,
@@ -231,8 +233,8 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     proxyGuard,
     inFlightSends: new Map(),
     sendQueues: new SendQueues(config.sendQueueMaxWaitMs),
-    webhooks,
-    statements: createStatementCache(db),
+    outbox: createOutbox({ db, statements, clock, config, notifier: webhooks }),
+    statements,
     credentials: createCredentialCache({ db, clock, logger, config, reads }),
     reads,
     sessionLists: new Map(),

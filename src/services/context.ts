@@ -10,7 +10,7 @@ import type { HostResolver } from '../net/host-resolver'
 import type { ProxyGuard } from '../net/proxy-guard'
 import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
-import type { WebhookNotifier } from '../webhooks/outbox'
+import type { Outbox } from '../webhooks/outbox'
 import type { CredentialCache } from './credential-cache'
 import type { InFlightSends } from './messages/idempotency'
 import type { InboundMedia } from './media/runtime'
@@ -31,8 +31,8 @@ export interface CoreContext {
 
 /** What every service verb of a running gateway receives: never HTTP. */
 export interface ServiceContext extends CoreContext {
-  /** Woken when an event enters the webhook outbox. */
-  webhooks: WebhookNotifier
+  /** Where events are written, in the transaction of the change they report; wakes webhook delivery. */
+  outbox: Outbox
   /** The gateway's prepared hot-path statements. */
   statements: StatementCache
   /** Trigger-kept counters read once per event-loop turn. */
