@@ -77,4 +77,8 @@ describe('layers', () => {
     expect(breaches(under('db'), under('engine', 'schemas', 'services', 'http'))).toEqual([])
     expect(breaches(under('schemas'), under('media', 'services', 'http'))).toEqual([])
   })
+
+  it('keeps media below services and HTTP (services name media through media/port.ts)', () => {
+    expect(breaches(under('media'), under('services', 'http'))).toEqual([])
+  })
 })

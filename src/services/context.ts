@@ -14,7 +14,7 @@ import type { Outbox } from '../webhooks/outbox'
 import type { CredentialCache } from './credential-cache'
 import type { InFlightSends } from './messages/idempotency'
 import type { InboundMedia } from './media/runtime'
-import type { MediaTools } from './messages/media-tools'
+import type { MediaTools } from '../media/port'
 import type { SendQueues } from './messages/send-queue'
 import type { SessionListCache } from './sessions/list'
 
