@@ -15,7 +15,6 @@ import type { GroupInfo } from './engine/whatsapp/port/groups'
 import type { WhatsAppEngine } from './engine/whatsapp/port'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
-import { EventStreams } from './http/event-streams'
 import { createLogger, type Logger } from './logger'
 import { noMetrics } from './metrics/port'
 import { createPrometheusMetrics } from './metrics/prometheus'
@@ -115,9 +114,6 @@ export interface Gateway {
   /** Ends event streams, closes every WhatsApp connection without logging it out, then stops webhook delivery. */
   stop(): Promise<void>
 }
-
-/** Event streams one workspace may hold open at once (each is a connection polling the outbox). */
-const EVENT_STREAMS_PER_WORKSPACE = 10
 
 /** What the Baileys engine is built from, whether it loads at start or on first use. */
 export const baileysEngineDeps = ({
@@ -238,7 +234,6 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     credentials: createCredentialCache({ db, clock, logger, config, reads }),
     reads,
     sessionLists: new Map(),
-    eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
     metrics,
     inboundMedia: createInboundMedia(
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
@@ -253,8 +248,9 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
   let restoring: Promise<void> | undefined
+  const http = createHttpApp(context, prometheus)
   const gateway: Gateway = {
-    app: createHttpApp(context, prometheus),
+    app: http.app,
     config,
     context,
     async start() {
@@ -272,9 +268,9 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       )
       // restoreSessions marks the sessions synchronously before its first await.
     },
-    endStreams: () => context.eventStreams.endAll(),
+    endStreams: http.endStreams,
     beginStop() {
-      context.eventStreams.endAll()
+      http.endStreams()
       context.sendQueues.close(gatewayStopping())
     },
     async stop() {

@@ -78,6 +78,10 @@ describe('layers', () => {
     expect(breaches(under('schemas'), under('media', 'services', 'http'))).toEqual([])
   })
 
+  it('keeps services below HTTP (what only HTTP holds, such as the event streams, lives in http/)', () => {
+    expect(breaches(under('services'), under('http'))).toEqual([])
+  })
+
   it('keeps media below services and HTTP (services name media through media/port.ts)', () => {
     expect(breaches(under('media'), under('services', 'http'))).toEqual([])
   })

@@ -3,7 +3,6 @@ import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import type { WhatsAppEngine } from '../engine/whatsapp/port'
 import type { EventBus } from '../events/bus'
-import type { EventStreams } from '../http/event-streams'
 import type { Logger } from '../logger'
 import type { GatewayMetrics } from '../metrics/port'
 import type { HostResolver } from '../net/host-resolver'
@@ -58,8 +57,6 @@ export interface GatewayContext extends ServiceContext {
   sendQueues: SendQueues
   /** API key → workspace, cached for this gateway; revocations anywhere take effect at once. */
   credentials: CredentialCache
-  /** Open GET /v1/events streams: capped per workspace, ended when the gateway stops. */
-  eventStreams: EventStreams
   /** Received files: the store, fetches under way. */
   inboundMedia: InboundMedia
 }
