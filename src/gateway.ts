@@ -28,7 +28,9 @@ import type { MediaTools } from './media/port'
 import { storedGroup } from './services/groups/store'
 import { storedPayload } from './services/messages/records'
 import { failUnsentSends } from './services/messages/recovery'
-import { SendQueues } from './services/messages/send-queue'
+import { createSendQueues } from './services/messages/send-queue'
+import { createInFlightSends } from './services/messages/in-flight-sends'
+import { createSessionListCache } from './services/sessions/list-cache'
 import { gatewayStopping, leftConnected } from './services/messages/send-turn'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
@@ -227,13 +229,13 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     media: options.media ?? createMediaTools(config),
     resolver,
     proxyGuard,
-    inFlightSends: new Map(),
-    sendQueues: new SendQueues(config.sendQueueMaxWaitMs),
+    inFlightSends: createInFlightSends(),
+    sendQueues: createSendQueues(config),
     outbox: createOutbox({ db, statements, clock, config, notifier: webhooks }),
     statements,
-    credentials: createCredentialCache({ db, clock, logger, config, reads }),
+    credentials: createCredentialCache({ db, clock, logger, reads }),
     reads,
-    sessionLists: new Map(),
+    sessionLists: createSessionListCache(),
     metrics,
     inboundMedia: createInboundMedia(
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),

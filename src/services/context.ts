@@ -11,11 +11,11 @@ import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
 import type { Outbox } from '../webhooks/outbox'
 import type { CredentialCache } from './credential-cache'
-import type { InFlightSends } from './messages/idempotency'
+import type { InFlightSends } from './messages/in-flight-sends'
 import type { InboundMedia } from './media/runtime'
 import type { MediaTools } from '../media/port'
 import type { SendQueues } from './messages/send-queue'
-import type { SessionListCache } from './sessions/list'
+import type { SessionListCache } from './sessions/list-cache'
 
 /**
  * The store, its clock, the settings and the logs: all that the verbs a one-off command runs

@@ -3,7 +3,9 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { sha256Hex } from '../crypto'
 import type { GatewayDatabase } from '../db/database'
 import { apiKeys, authVersion, workspaces, type Workspace } from '../db/schema'
-import type { ServiceContext } from './context'
+import type { Clock } from '../clock'
+import type { Logger } from '../logger'
+import type { ReadMemo } from '../perf/read-memo'
 
 /** Writing last_used_at on every request would make every read a write; once a minute is enough. */
 export const LAST_USED_RESOLUTION_MS = 60_000
@@ -78,7 +80,7 @@ interface CachedKey {
 }
 
 export function createCredentialCache(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'config' | 'reads'>,
+  ctx: { db: GatewayDatabase; clock: Clock; logger: Logger; reads: ReadMemo },
 ): CredentialCache {
   const { db, clock, reads } = ctx
   const version = versionQuery(db)
