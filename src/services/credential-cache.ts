@@ -79,9 +79,12 @@ interface CachedKey {
   lastUsedMs: number
 }
 
-export function createCredentialCache(
-  ctx: { db: GatewayDatabase; clock: Clock; logger: Logger; reads: ReadMemo },
-): CredentialCache {
+export function createCredentialCache(ctx: {
+  db: GatewayDatabase
+  clock: Clock
+  logger: Logger
+  reads: ReadMemo
+}): CredentialCache {
   const { db, clock, reads } = ctx
   const version = versionQuery(db)
   const lookupKey = keyByHash(db)
