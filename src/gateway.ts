@@ -201,8 +201,10 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   // One registry per gateway, built only when the operator enabled /metrics.
   const prometheus = config.metricsToken ? createPrometheusMetrics({ db, events }) : undefined
   const metrics = prometheus?.metrics ?? noMetrics
+  const statements = createStatementCache(db)
   const webhooks = createWebhookDispatcher({
     db,
+    statements,
     clock,
     logger,
     config,
@@ -218,7 +220,6 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       }),
   })
   const reads = createReadMemo(db.$client)
-  const statements = createStatementCache(db)
   const context: GatewayContext = {
     db,
     clock,
@@ -233,7 +234,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     sendQueues: createSendQueues(config),
     outbox: createOutbox({ db, statements, clock, config, notifier: webhooks }),
     statements,
-    credentials: createCredentialCache({ db, clock, logger, reads }),
+    credentials: createCredentialCache({ db, clock, logger, reads, statements }),
     reads,
     sessionLists: createSessionListCache(),
     metrics,
