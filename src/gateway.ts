@@ -17,7 +17,6 @@ import type { GroupInfo } from './engine/whatsapp/port/groups'
 import type { WhatsAppEngine } from './engine/whatsapp/port'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
-import { EventStreams } from './http/event-streams'
 import { createLogger, type Logger } from './logger'
 import { noMetrics } from './metrics/port'
 import { createPrometheusMetrics } from './metrics/prometheus'
@@ -27,12 +26,14 @@ import { defaultResolver, type HostResolver } from './net/host-resolver'
 import { interfaceAddresses } from './net/interface-addresses'
 import { createProxyGuard, type ProxyGuard } from './net/proxy-guard'
 import { applyEngineFact } from './services/engine-facts'
-import type { MediaTools } from './services/messages/send/media-tools'
+import type { MediaTools } from './media/port'
 import { forgetContactNames } from './services/contacts/names'
 import { forgetGroups, storedGroup } from './services/groups/store'
 import { storedPayload } from './services/messages/records/records'
 import { failUnsentSends } from './services/messages/send/recovery'
-import { SendQueues } from './services/messages/send/send-queue'
+import { createSendQueues } from './services/messages/send/send-queue'
+import { createInFlightSends } from './services/messages/send/in-flight-sends'
+import { createSessionListCache } from './services/sessions/list-cache'
 import { gatewayStopping, leftConnected } from './services/messages/send/send-turn'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
@@ -40,6 +41,7 @@ import { createCredentialCache } from './services/credential-cache'
 import { createStatementCache } from './perf/prepared'
 import { createReadMemo } from './perf/read-memo'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
+import { createOutbox } from './webhooks/outbox'
 import { createWebhookSender, type WebhookSender } from './webhooks/sender'
 import { createMediaStore, type MediaStore } from './media/store'
 import { createInboundMedia } from './services/media/runtime'
@@ -119,9 +121,6 @@ export interface Gateway {
   /** Ends event streams, closes every WhatsApp connection without logging it out, then stops webhook delivery. */
   stop(): Promise<void>
 }
-
-/** Event streams one workspace may hold open at once (each is a connection polling the outbox). */
-const EVENT_STREAMS_PER_WORKSPACE = 10
 
 /** What the Baileys engine is built from, whether it loads at start or on first use. */
 export const baileysEngineDeps = ({
@@ -208,8 +207,10 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   // One registry per gateway, built only when the operator enabled /metrics.
   const prometheus = config.metricsToken ? createPrometheusMetrics({ db, events }) : undefined
   const metrics = prometheus?.metrics ?? noMetrics
+  const statements = createStatementCache(db)
   const webhooks = createWebhookDispatcher({
     db,
+    statements,
     clock,
     logger,
     config,
@@ -235,14 +236,13 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     media: options.media ?? createMediaTools(config),
     resolver,
     proxyGuard,
-    inFlightSends: new Map(),
-    sendQueues: new SendQueues(config.sendQueueMaxWaitMs),
-    webhooks,
-    statements: createStatementCache(db),
-    credentials: createCredentialCache({ db, clock, logger, config, reads }),
+    inFlightSends: createInFlightSends(),
+    sendQueues: createSendQueues(config),
+    outbox: createOutbox({ db, statements, clock, config, notifier: webhooks }),
+    statements,
+    credentials: createCredentialCache({ db, clock, logger, reads, statements }),
     reads,
-    sessionLists: new Map(),
-    eventStreams: new EventStreams(EVENT_STREAMS_PER_WORKSPACE),
+    sessionLists: createSessionListCache(),
     metrics,
     inboundMedia: createInboundMedia(
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
@@ -259,8 +259,9 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
   let restoring: Promise<void> | undefined
+  const http = createHttpApp(context, prometheus)
   const gateway: Gateway = {
-    app: createHttpApp(context, prometheus),
+    app: http.app,
     config,
     context,
     async start() {
@@ -278,9 +279,9 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       )
       // restoreSessions marks the sessions synchronously before its first await.
     },
-    endStreams: () => context.eventStreams.endAll(),
+    endStreams: http.endStreams,
     beginStop() {
-      context.eventStreams.endAll()
+      http.endStreams()
       context.sendQueues.close(gatewayStopping())
     },
     async stop() {

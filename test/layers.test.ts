@@ -81,4 +81,29 @@ describe('layers', () => {
     expect(breaches(under('db'), under('engine', 'schemas', 'services', 'http'))).toEqual([])
     expect(breaches(under('schemas'), under('media', 'services', 'http'))).toEqual([])
   })
+
+  it('keeps services below HTTP (what only HTTP holds, such as the event streams, lives in http/)', () => {
+    expect(breaches(under('services'), under('http'))).toEqual([])
+  })
+
+  it('runs no import circle through the services’ context (it names types of files that do not import it back)', () => {
+    const targetsOf = new Map(imports.map(({ file, targets }) => [file.replace(/\.ts$/, ''), targets]))
+    const resolved = (target: string) => (targetsOf.has(target) ? target : `${target}/index`)
+    const reached = new Set<string>()
+    const walk = (file: string, path: string[]): string[] | undefined => {
+      for (const target of (targetsOf.get(file) ?? []).map(resolved)) {
+        if (target === 'services/context') return [...path, target]
+        if (reached.has(target) || !targetsOf.has(target)) continue
+        reached.add(target)
+        const circle = walk(target, [...path, target])
+        if (circle) return circle
+      }
+      return undefined
+    }
+    expect(walk('services/context', ['services/context'])).toBeUndefined()
+  })
+
+  it('keeps media below services and HTTP (services name media through media/port.ts)', () => {
+    expect(breaches(under('media'), under('services', 'http'))).toEqual([])
+  })
 })

@@ -2,6 +2,8 @@ import { Hono } from 'hono'
 import type { ExtractSchema } from 'hono/types'
 import { GatewayError } from '../errors'
 import type { GatewayContext } from '../services/context'
+import type { HttpContext } from './context'
+import { EventStreams } from './event-streams'
 import type { AppEnv } from './env'
 import { errorHandler, notFoundHandler } from './error-handler'
 import { bodyLimit, METHODS_WITH_BODY } from './middleware/body-limit'
@@ -31,8 +33,24 @@ export type HttpApp = Hono<
   '/'
 >
 
+/** Event streams one workspace may hold open at once (each is a connection polling the outbox). */
+const EVENT_STREAMS_PER_WORKSPACE = 10
+
+/** The HTTP app and what it holds open that the gateway's stop must end. */
+export interface HttpSurface {
+  app: HttpApp
+  /** Ends every open event stream (GET /v1/events) at its next turn. */
+  endStreams(): void
+}
+
 /** Composes the HTTP surface in order: ids and logs, probes, /metrics (when enabled), deployment key, /v1/admin (when enabled), docs, /v1. */
-export function createHttpApp(ctx: GatewayContext, prometheus?: PrometheusMetrics): HttpApp {
+export function createHttpApp(services: GatewayContext, prometheus?: PrometheusMetrics): HttpSurface {
+  const eventStreams = new EventStreams(EVENT_STREAMS_PER_WORKSPACE)
+  const ctx: HttpContext = { ...services, eventStreams }
+  return { app: composeApp(ctx, prometheus), endStreams: () => eventStreams.endAll() }
+}
+
+function composeApp(ctx: HttpContext, prometheus: PrometheusMetrics | undefined): HttpApp {
   const app = new Hono<AppEnv>().use(requestLog(ctx.logger, ctx.metrics))
   app.on(METHODS_WITH_BODY, '*', bodyLimit(ctx.config.bodyLimitBytes))
   // Registered before the deployment key so load-balancer probes need no credential, and a

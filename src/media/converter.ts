@@ -1,4 +1,4 @@
-import type { PreparedVideo } from '../services/messages/send/media-tools'
+import type { PreparedVideo } from './port'
 
 /** What the gateway needs from a media converter; ffmpeg/ holds the real implementation. */
 export interface MediaConverter {

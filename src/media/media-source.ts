@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors'
-import type { MediaField } from '../services/messages/send/media-tools'
+import type { MediaField } from './port'
 import { decodeDataUrl } from './data-url'
 import { isDataUrl } from '../shared/data-url'
 import type { MediaFetcher } from './fetcher'

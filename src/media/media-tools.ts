@@ -1,6 +1,6 @@
 import type { GatewayConfig } from '../config'
 import { GatewayError } from '../errors'
-import type { MediaTools } from '../services/messages/send/media-tools'
+import type { MediaTools } from './port'
 import type { MediaConverter } from './converter'
 import {
   PROFILE_PICTURE_MAX_INPUT_SIDE,

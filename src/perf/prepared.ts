@@ -1,6 +1,6 @@
 import type { GatewayDatabase } from '../db/database'
 
-type Build = (db: GatewayDatabase) => unknown
+type Build = (db: never) => unknown
 
 /**
  * An optimisation (bench: text sends msg/s, `test/bench/sends.ts`; authed requests, whose
@@ -18,16 +18,21 @@ export interface StatementCache {
 export const createStatementCache = (db: GatewayDatabase): StatementCache => ({ db, statements: new Map() })
 
 /**
- * The statement `build` makes (a `.prepare()`d Drizzle query with `sql.placeholder`s),
- * cached per gateway under the `build` function itself. When `ctx.db` is another handle than
- * the cache's (a transaction's), it is built for this call only.
+ * The SQLite connection a Drizzle handle runs on: a transaction shares its database's session
+ * (Drizzle keeps the field internal), so a statement prepared on the database runs inside a
+ * transaction of it when called there.
  */
-export function prepared<T>(
-  ctx: { db: GatewayDatabase; statements: StatementCache },
-  build: (db: GatewayDatabase) => T,
-): T {
+const connectionOf = (handle: object): unknown => (handle as { session?: unknown }).session ?? handle
+
+/**
+ * The statement `build` makes (a `.prepare()`d Drizzle query with `sql.placeholder`s) for
+ * `ctx.db`, cached per gateway under the `build` function itself. `ctx.db` may be the cache's
+ * database or a transaction on it (same connection: the cached statement); on any other
+ * handle it is built for this call only.
+ */
+export function prepared<D extends object, T>(ctx: { db: D; statements: StatementCache }, build: (db: D) => T): T {
   const cache = ctx.statements
-  if (cache.db !== ctx.db) return build(ctx.db)
+  if (cache.db !== ctx.db && connectionOf(cache.db) !== connectionOf(ctx.db)) return build(ctx.db)
   let statement = cache.statements.get(build) as T | undefined
   if (statement === undefined) {
     statement = build(ctx.db)

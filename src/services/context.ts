@@ -3,20 +3,19 @@ import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import type { WhatsAppEngine } from '../engine/whatsapp/port'
 import type { EventBus } from '../events/bus'
-import type { EventStreams } from '../http/event-streams'
 import type { Logger } from '../logger'
 import type { GatewayMetrics } from '../metrics/port'
 import type { HostResolver } from '../net/host-resolver'
 import type { ProxyGuard } from '../net/proxy-guard'
 import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
-import type { WebhookNotifier } from '../webhooks/outbox'
+import type { Outbox } from '../webhooks/outbox'
 import type { CredentialCache } from './credential-cache'
-import type { InFlightSends } from './messages/send/idempotency'
+import type { InFlightSends } from './messages/send/in-flight-sends'
 import type { InboundMedia } from './media/runtime'
-import type { MediaTools } from './messages/send/media-tools'
+import type { MediaTools } from '../media/port'
 import type { SendQueues } from './messages/send/send-queue'
-import type { SessionListCache } from './sessions/list'
+import type { SessionListCache } from './sessions/list-cache'
 import type { UnlinkHook } from './sessions/transitions'
 
 /**
@@ -32,8 +31,8 @@ export interface CoreContext {
 
 /** What every service verb of a running gateway receives: never HTTP. */
 export interface ServiceContext extends CoreContext {
-  /** Woken when an event enters the webhook outbox. */
-  webhooks: WebhookNotifier
+  /** Where events are written, in the transaction of the change they report; wakes webhook delivery. */
+  outbox: Outbox
   /** The gateway's prepared hot-path statements. */
   statements: StatementCache
   /** Trigger-kept counters read once per event-loop turn. */
@@ -59,8 +58,6 @@ export interface GatewayContext extends ServiceContext {
   sendQueues: SendQueues
   /** API key → workspace, cached for this gateway; revocations anywhere take effect at once. */
   credentials: CredentialCache
-  /** Open GET /v1/events streams: capped per workspace, ended when the gateway stops. */
-  eventStreams: EventStreams
   /** Received files: the store, fetches under way. */
   inboundMedia: InboundMedia
   /** What each part drops of a session that is unlinked (or never linked), in the status change's transaction. */

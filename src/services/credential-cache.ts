@@ -3,7 +3,10 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { sha256Hex } from '../crypto'
 import type { GatewayDatabase } from '../db/database'
 import { apiKeys, authVersion, workspaces, type Workspace } from '../db/schema'
-import type { ServiceContext } from './context'
+import type { Clock } from '../clock'
+import type { Logger } from '../logger'
+import { prepared, type StatementCache } from '../perf/prepared'
+import type { ReadMemo } from '../perf/read-memo'
 
 /** Writing last_used_at on every request would make every read a write; once a minute is enough. */
 export const LAST_USED_RESOLUTION_MS = 60_000
@@ -77,14 +80,14 @@ interface CachedKey {
   lastUsedMs: number
 }
 
-export function createCredentialCache(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'config' | 'reads'>,
-): CredentialCache {
+export function createCredentialCache(ctx: {
+  db: GatewayDatabase
+  clock: Clock
+  logger: Logger
+  reads: ReadMemo
+  statements: StatementCache
+}): CredentialCache {
   const { db, clock, reads } = ctx
-  const version = versionQuery(db)
-  const lookupKey = keyByHash(db)
-  const lookupWorkspace = workspaceByName(db)
-  const touch = touchKey(db)
 
   let cachedVersion: number | undefined
   const keys = new Map<string, CachedKey>()
@@ -94,7 +97,7 @@ export function createCredentialCache(
 
   /** Empties the cache when any credential may have changed since it was filled. */
   function validate(): void {
-    const current = reads.read('auth_version', () => version.get()?.version ?? 0)
+    const current = reads.read('auth_version', () => prepared(ctx, versionQuery).get()?.version ?? 0)
     if (current === cachedVersion) return
     cachedVersion = current
     keys.clear()
@@ -109,7 +112,8 @@ export function createCredentialCache(
     pendingTouches.clear()
     try {
       db.transaction(() => {
-        for (const [id, now] of touches) touch.run({ id, now, staleBefore: now - LAST_USED_RESOLUTION_MS })
+        for (const [id, now] of touches)
+          prepared(ctx, touchKey).run({ id, now, staleBefore: now - LAST_USED_RESOLUTION_MS })
       })
     } catch (error) {
       ctx.logger.warn({ err: error }, 'could not record API key use')
@@ -125,7 +129,7 @@ export function createCredentialCache(
   }
 
   function load(hash: string): CachedKey | null {
-    const found = lookupKey.get({ hash })
+    const found = prepared(ctx, keyByHash).get({ hash })
     // The lookup is by hash; compare again in constant time so no path depends on early exit.
     if (!found || !timingSafeEqual(Buffer.from(found.hash), Buffer.from(hash)) || found.revokedAt) return null
     if (keys.size >= MAX_CACHED_KEYS) keys.clear()
@@ -152,7 +156,7 @@ export function createCredentialCache(
       validate()
       let workspace = workspacesByName.get(name)
       if (!workspace) {
-        workspace = lookupWorkspace.get({ name })
+        workspace = prepared(ctx, workspaceByName).get({ name })
         if (!workspace) return undefined
         if (workspacesByName.size >= MAX_CACHED_KEYS) workspacesByName.clear()
         workspacesByName.set(name, workspace)

@@ -9,12 +9,12 @@ import { applyReceipt } from './messages/inbound/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
 import { keepQr } from './sessions/qr'
 import { sessionById } from './sessions/view'
-import { recordEvent, type NewEvent } from '../webhooks/outbox'
+import type { NewEvent } from '../webhooks/outbox'
 import type { WebhookEventType } from '../schemas/webhook-events'
 
 /** Calls change no row: their events are written in a transaction of their own. */
 function recordInOwnTransaction<T extends WebhookEventType>(ctx: GatewayContext, event: NewEvent<T>): void {
-  ctx.db.transaction((tx) => void recordEvent(tx, ctx, event), { behavior: 'immediate' })
+  ctx.db.transaction((tx) => void ctx.outbox.record(tx, event), { behavior: 'immediate' })
 }
 
 const sessionOf = (ctx: GatewayContext, sessionId: string) => sessionById(ctx.db, sessionId)

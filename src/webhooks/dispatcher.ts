@@ -1,6 +1,7 @@
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
+import { createStatementCache, type StatementCache } from '../perf/prepared'
 import type { WebhookDelivery } from '../db/schema'
 import type { Logger } from '../logger'
 import { noMetrics, type GatewayMetrics } from '../metrics/port'
@@ -21,6 +22,8 @@ export interface WebhookDispatcher extends WebhookNotifier {
 
 export interface DispatcherDeps {
   db: GatewayDatabase
+  /** The gateway's prepared statements; a cache of the dispatcher's own when not given. */
+  statements?: StatementCache
   clock: Clock
   logger: Logger
   config: Pick<GatewayConfig, 'webhooks'>
@@ -44,6 +47,7 @@ const PRUNE_MS = 10 * 60_000
  */
 export function createWebhookDispatcher({
   db,
+  statements = createStatementCache(db),
   clock,
   logger,
   config,
@@ -53,7 +57,7 @@ export function createWebhookDispatcher({
   const limits = config.webhooks
   const log = logger.child({ component: 'webhooks' })
   const signer = new WebhookSigner()
-  const queue = createQueue(db)
+  const queue = createQueue({ db, statements })
   const schedule = new SessionSchedule()
   const slots = new EndpointSlots(limits.endpointConcurrency)
   const wakeTimer = new WakeTimer(() => pump())

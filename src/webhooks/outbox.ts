@@ -8,7 +8,7 @@ import { newDeliveryId, newEventId } from '../ids'
 import type { WebhookEventData, WebhookEventType } from '../schemas/webhook-events'
 import { eventWanted } from './event-filter'
 
-/** The database or a transaction on it: recordEvent runs inside the caller's transaction. */
+/** The database or a transaction on it: an outbox write runs on the transaction it is given. */
 export type DbOrTx = Pick<GatewayDatabase, 'select' | 'insert' | 'update' | 'delete'>
 
 /** What the dispatcher offers writers: "something new is in the outbox". */
@@ -17,10 +17,30 @@ export interface WebhookNotifier {
   wake(sessionId?: string): void
 }
 
-export interface OutboxContext {
+/** The webhook outbox of one gateway: where every event is written, in the transaction of its change. */
+export interface Outbox extends WebhookNotifier {
+  /**
+   * Writes one event and its first delivery into the outbox, on `tx`. Call it INSIDE the
+   * transaction that makes the change the event reports, so both commit or neither does: a
+   * crash right after the commit still finds the event here. Events the session's filter
+   * leaves out (`eventWanted`: `webhookMessages`, `webhookEvents`) are not written at all (the
+   * settings in force when the event happened decide). Answers the event id, or null when
+   * nothing was written.
+   */
+  record<T extends WebhookEventType>(tx: DbOrTx, event: NewEvent<T>): string | null
+  /**
+   * A held event's first delivery may go now (a webhook receiver then sees it in its place in
+   * the session's order; later events waited behind it). Nothing happens to an event already
+   * attempted or released.
+   */
+  release(sessionId: string, eventId: string): void
+}
+
+export interface OutboxDeps {
   clock: Clock
   config: Pick<GatewayConfig, 'webhooks'>
-  webhooks: WebhookNotifier
+  /** Woken after each write (the dispatcher). */
+  notifier: WebhookNotifier
   /** The gateway's database and statement cache: the writes below run prepared. */
   db: GatewayDatabase
   statements: StatementCache
@@ -28,22 +48,22 @@ export interface OutboxContext {
 
 const ph = (name: string) => sql.placeholder(name)
 
-// Every recorded event runs these four: prepared once per gateway. They run on the caller's
-// connection, so inside its transaction.
-const selectEventFilter = (db: GatewayDatabase) =>
+// Every recorded event runs these four: prepared once per connection (see perf/prepared.ts),
+// run on the transaction given.
+const selectEventFilter = (db: DbOrTx) =>
   db
     .select({ webhookMessages: sessions.webhookMessages, webhookEvents: sessions.webhookEvents })
     .from(sessions)
     .where(eq(sessions.id, ph('sessionId')))
     .prepare()
-const bumpSequence = (db: GatewayDatabase) =>
+const bumpSequence = (db: DbOrTx) =>
   db
     .insert(webhookSequences)
     .values({ sessionId: ph('sessionId'), last: 1 })
     .onConflictDoUpdate({ target: webhookSequences.sessionId, set: { last: sql`${webhookSequences.last} + 1` } })
     .returning({ last: webhookSequences.last })
     .prepare()
-const insertEvent = (db: GatewayDatabase) =>
+const insertEvent = (db: DbOrTx) =>
   db
     .insert(webhookEvents)
     .values({
@@ -55,7 +75,7 @@ const insertEvent = (db: GatewayDatabase) =>
       createdAt: ph('createdAt'),
     })
     .prepare()
-const insertDelivery = (db: GatewayDatabase) =>
+const insertDelivery = (db: DbOrTx) =>
   db
     .insert(webhookDeliveries)
     .values({
@@ -77,75 +97,59 @@ export interface NewEvent<T extends WebhookEventType> {
   data: WebhookEventData<T>
   /** When it happened; now by default. */
   at?: Date
-  /** Its delivery waits until then, unless releaseEvent lets it go sooner (eager media). */
+  /** Its delivery waits until then, unless Outbox.release lets it go sooner (eager media). */
   holdUntil?: Date
 }
 
-/**
- * Writes one event and its first delivery into the outbox. Call it INSIDE the transaction
- * that makes the change the event reports, so both commit or neither does: a crash right
- * after the commit still finds the event here. Events the session's filter leaves out
- * (`eventWanted`: `webhookMessages`, `webhookEvents`) are not written at all (the settings in
- * force when the event happened decide). Answers the event id, or null when nothing was written.
- * `_tx` is that transaction: every call site names it, and the prepared statements below run
- * on the same connection, hence inside it.
- */
-export function recordEvent<T extends WebhookEventType>(
-  _tx: DbOrTx,
-  ctx: OutboxContext,
-  event: NewEvent<T>,
-): string | null {
-  const sessionId = event.sessionId
-  const filter = prepared(ctx, selectEventFilter).get({ sessionId })
-  if (!filter || !eventWanted(filter, event.type)) return null
-  const now = ctx.clock.now()
-  const at = event.at ?? now
-  const sequence = prepared(ctx, bumpSequence).get({ sessionId })!.last
-  const id = newEventId()
-  const body = JSON.stringify({
-    type: event.type,
-    eventId: id,
-    timestamp: at.toISOString(),
-    sessionId,
-    sequence,
-    data: event.data,
-  })
-  prepared(ctx, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
-  const delivery = newDelivery(ctx, id, sessionId, now)
-  if (event.holdUntil) delivery.nextAttemptAt = event.holdUntil
-  prepared(ctx, insertDelivery).run(delivery)
-  ctx.webhooks.wake(event.sessionId)
-  return id
-}
+export function createOutbox({ clock, config, notifier, db, statements }: OutboxDeps): Outbox {
+  return {
+    record(tx, event) {
+      const on = { db: tx, statements }
+      const sessionId = event.sessionId
+      const filter = prepared(on, selectEventFilter).get({ sessionId })
+      if (!filter || !eventWanted(filter, event.type)) return null
+      const now = clock.now()
+      const at = event.at ?? now
+      const sequence = prepared(on, bumpSequence).get({ sessionId })!.last
+      const id = newEventId()
+      const body = JSON.stringify({
+        type: event.type,
+        eventId: id,
+        timestamp: at.toISOString(),
+        sessionId,
+        sequence,
+        data: event.data,
+      })
+      prepared(on, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
+      const delivery = newDelivery({ config }, id, sessionId, now)
+      if (event.holdUntil) delivery.nextAttemptAt = event.holdUntil
+      prepared(on, insertDelivery).run(delivery)
+      notifier.wake(event.sessionId)
+      return id
+    },
 
-/**
- * A held event's first delivery may go now (a webhook receiver then sees it in its place in
- * the session's order; later events waited behind it). Nothing happens to an event already
- * attempted or released.
- */
-export function releaseEvent(
-  ctx: Pick<OutboxContext, 'clock' | 'webhooks'> & { db: GatewayDatabase },
-  sessionId: string,
-  eventId: string,
-): void {
-  const now = ctx.clock.now()
-  ctx.db
-    .update(webhookDeliveries)
-    .set({ nextAttemptAt: now })
-    .where(
-      and(
-        eq(webhookDeliveries.eventId, eventId),
-        eq(webhookDeliveries.status, 'pending'),
-        eq(webhookDeliveries.attempts, 0),
-        gt(webhookDeliveries.nextAttemptAt, now),
-      ),
-    )
-    .run()
-  ctx.webhooks.wake(sessionId)
+    release(sessionId, eventId) {
+      const now = clock.now()
+      db.update(webhookDeliveries)
+        .set({ nextAttemptAt: now })
+        .where(
+          and(
+            eq(webhookDeliveries.eventId, eventId),
+            eq(webhookDeliveries.status, 'pending'),
+            eq(webhookDeliveries.attempts, 0),
+            gt(webhookDeliveries.nextAttemptAt, now),
+          ),
+        )
+        .run()
+      notifier.wake(sessionId)
+    },
+
+    wake: (sessionId) => notifier.wake(sessionId),
+  }
 }
 
 /** A fresh delivery series of an event: due now, retried until WEBHOOK_RETRY_HOURS from now. */
-export function newDelivery(ctx: Pick<OutboxContext, 'config'>, eventId: string, sessionId: string, now: Date) {
+export function newDelivery(ctx: Pick<OutboxDeps, 'config'>, eventId: string, sessionId: string, now: Date) {
   return {
     id: newDeliveryId(),
     eventId,

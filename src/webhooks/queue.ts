@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../db/database'
+import { prepared, type StatementCache } from '../perf/prepared'
 import { sessions, webhookDeliveries, webhookEvents, webhookPreviousSecrets, type WebhookDelivery } from '../db/schema'
 
 /** Queries of the dispatcher: a session's next delivery, what it needs to send it, and the result. */
@@ -12,35 +13,37 @@ export interface Outgoing {
   body: string
 }
 
-/**
- * The dispatcher's hot queries, prepared once per dispatcher (building and preparing SQL on
- * every delivery cost more than the delivery itself).
- */
-export function createQueue(db: GatewayDatabase) {
-  const p = {
-    sessionId: sql.placeholder('sessionId'),
-    eventId: sql.placeholder('eventId'),
-    now: sql.placeholder('now'),
-  }
-  const head = db
+const p = {
+  sessionId: sql.placeholder('sessionId'),
+  eventId: sql.placeholder('eventId'),
+  now: sql.placeholder('now'),
+}
+
+// The dispatcher's hot queries, prepared once per gateway (perf/prepared.ts): building and
+// preparing SQL on every delivery cost more than the delivery itself.
+const head = (db: GatewayDatabase) =>
+  db
     .select()
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.sessionId, p.sessionId)))
     .orderBy(asc(webhookDeliveries.position))
     .limit(1)
     .prepare()
-  const target = db
+const target = (db: GatewayDatabase) =>
+  db
     .select({ url: sessions.webhookUrl, secret: sessions.webhookSecret })
     .from(sessions)
     .where(eq(sessions.id, p.sessionId))
     .prepare()
-  const event = db.select().from(webhookEvents).where(eq(webhookEvents.id, p.eventId)).prepare()
-  const previousSecret = db
+const event = (db: GatewayDatabase) => db.select().from(webhookEvents).where(eq(webhookEvents.id, p.eventId)).prepare()
+const previousSecret = (db: GatewayDatabase) =>
+  db
     .select({ secret: webhookPreviousSecrets.secret })
     .from(webhookPreviousSecrets)
     .where(and(eq(webhookPreviousSecrets.sessionId, p.sessionId), gt(webhookPreviousSecrets.expiresAt, p.now)))
     .prepare()
-  const delivered = db
+const delivered = (db: GatewayDatabase) =>
+  db
     .update(webhookDeliveries)
     .set({
       status: 'delivered',
@@ -52,16 +55,19 @@ export function createQueue(db: GatewayDatabase) {
     .where(eq(webhookDeliveries.position, sql.placeholder('position')))
     .prepare()
 
+/** The dispatcher's queries on one gateway's database, its statements from the gateway's cache. */
+export function createQueue(ctx: { db: GatewayDatabase; statements: StatementCache }) {
+  const { db } = ctx
   return {
     /** The delivery a session must get through next (its lowest pending position), if any. */
-    headOf: (sessionId: string): WebhookDelivery | undefined => head.get({ sessionId }),
+    headOf: (sessionId: string): WebhookDelivery | undefined => prepared(ctx, head).get({ sessionId }),
 
     /** The session's current URL and secrets (the replaced one too, for 24 h after a rotation) and the event. */
     outgoing(delivery: WebhookDelivery, now: Date): Outgoing | undefined {
-      const session = target.get({ sessionId: delivery.sessionId })
-      const row = event.get({ eventId: delivery.eventId })
+      const session = prepared(ctx, target).get({ sessionId: delivery.sessionId })
+      const row = prepared(ctx, event).get({ eventId: delivery.eventId })
       if (!session || !row) return undefined
-      const previous = previousSecret.get({ sessionId: delivery.sessionId, now: now.getTime() })
+      const previous = prepared(ctx, previousSecret).get({ sessionId: delivery.sessionId, now: now.getTime() })
       return {
         url: session.url,
         secrets: previous ? [session.secret, previous.secret] : [session.secret],
@@ -72,7 +78,7 @@ export function createQueue(db: GatewayDatabase) {
     },
 
     markDelivered(delivery: WebhookDelivery, statusCode: number, now: Date): void {
-      delivered.run({ statusCode, now: now.getTime(), position: delivery.position })
+      prepared(ctx, delivered).run({ statusCode, now: now.getTime(), position: delivery.position })
     },
 
     /** Answers the new status: `pending` again at `nextAttemptAt`, or `failed` once retries ran out. */

@@ -40,7 +40,7 @@ export const turnedOff: Record<string, Patch> = {
   },
   prepared: {
     file: 'perf/prepared.ts',
-    from: '  if (cache.db !== ctx.db) return build(ctx.db)',
+    from: '  if (cache.db !== ctx.db && connectionOf(cache.db) !== connectionOf(ctx.db)) return build(ctx.db)',
     to: '  return build(ctx.db)',
   },
 }

@@ -13,7 +13,6 @@ import { sessions } from '../../src/db/schema'
 import { assembleGateway } from '../../src/gateway'
 import { silentLogger } from '../../src/logger'
 import { createWorkspace } from '../../src/services/workspaces'
-import { recordEvent } from '../../src/webhooks/outbox'
 import { startSimulatedGateway } from '../support/simulated-gateway'
 import { tempDir } from '../support/temp-dir'
 import { fastWebhooks, loopbackWebhooks, startWebhookReceiver } from '../support/webhook-receiver'
@@ -82,7 +81,7 @@ export async function measureWebhookThroughput(sessionCount: number, perSession:
       for (const sessionId of ids) {
         ctx.db.transaction(
           (tx) =>
-            void recordEvent(tx, ctx, {
+            void ctx.outbox.record(tx, {
               sessionId,
               type: 'call.received',
               data: { callId: `c${i}`, from: '15551230001@s.whatsapp.net', isVideo: false, rejected: false },

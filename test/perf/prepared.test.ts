@@ -7,7 +7,7 @@ import { workspaces } from '../../src/db/schema'
 import { createStatementCache, prepared } from '../../src/perf/prepared'
 import { tempDir } from '../support/temp-dir'
 
-/** A statement is prepared once per gateway and reused; on another handle it is built per call. */
+/** A statement is prepared once per gateway and reused, in its transactions too; on another connection it is built per call. */
 describe('prepared', () => {
   const dir = tempDir('prepared-')
   let db: GatewayDatabase
@@ -45,7 +45,7 @@ describe('prepared', () => {
     expect(builds).toBe(2)
   })
 
-  it('builds on the handle given when it is not the cache’s (a transaction), every time', () => {
+  it('answers the cached statement on a transaction of the cache’s database (same connection)', () => {
     builds = 0
     const statements = createStatementCache(db)
     db.transaction((tx) => {
@@ -53,7 +53,26 @@ describe('prepared', () => {
       expect(prepared(ctx, byName).get({ name: 'one' })).toEqual({ id: 'wsp_1' })
       prepared(ctx, byName)
     })
-    expect(builds).toBe(2)
-    expect(statements.statements.size).toBe(0)
+    expect(prepared({ db, statements }, byName).get({ name: 'one' })).toEqual({ id: 'wsp_1' })
+    expect(builds).toBe(1)
+    expect(statements.statements.size).toBe(1)
+  })
+
+  it('builds on the handle given when it is another connection, every time', async () => {
+    builds = 0
+    const other = await openDatabase(join(dir.path, 'other.db'))
+    migrate(other)
+    try {
+      const statements = createStatementCache(db)
+      other.transaction((tx) => {
+        const ctx = { db: tx as unknown as GatewayDatabase, statements }
+        expect(prepared(ctx, byName).get({ name: 'one' })).toBeUndefined()
+        prepared(ctx, byName)
+      })
+      expect(builds).toBe(2)
+      expect(statements.statements.size).toBe(0)
+    } finally {
+      closeDatabase(other)
+    }
   })
 })

@@ -10,7 +10,7 @@ import { silentLogger } from '../../src/logger'
 import { createWorkspace } from '../../src/services/workspaces'
 import { createWebhookDispatcher, type WebhookDispatcher } from '../../src/webhooks/dispatcher'
 import { createStatementCache } from '../../src/perf/prepared'
-import { recordEvent } from '../../src/webhooks/outbox'
+import { createOutbox } from '../../src/webhooks/outbox'
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '../../src/webhooks/sender'
 import { tempDir } from '../support/temp-dir'
 
@@ -76,10 +76,13 @@ describe('the webhook dispatcher’s pump', () => {
   // The test wakes the dispatcher itself, after each event.
   const noWake = { wake: () => {} }
   const event = (sessionId: string) => {
-    recordEvent(
+    createOutbox({ db, clock, config: { webhooks }, notifier: noWake, statements: createStatementCache(db) }).record(
       db,
-      { db, clock, config: { webhooks }, webhooks: noWake, statements: createStatementCache(db) },
-      { sessionId, type: 'session.qr', data: { qr: 'x' } },
+      {
+        sessionId,
+        type: 'session.qr',
+        data: { qr: 'x' },
+      },
     )
     dispatcher.wake(sessionId)
   }

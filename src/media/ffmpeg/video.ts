@@ -1,4 +1,4 @@
-import type { PreparedVideo } from '../../services/messages/send/media-tools'
+import type { PreparedVideo } from '../port'
 import { sniffType } from '../sniff'
 import type { FfmpegContext } from './audio'
 import { INPUT, OUTPUT, conversionFailed, reportedSeconds, runFfmpeg } from './run'

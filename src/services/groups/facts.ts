@@ -1,6 +1,5 @@
 import type { EngineFact } from '../../engine/whatsapp/port'
 import type { GroupMember, GroupNotice } from '../../engine/whatsapp/port/groups'
-import { recordEvent } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
 import { whileLinked } from './keep'
 import { isSelf } from './self'
@@ -25,7 +24,8 @@ export function onGroupsSynced(ctx: GatewayContext, fact: Fact<'groups-synced'>)
 export function onGroupNotice(ctx: GatewayContext, { sessionId, notice }: Fact<'group'>): void {
   whileLinked(ctx, sessionId, (tx, session) => {
     const now = ctx.clock.now()
-    const record = (event: Parameters<typeof recordEvent>[2]) => recordEvent(tx, ctx, { ...event, at: notice.at })
+    const record = (event: Parameters<typeof ctx.outbox.record>[1]) =>
+      ctx.outbox.record(tx, { ...event, at: notice.at })
     const by = partyView(notice.author)
     switch (notice.kind) {
       case 'joined':

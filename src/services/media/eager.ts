@@ -1,6 +1,5 @@
 import type { MessageContent } from '../../shared/message-content'
 import { GatewayError } from '../../errors'
-import { releaseEvent } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
 import { findRecord } from '../messages/records/records'
 import { storeMedia } from './fetch'
@@ -29,7 +28,7 @@ export function holdsForMedia(ctx: GatewayContext, content: MessageContent): boo
  */
 export function fetchEagerly(ctx: GatewayContext, sessionId: string, messageId: string, eventId: string | null): void {
   const release = () => {
-    if (eventId) releaseEvent(ctx, sessionId, eventId)
+    if (eventId) ctx.outbox.release(sessionId, eventId)
   }
   void ctx.inboundMedia.eager
     .run(async () => {

@@ -4,18 +4,8 @@ import { prepared } from '../../perf/prepared'
 import { sessionListVersions, sessions } from '../../db/schema'
 import type { SessionView } from '../../schemas/session'
 import type { ServiceContext } from '../context'
+import type { SessionList } from './list-cache'
 import { sessionView } from './view'
-
-/** Frozen at run time (a cached list is shared by requests); typed mutable for the response schema. */
-export interface SessionList {
-  sessions: SessionView[]
-}
-
-/**
- * Each workspace's session list as last read, with the `session_list_versions` number it was
- * read at. Shared by every request of one gateway, so its lists are frozen.
- */
-export type SessionListCache = Map<string, { version: number; list: SessionList }>
 
 /** Past this many workspaces the cache starts over (a bound, not an LRU). */
 const MAX_CACHED_WORKSPACES = 10_000

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { sessions } from '../../db/schema'
 import { GatewayError } from '../../errors'
-import { recordEvent } from '../../webhooks/outbox'
 import type { GatewayContext, ServiceContext } from '../context'
 import { findSession } from './view'
 
@@ -28,7 +27,7 @@ export function keepQr(ctx: GatewayContext, sessionId: string, qr: string): stri
         .where(and(eq(sessions.id, sessionId), eq(sessions.status, 'pending')))
         .returning({ workspaceId: sessions.workspaceId })
         .get()
-      if (kept) recordEvent(tx, ctx, { sessionId, type: 'session.qr', data: { qr }, at: offeredAt })
+      if (kept) ctx.outbox.record(tx, { sessionId, type: 'session.qr', data: { qr }, at: offeredAt })
       return kept?.workspaceId
     },
     { behavior: 'immediate' },

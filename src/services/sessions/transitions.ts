@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { isLive, sessions, type Session } from '../../db/schema'
 import type { SessionStatus } from '../../shared/session-statuses'
-import { recordEvent, type DbOrTx } from '../../webhooks/outbox'
+import type { DbOrTx } from '../../webhooks/outbox'
 import type { GatewayContext } from '../context'
 import { sessionById } from './view'
 
@@ -129,7 +129,7 @@ export function recordStatusEvent(
   session: Session,
   previousStatus: SessionStatus | null,
 ): void {
-  recordEvent(tx, ctx, {
+  ctx.outbox.record(tx, {
     sessionId: session.id,
     type: 'session.status',
     data: { status: session.status, previousStatus, statusReason: session.statusReason, number: session.number },

@@ -26,7 +26,7 @@ export function retryDelivery(
     .where(eq(webhookDeliveries.position, found.delivery.position))
     .returning()
     .get()
-  ctx.webhooks.wake(delivery.sessionId)
+  ctx.outbox.wake(delivery.sessionId)
   ctx.logger.info(
     { sessionId: delivery.sessionId, deliveryId, previousStatus: found.delivery.status },
     'webhook delivery retried on request',
@@ -68,7 +68,7 @@ export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { work
     },
     { behavior: 'immediate' },
   )
-  if (replayed > 0) ctx.webhooks?.wake(session.id)
+  if (replayed > 0) ctx.outbox.wake(session.id)
   const nextCursor = more ? String(lastSequence) : null
   ctx.logger.info(
     { sessionId: session.id, since: input.since, replayed, nextCursor },

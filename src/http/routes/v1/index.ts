@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { ExtractSchema } from 'hono/types'
 import type { AppEnv } from '../../env'
-import type { GatewayContext } from '../../../services/context'
+import type { HttpContext } from '../../context'
 import { bearerAuth } from '../../middleware/bearer-auth'
 import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
@@ -36,11 +36,11 @@ export type V1Routes = OpenAPIHono<
  * Every /v1 route, behind bearer auth. The returned app's `openAPIRegistry` holds each
  * route's declaration: the OpenAPI document is built from it, so no route can be left out.
  */
-export function v1Routes(ctx: GatewayContext): V1Routes {
+export function v1Routes(ctx: HttpContext): V1Routes {
   return composeV1(ctx)
 }
 
-function composeV1(ctx: GatewayContext) {
+function composeV1(ctx: HttpContext) {
   const v1 = createRouter()
   v1.use('/v1/*', bearerAuth(ctx))
   // After auth, so an invalid credential never gets a counter of its own.

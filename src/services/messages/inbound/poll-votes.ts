@@ -2,7 +2,6 @@ import { and, eq, or, type SQL } from 'drizzle-orm'
 import { messages, pollVotes, type MessageRecord } from '../../../db/schema'
 import type { PollVote } from '../../../engine/whatsapp/port/messages'
 import type { GatewayContext } from '../../context'
-import { recordEvent } from '../../../webhooks/outbox'
 import { partyName } from './party'
 import { tallyVotes } from './poll-tally'
 import { findRecord } from '../records/records'
@@ -58,7 +57,7 @@ export function applyPollVote(ctx: GatewayContext, sessionId: string, vote: Poll
         .where(and(eq(messages.sessionId, sessionId), eq(messages.id, poll.id)))
         .returning()
         .get()!
-      recordEvent(tx, ctx, {
+      ctx.outbox.record(tx, {
         sessionId,
         type: 'message.poll_vote',
         data: {

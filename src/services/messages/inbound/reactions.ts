@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 import { messages, type MessageRecord } from '../../../db/schema'
 import type { Reaction } from '../../../engine/whatsapp/port/messages'
 import type { ServiceContext } from '../../context'
-import { recordEvent } from '../../../webhooks/outbox'
 import { isSameChat } from '../records/lookup'
 import { partyName, partyNames } from './party'
 import { applyReactionChange } from './reaction-list'
@@ -51,7 +50,7 @@ export function applyReaction(
           .get()
       }
       const chat = updated ?? chatColumnsOf(reaction)
-      recordEvent(tx, ctx, {
+      ctx.outbox.record(tx, {
         sessionId,
         type: 'message.reaction',
         data: {

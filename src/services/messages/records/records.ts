@@ -4,7 +4,7 @@ import { prepared } from '../../../perf/prepared'
 import { messages, type MessageRecord, type MessageStatus } from '../../../db/schema'
 import type { MessageContent } from '../../../shared/message-content'
 import { messageEventBase } from './view'
-import { recordEvent, type DbOrTx } from '../../../webhooks/outbox'
+import type { DbOrTx } from '../../../webhooks/outbox'
 import type { ServiceContext } from '../../context'
 import { canAdvance } from './status-order'
 import { mediaDownloadUrl } from '../../media/download-url'
@@ -46,7 +46,7 @@ export function findRecord(ctx: ServiceContext, sessionId: string, messageId: st
 /**
  * Inserts a record once; a second insert of the same id (a redelivered message) changes
  * nothing. Its webhook event (`message.received`) is written in the same transaction, its
- * delivery held until `holdEventUntil` when given (see releaseEvent); a send's record is written
+ * delivery held until `holdEventUntil` when given (see Outbox.release); a send's record is written
  * `{ announce: false }` and announced by recordHandover once WhatsApp took it. Answers whether it
  * was inserted, and the event's id when one was written.
  */
@@ -83,7 +83,7 @@ export function recordHandover(ctx: ServiceContext, sessionId: string, messageId
       ctx.metrics.handedOver(sessionId, messageId)
       const record = prepared(ctx, selectRecord).get({ sessionId, messageId })
       if (record)
-        recordEvent(tx, ctx, {
+        ctx.outbox.record(tx, {
           sessionId,
           type: 'message.status',
           data: { ...messageEventBase(record), status: 'pending', statusReason: null },
@@ -107,7 +107,7 @@ function recordMessageEvent(tx: DbOrTx, ctx: ServiceContext, record: MessageReco
   const sessionId = record.sessionId
   if (record.status === 'received') {
     const downloadUrl = record.content.media ? signedUrlOf(ctx, record) : undefined
-    return recordEvent(tx, ctx, {
+    return ctx.outbox.record(tx, {
       sessionId,
       type: 'message.received',
       data: { ...base, sentAt: record.createdAt.toISOString(), ...(downloadUrl ? { downloadUrl } : {}) },
@@ -115,8 +115,8 @@ function recordMessageEvent(tx: DbOrTx, ctx: ServiceContext, record: MessageReco
     })
   }
   if (record.status === 'deleted')
-    return recordEvent(tx, ctx, { sessionId, type: 'message.deleted', data: { ...base, reason: record.statusReason } })
-  return recordEvent(tx, ctx, {
+    return ctx.outbox.record(tx, { sessionId, type: 'message.deleted', data: { ...base, reason: record.statusReason } })
+  return ctx.outbox.record(tx, {
     sessionId,
     type: 'message.status',
     data: { ...base, status: record.status, statusReason: record.statusReason },
@@ -150,7 +150,7 @@ export function editRecord(
         .returning()
         .get()
       if (updated) {
-        recordEvent(tx, ctx, {
+        ctx.outbox.record(tx, {
           sessionId,
           type: 'message.edited',
           data: { ...messageEventBase(updated), editedAt: now.toISOString() },

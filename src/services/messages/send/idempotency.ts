@@ -8,8 +8,6 @@ import { findRecord } from '../records/records'
 /** How long a key answers with its first result. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000
 
-export type InFlightSends = Map<string, Promise<string>>
-
 type Claim = { state: 'done'; messageId: string } | { state: 'wait' } | { state: 'claimed' }
 
 export interface IdempotencyScope {

@@ -1,6 +1,6 @@
 import type { Session, SendPacing } from '../../../db/schema'
 import type { OutboundContent } from '../../../engine/whatsapp/port/messages'
-import type { CoreContext } from '../../context'
+import type { GatewayConfig } from '../../../config'
 
 /**
  * "Typing…" lasts about as long as a person would take to type the text, within bounds: long
@@ -11,8 +11,10 @@ export const MIN_PRESENCE_MS = 800
 export const MAX_PRESENCE_MS = 6_000
 
 /** The pacing a session's sends follow: its own, else the operator's SEND_PACING_* defaults. */
-export const sessionPacing = (ctx: CoreContext, session: Pick<Session, 'sendPacing'>): SendPacing =>
-  session.sendPacing ?? ctx.config.sendPacing
+export const sessionPacing = (
+  ctx: { config: Pick<GatewayConfig, 'sendPacing'> },
+  session: Pick<Session, 'sendPacing'>,
+): SendPacing => session.sendPacing ?? ctx.config.sendPacing
 
 /** Zero interval, zero jitter, no typing: the send path does not touch the queue at all. */
 export const isPaced = (pacing: SendPacing) => pacing.minIntervalMs > 0 || pacing.jitterMs > 0 || pacing.typing

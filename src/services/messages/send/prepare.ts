@@ -16,7 +16,7 @@ import type {
 import type { SendPollInput } from '../../../schemas/poll'
 import { DEFAULT_DOCUMENT_NAME, fileNameFromUrl } from '../../../schemas/file-name'
 import { isDataUrl } from '../../../shared/data-url'
-import type { MediaTools } from './media-tools'
+import type { MediaTools } from '../../../media/port'
 import { emptyTally } from '../inbound/poll-tally'
 import { buildVcard } from './vcard'
 

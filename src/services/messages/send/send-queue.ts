@@ -1,3 +1,4 @@
+import type { GatewayConfig } from '../../../config'
 import { GatewayError } from '../../../errors'
 import { planTurn } from './pacing'
 
@@ -161,3 +162,7 @@ export class SendQueues {
     for (const sessionId of [...this.#lanes.keys()]) this.cancel(sessionId, reason)
   }
 }
+
+/** One gateway's send queues: a turn more than SEND_QUEUE_MAX_WAIT_MS away is refused. */
+export const createSendQueues = (config: Pick<GatewayConfig, 'sendQueueMaxWaitMs'>): SendQueues =>
+  new SendQueues(config.sendQueueMaxWaitMs)

@@ -15,9 +15,9 @@ export interface PreparedVideo {
 }
 
 /**
- * What sending media needs from the media layer, as services see it: bytes from a client's
- * source (guarded, size- and time-limited) and what to make of them. Every failure is a
- * GatewayError (413 payload_too_large, 422 media_unavailable), never a 500.
+ * What sending media needs from the media layer (its contract, implemented by media-tools.ts):
+ * bytes from a client's source (guarded, size- and time-limited) and what to make of them.
+ * Every failure is a GatewayError (413 payload_too_large, 422 media_unavailable), never a 500.
  */
 export interface MediaTools {
   /** The bytes of `source`: fetched from an http(s) URL, or decoded from a `data:` URL. */
