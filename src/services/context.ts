@@ -16,7 +16,7 @@ import type { InboundMedia } from './media/runtime'
 import type { MediaTools } from '../media/port'
 import type { SendQueues } from './messages/send/send-queue'
 import type { SessionListCache } from './sessions/list-cache'
-import type { UnlinkHook } from './sessions/transitions'
+import type { UnlinkHook } from './sessions/unlink-hook'
 
 /**
  * The store, its clock, the settings and the logs: all that the verbs a one-off command runs

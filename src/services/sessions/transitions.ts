@@ -35,13 +35,6 @@ export type TransitionResult =
   | { applied: true; session: Session; previousStatus: SessionStatus; changed: boolean }
   | { applied: false; session: Session | undefined }
 
-/**
- * What a part of the gateway keeps per linked account and drops once the session is unlinked
- * (or never linked): registered where the context is assembled (createGateway), run in the
- * transaction of the status change.
- */
-export type UnlinkHook = (tx: Pick<DbOrTx, 'delete'>, sessionId: string) => void
-
 /** The columns a status change may write with it (claimSession's new pairing settings). */
 type WithStatus = Partial<Omit<typeof sessions.$inferInsert, 'id' | 'workspaceId' | 'status' | 'statusReason'>>
 
