@@ -1,9 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import { prepared, type StatementCache } from '../perf/prepared'
-import { sessions, webhookDeliveries, webhookEvents, webhookSequences } from '../db/schema'
+import { sessions, webhookDeliveries, webhookEvents, webhookSequences, webhookSubscriptions } from '../db/schema'
 import { newDeliveryId, newEventId } from '../ids'
 import type { WebhookEventData, WebhookEventType } from '../schemas/webhook-events'
 import { eventWanted } from './event-filter'
@@ -28,12 +28,30 @@ export interface OutboxContext {
 
 const ph = (name: string) => sql.placeholder(name)
 
-// Every recorded event runs these four: prepared once per gateway. They run on the caller's
+// Every recorded event runs these: prepared once per gateway. They run on the caller's
 // connection, so inside its transaction.
-const selectEventFilter = (db: GatewayDatabase) =>
+/**
+ * The session's own filter and, one row each, its other webhooks and its workspace's (none: one
+ * row with null webhook columns): a single query, so a session with no extra webhooks pays
+ * nothing more than reading its filter.
+ */
+const selectTargets = (db: GatewayDatabase) =>
   db
-    .select({ webhookMessages: sessions.webhookMessages, webhookEvents: sessions.webhookEvents })
+    .select({
+      webhookMessages: sessions.webhookMessages,
+      webhookEvents: sessions.webhookEvents,
+      webhookId: webhookSubscriptions.id,
+      messages: webhookSubscriptions.messages,
+      events: webhookSubscriptions.events,
+    })
     .from(sessions)
+    .leftJoin(
+      webhookSubscriptions,
+      and(
+        eq(webhookSubscriptions.workspaceId, sessions.workspaceId),
+        or(eq(webhookSubscriptions.sessionId, sessions.id), isNull(webhookSubscriptions.sessionId)),
+      ),
+    )
     .where(eq(sessions.id, ph('sessionId')))
     .prepare()
 const bumpSequence = (db: GatewayDatabase) =>
@@ -62,6 +80,7 @@ const insertDelivery = (db: GatewayDatabase) =>
       id: ph('id'),
       eventId: ph('eventId'),
       sessionId: ph('sessionId'),
+      webhookId: ph('webhookId'),
       status: ph('status'),
       attempts: ph('attempts'),
       nextAttemptAt: ph('nextAttemptAt'),
@@ -82,13 +101,14 @@ export interface NewEvent<T extends WebhookEventType> {
 }
 
 /**
- * Writes one event and its first delivery into the outbox. Call it INSIDE the transaction
- * that makes the change the event reports, so both commit or neither does: a crash right
- * after the commit still finds the event here. Events the session's filter leaves out
- * (`eventWanted`: `webhookMessages`, `webhookEvents`) are not written at all (the settings in
- * force when the event happened decide). Answers the event id, or null when nothing was written.
- * `_tx` is that transaction: every call site names it, and the prepared statements below run
- * on the same connection, hence inside it.
+ * Writes one event and its first delivery to each webhook that wants it into the outbox. Call
+ * it INSIDE the transaction that makes the change the event reports, so all commit or none
+ * does: a crash right after the commit still finds the event here. Each webhook has its own
+ * filter (`eventWanted`: the session's `webhookMessages`/`webhookEvents` for its own webhookUrl,
+ * each other webhook's `events`); an event no webhook wants is not written at all (the settings
+ * in force when the event happened decide). Answers the event id, or null when nothing was
+ * written. `_tx` is that transaction: every call site names it, and the prepared statements
+ * below run on the same connection, hence inside it.
  */
 export function recordEvent<T extends WebhookEventType>(
   _tx: DbOrTx,
@@ -96,8 +116,17 @@ export function recordEvent<T extends WebhookEventType>(
   event: NewEvent<T>,
 ): string | null {
   const sessionId = event.sessionId
-  const filter = prepared(ctx, selectEventFilter).get({ sessionId })
-  if (!filter || !eventWanted(filter, event.type)) return null
+  const targets = prepared(ctx, selectTargets).all({ sessionId })
+  if (targets.length === 0) return null
+  const primary = eventWanted(targets[0]!, event.type)
+  const others: string[] = []
+  for (const target of targets)
+    if (
+      target.webhookId &&
+      eventWanted({ webhookMessages: target.messages!, webhookEvents: target.events }, event.type)
+    )
+      others.push(target.webhookId)
+  if (!primary && others.length === 0) return null
   const now = ctx.clock.now()
   const at = event.at ?? now
   const sequence = prepared(ctx, bumpSequence).get({ sessionId })!.last
@@ -111,9 +140,11 @@ export function recordEvent<T extends WebhookEventType>(
     data: event.data,
   })
   prepared(ctx, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
-  const delivery = newDelivery(ctx, id, sessionId, now)
-  if (event.holdUntil) delivery.nextAttemptAt = event.holdUntil
-  prepared(ctx, insertDelivery).run(delivery)
+  for (const webhookId of primary ? [null, ...others] : others) {
+    const delivery = newDelivery(ctx, id, sessionId, now, webhookId)
+    if (event.holdUntil) delivery.nextAttemptAt = event.holdUntil
+    prepared(ctx, insertDelivery).run(delivery)
+  }
   ctx.webhooks.wake(event.sessionId)
   return id
 }
@@ -144,12 +175,22 @@ export function releaseEvent(
   ctx.webhooks.wake(sessionId)
 }
 
-/** A fresh delivery series of an event: due now, retried until WEBHOOK_RETRY_HOURS from now. */
-export function newDelivery(ctx: Pick<OutboxContext, 'config'>, eventId: string, sessionId: string, now: Date) {
+/**
+ * A fresh delivery series of an event to one webhook (null: the session's webhookUrl): due now,
+ * retried until WEBHOOK_RETRY_HOURS from now.
+ */
+export function newDelivery(
+  ctx: Pick<OutboxContext, 'config'>,
+  eventId: string,
+  sessionId: string,
+  now: Date,
+  webhookId: string | null = null,
+) {
   return {
     id: newDeliveryId(),
     eventId,
     sessionId,
+    webhookId,
     status: 'pending' as const,
     attempts: 0,
     nextAttemptAt: now,

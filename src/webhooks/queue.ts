@@ -1,8 +1,16 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../db/database'
-import { sessions, webhookDeliveries, webhookEvents, webhookPreviousSecrets, type WebhookDelivery } from '../db/schema'
+import {
+  sessions,
+  webhookDeliveries,
+  webhookEvents,
+  webhookPreviousSecrets,
+  webhookSubscriptions,
+  type WebhookDelivery,
+} from '../db/schema'
+import type { Stream } from './streams'
 
-/** Queries of the dispatcher: a session's next delivery, what it needs to send it, and the result. */
+/** Queries of the dispatcher: a stream's next delivery, what it needs to send it, and the result. */
 
 export interface Outgoing {
   url: string
@@ -19,20 +27,46 @@ export interface Outgoing {
 export function createQueue(db: GatewayDatabase) {
   const p = {
     sessionId: sql.placeholder('sessionId'),
+    webhookId: sql.placeholder('webhookId'),
     eventId: sql.placeholder('eventId'),
     now: sql.placeholder('now'),
   }
-  const head = db
+  const pending = eq(webhookDeliveries.status, 'pending')
+  const ofSession = eq(webhookDeliveries.sessionId, p.sessionId)
+  // Two statements rather than `webhook_id IS ?`: each an exact prefix of the queue index.
+  const primaryHead = db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.sessionId, p.sessionId)))
+    .where(and(pending, ofSession, isNull(webhookDeliveries.webhookId)))
     .orderBy(asc(webhookDeliveries.position))
     .limit(1)
+    .prepare()
+  const webhookHead = db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(pending, ofSession, eq(webhookDeliveries.webhookId, p.webhookId)))
+    .orderBy(asc(webhookDeliveries.position))
+    .limit(1)
+    .prepare()
+  const streams = db
+    .selectDistinct({ webhookId: webhookDeliveries.webhookId })
+    .from(webhookDeliveries)
+    .where(and(pending, ofSession))
     .prepare()
   const target = db
     .select({ url: sessions.webhookUrl, secret: sessions.webhookSecret })
     .from(sessions)
     .where(eq(sessions.id, p.sessionId))
+    .prepare()
+  const webhookTarget = db
+    .select({
+      url: webhookSubscriptions.url,
+      secret: webhookSubscriptions.secret,
+      previousSecret: webhookSubscriptions.previousSecret,
+      previousSecretExpiresAt: webhookSubscriptions.previousSecretExpiresAt,
+    })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.id, p.webhookId))
     .prepare()
   const event = db.select().from(webhookEvents).where(eq(webhookEvents.id, p.eventId)).prepare()
   const previousSecret = db
@@ -53,21 +87,38 @@ export function createQueue(db: GatewayDatabase) {
     .prepare()
 
   return {
-    /** The delivery a session must get through next (its lowest pending position), if any. */
-    headOf: (sessionId: string): WebhookDelivery | undefined => head.get({ sessionId }),
+    /** The delivery a stream must get through next (its lowest pending position), if any. */
+    headOf: ({ sessionId, webhookId }: Stream): WebhookDelivery | undefined =>
+      webhookId === null ? primaryHead.get({ sessionId }) : webhookHead.get({ sessionId, webhookId }),
 
-    /** The session's current URL and secrets (the replaced one too, for 24 h after a rotation) and the event. */
+    /** The webhooks a session has pending deliveries for (null: its own webhookUrl). */
+    streamsOf: (sessionId: string): (string | null)[] => streams.all({ sessionId }).map((row) => row.webhookId),
+
+    /**
+     * Where the delivery goes and what it carries: the webhook's current URL and secrets (the
+     * replaced one too, for 24 h after a rotation) and the event. Undefined once the session or
+     * the webhook is gone (their deliveries go with them).
+     */
     outgoing(delivery: WebhookDelivery, now: Date): Outgoing | undefined {
-      const session = target.get({ sessionId: delivery.sessionId })
       const row = event.get({ eventId: delivery.eventId })
-      if (!session || !row) return undefined
+      if (!row) return undefined
+      const message = { eventId: row.id, type: row.type, body: row.body }
+      if (delivery.webhookId !== null) {
+        const webhook = webhookTarget.get({ webhookId: delivery.webhookId })
+        if (!webhook) return undefined
+        const previous =
+          webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now
+            ? webhook.previousSecret
+            : undefined
+        return { url: webhook.url, secrets: previous ? [webhook.secret, previous] : [webhook.secret], ...message }
+      }
+      const session = target.get({ sessionId: delivery.sessionId })
+      if (!session) return undefined
       const previous = previousSecret.get({ sessionId: delivery.sessionId, now: now.getTime() })
       return {
         url: session.url,
         secrets: previous ? [session.secret, previous.secret] : [session.secret],
-        eventId: row.id,
-        type: row.type,
-        body: row.body,
+        ...message,
       }
     },
 
@@ -99,11 +150,11 @@ export function createQueue(db: GatewayDatabase) {
   }
 }
 
-export function sessionsWithPending(db: GatewayDatabase): string[] {
+/** Every stream with a pending delivery. */
+export function streamsWithPending(db: GatewayDatabase): Stream[] {
   return db
-    .selectDistinct({ sessionId: webhookDeliveries.sessionId })
+    .selectDistinct({ sessionId: webhookDeliveries.sessionId, webhookId: webhookDeliveries.webhookId })
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.status, 'pending'))
     .all()
-    .map((row) => row.sessionId)
 }

@@ -7,6 +7,10 @@ import { restartSessionEndpoint, restartSessionRoute } from './restart'
 import { sessionQrEndpoint, sessionQrRoute } from './qr'
 import { updateOwnProfileEndpoint, updateOwnProfileRoute } from './profile'
 import { updateSessionEndpoint, updateSessionRoute } from './update'
+import { createSessionWebhookEndpoint, createSessionWebhookRoute } from './webhooks-create'
+import { deleteSessionWebhookEndpoint, deleteSessionWebhookRoute } from './webhooks-delete'
+import { listSessionWebhooksEndpoint, listSessionWebhooksRoute } from './webhooks-list'
+import { updateSessionWebhookEndpoint, updateSessionWebhookRoute } from './webhooks-update'
 
 /** One line per route, in serving order; each pairs a route's declaration with what serves it. */
 export const sessionEndpoints = [
@@ -17,6 +21,10 @@ export const sessionEndpoints = [
   endpoint(restartSessionRoute, restartSessionEndpoint),
   endpoint(sessionQrRoute, sessionQrEndpoint),
   endpoint(updateOwnProfileRoute, updateOwnProfileEndpoint),
+  endpoint(createSessionWebhookRoute, createSessionWebhookEndpoint),
+  endpoint(listSessionWebhooksRoute, listSessionWebhooksEndpoint),
+  endpoint(updateSessionWebhookRoute, updateSessionWebhookEndpoint),
+  endpoint(deleteSessionWebhookRoute, deleteSessionWebhookEndpoint),
 ] as const
 
 export const sessionRoutes = (ctx: GatewayContext) => serveAll(ctx, sessionEndpoints)

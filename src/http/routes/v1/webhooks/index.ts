@@ -3,12 +3,21 @@ import { endpoint, serveAll } from '../../endpoint'
 import { listDeliveriesEndpoint, listDeliveriesRoute } from './list'
 import { replayEndpoint, replayRoute } from './replay'
 import { retryDeliveryEndpoint, retryDeliveryRoute } from './retry'
+import { createWorkspaceWebhookEndpoint, createWorkspaceWebhookRoute } from './subscriptions-create'
+import { deleteWorkspaceWebhookEndpoint, deleteWorkspaceWebhookRoute } from './subscriptions-delete'
+import { listWorkspaceWebhooksEndpoint, listWorkspaceWebhooksRoute } from './subscriptions-list'
+import { updateWorkspaceWebhookEndpoint, updateWorkspaceWebhookRoute } from './subscriptions-update'
 
 /** One line per route, in serving order. */
 export const webhookEndpoints = [
   endpoint(listDeliveriesRoute, listDeliveriesEndpoint),
   endpoint(retryDeliveryRoute, retryDeliveryEndpoint),
   endpoint(replayRoute, replayEndpoint),
+  // After the literal paths above (`deliveries`, `replay`), which `{webhookId}` would not shadow anyway (other methods).
+  endpoint(createWorkspaceWebhookRoute, createWorkspaceWebhookEndpoint),
+  endpoint(listWorkspaceWebhooksRoute, listWorkspaceWebhooksEndpoint),
+  endpoint(updateWorkspaceWebhookRoute, updateWorkspaceWebhookEndpoint),
+  endpoint(deleteWorkspaceWebhookRoute, deleteWorkspaceWebhookEndpoint),
 ] as const
 
 export const webhookRoutes = (ctx: GatewayContext) => serveAll(ctx, webhookEndpoints)
