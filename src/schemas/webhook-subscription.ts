@@ -25,9 +25,17 @@ const description = z
   .optional()
   .meta({ description: `What the webhook is for, at most ${MAX_WEBHOOK_DESCRIPTION} characters.` })
 
-export const CreateWebhookBody = z
-  .strictObject({ url, events, description })
-  .meta({ id: 'CreateWebhookRequest', example: { url: EXAMPLE_WEBHOOK_URL, events: ['message.received'] } })
+export const CreateWebhookBody = z.strictObject({ url, events, description })
+const createExample = { url: EXAMPLE_WEBHOOK_URL, events: ['message.received'] }
+// A request body component is one operation's: the session's and the workspace's routes each have theirs.
+export const CreateSessionWebhookBody = CreateWebhookBody.meta({
+  id: 'CreateSessionWebhookRequest',
+  example: createExample,
+})
+export const CreateWorkspaceWebhookBody = CreateWebhookBody.meta({
+  id: 'CreateWorkspaceWebhookRequest',
+  example: createExample,
+})
 
 export const UpdateWebhookBody = atLeastOneOf(
   z.strictObject({
@@ -39,7 +47,16 @@ export const UpdateWebhookBody = atLeastOneOf(
         'true: a new secret, answered once; deliveries carry signatures with the old and the new secret for 24 h.',
     }),
   }),
-).meta({ id: 'UpdateWebhookRequest', example: { events: ['message.received', 'session.status'] } })
+)
+const updateExample = { events: ['message.received', 'session.status'] }
+export const UpdateSessionWebhookBody = UpdateWebhookBody.meta({
+  id: 'UpdateSessionWebhookRequest',
+  example: updateExample,
+})
+export const UpdateWorkspaceWebhookBody = UpdateWebhookBody.meta({
+  id: 'UpdateWorkspaceWebhookRequest',
+  example: updateExample,
+})
 
 export const WebhookSchema = z
   .object({

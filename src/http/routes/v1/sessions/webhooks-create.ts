@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { CreatedWebhookSchema, CreateWebhookBody } from '../../../../schemas/webhook-subscription'
+import { CreatedWebhookSchema, CreateSessionWebhookBody } from '../../../../schemas/webhook-subscription'
 import { SessionIdParam } from '../../../../schemas/session'
 import type { GatewayContext } from '../../../../services/context'
 import { createWebhook } from '../../../../services/webhooks/subscriptions/create'
@@ -15,7 +15,7 @@ export const createSessionWebhookRoute = createRoute({
   description:
     'Besides the session’s webhookUrl: its own URL, event filter and secret (answered only here), its own delivery stream, log, retries and replay. At most 10; the URL passes the same checks as webhookUrl.',
   security: bearerSecurity,
-  request: { params: SessionIdParam, body: jsonBody(CreateWebhookBody) },
+  request: { params: SessionIdParam, body: jsonBody(CreateSessionWebhookBody) },
   responses: {
     200: jsonResponse(CreatedWebhookSchema, 'The webhook, with its secret'),
     ...errorResponses(['validation_error', 'plan_required', 'not_found', 'webhook_limit_reached']),

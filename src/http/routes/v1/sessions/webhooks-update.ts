@@ -1,6 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { SessionWebhookParams, UpdatedWebhookSchema, UpdateWebhookBody } from '../../../../schemas/webhook-subscription'
+import {
+  SessionWebhookParams,
+  UpdatedWebhookSchema,
+  UpdateSessionWebhookBody,
+} from '../../../../schemas/webhook-subscription'
 import type { GatewayContext } from '../../../../services/context'
 import { updateWebhook } from '../../../../services/webhooks/subscriptions/update'
 import { createRouter } from '../../../router'
@@ -14,7 +18,7 @@ export const updateSessionWebhookRoute = createRoute({
   description:
     'Applies from its next delivery on. rotateSecret: the new secret is answered once, and deliveries carry signatures with the old and the new one for 24 h.',
   security: bearerSecurity,
-  request: { params: SessionWebhookParams, body: jsonBody(UpdateWebhookBody) },
+  request: { params: SessionWebhookParams, body: jsonBody(UpdateSessionWebhookBody) },
   responses: {
     200: jsonResponse(UpdatedWebhookSchema, 'The webhook'),
     ...errorResponses(['validation_error', 'plan_required', 'not_found']),

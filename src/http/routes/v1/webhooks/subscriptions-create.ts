@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
-import { CreatedWebhookSchema, CreateWebhookBody } from '../../../../schemas/webhook-subscription'
+import { CreatedWebhookSchema, CreateWorkspaceWebhookBody } from '../../../../schemas/webhook-subscription'
 import type { GatewayContext } from '../../../../services/context'
 import { createWebhook } from '../../../../services/webhooks/subscriptions/create'
 import { createRouter } from '../../../router'
@@ -14,7 +14,7 @@ export const createWorkspaceWebhookRoute = createRoute({
   description:
     'Every session’s events, present and future sessions alike, each session’s in order; its own URL, event filter and secret (answered only here). At most 10; the URL passes the same checks as webhookUrl.',
   security: bearerSecurity,
-  request: { body: jsonBody(CreateWebhookBody) },
+  request: { body: jsonBody(CreateWorkspaceWebhookBody) },
   responses: {
     200: jsonResponse(CreatedWebhookSchema, 'The webhook, with its secret'),
     ...errorResponses(['validation_error', 'plan_required', 'webhook_limit_reached']),

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses, jsonBody, jsonResponse } from '../../../../openapi/route'
 import {
   UpdatedWebhookSchema,
-  UpdateWebhookBody,
+  UpdateWorkspaceWebhookBody,
   WorkspaceWebhookParams,
 } from '../../../../schemas/webhook-subscription'
 import type { GatewayContext } from '../../../../services/context'
@@ -18,7 +18,7 @@ export const updateWorkspaceWebhookRoute = createRoute({
   description:
     'Applies from its next delivery on. rotateSecret: the new secret is answered once, and deliveries carry signatures with the old and the new one for 24 h.',
   security: bearerSecurity,
-  request: { params: WorkspaceWebhookParams, body: jsonBody(UpdateWebhookBody) },
+  request: { params: WorkspaceWebhookParams, body: jsonBody(UpdateWorkspaceWebhookBody) },
   responses: {
     200: jsonResponse(UpdatedWebhookSchema, 'The webhook'),
     ...errorResponses(['validation_error', 'plan_required', 'not_found']),
