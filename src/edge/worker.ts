@@ -20,7 +20,12 @@ import { checkContactsRoute } from '../http/routes/v1/contacts/check'
 import { v1Declarations } from '../http/routes/v1/declarations'
 import { connectSessionRoute } from '../http/routes/v1/sessions/connect'
 import { listSessionsRoute } from '../http/routes/v1/sessions/list'
+import { createWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-create'
+import { deleteWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-delete'
+import { listWorkspaceWebhooksRoute } from '../http/routes/v1/webhooks/subscriptions-list'
+import { updateWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-update'
 import { getWorkspaceRoute } from '../http/routes/v1/workspace/get'
+import { SessionWebhookParams } from '../schemas/webhook-subscription'
 import { issuesError } from '../http/validation'
 import { buildOpenApiDocument } from '../openapi/document'
 import { ContactCheckBody } from '../schemas/contact'
@@ -88,12 +93,23 @@ const WORKSPACE_LEVEL = new Set<RouteConfig>([
 ])
 
 /**
+ * A workspace's own webhooks would get every session's events, but each session's object keeps
+ * its own store and outbox: nothing there could fan them out. Refused, saying what works instead.
+ */
+const WORKSPACE_WEBHOOKS = new Set<RouteConfig>([
+  createWorkspaceWebhookRoute,
+  listWorkspaceWebhooksRoute,
+  updateWorkspaceWebhookRoute,
+  deleteWorkspaceWebhookRoute,
+])
+
+/**
  * Which session a session-scoped request is about, as its route declares it: the session path
  * parameter (`/v1/session/{id}/…`), else `sessionId` in the query string or the JSON body.
  */
 function sessionIdOf(route: RouteConfig, c: Context, json: unknown): string | undefined {
   const params = route.request?.params
-  if (params === SessionIdParam) return c.req.param('id')
+  if (params === SessionIdParam || params === SessionWebhookParams) return c.req.param('id')
   if (params === SessionIdPathParam) return c.req.param('session_id')
   const fromQuery = c.req.query('sessionId')
   if (fromQuery) return fromQuery
@@ -217,6 +233,12 @@ export function createEdgeApp(env: EdgeEnv) {
   for (const route of v1Declarations) {
     if (WORKSPACE_LEVEL.has(route)) continue
     app.on(route.method.toUpperCase(), routingPath(route.path), async (c) => {
+      if (WORKSPACE_WEBHOOKS.has(route))
+        throw new GatewayError(
+          'validation_error',
+          'Workspace webhooks are not available on the edge deployment (each session has its own store); add the webhook to each session with POST /v1/session/{id}/webhooks',
+          { fields: [{ path: '(path)', message: 'workspace webhooks are not available on the edge deployment' }] },
+        )
       const { workspace } = c.get('credential')
       const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.raw.text()
       // Read only to find the session; the session object's route validates the body as on Node.
