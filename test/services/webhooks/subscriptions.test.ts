@@ -81,7 +81,7 @@ describe('webhooks besides webhookUrl', () => {
         ],
       },
     })
-    expect(JSON.stringify(listed.body)).not.toContain(secret)
+    expect(JSON.stringify(listed.body).includes(secret)).toBe(false)
 
     const changed = await call('PUT', `/v1/session/${sessionId}/webhooks/${webhookId}`, {
       url: 'https://hooks.invalid/moved',
