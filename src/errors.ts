@@ -12,6 +12,7 @@ export const errorCodes = {
   session_not_connected: 409,
   message_not_editable: 409,
   idempotency_key_reused: 409,
+  webhook_limit_reached: 409,
   media_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -15,3 +15,4 @@ export const newWorkspaceId = () => `wsp_${randomBase32(20)}`
 export const newApiKeyId = () => `key_${randomBase32(20)}`
 export const newEventId = () => `evt_${randomBase32(24)}`
 export const newDeliveryId = () => `dlv_${randomBase32(24)}`
+export const newWebhookId = () => `whk_${randomBase32(24)}`

@@ -23,6 +23,10 @@ import { checkContactsRoute } from '../http/routes/v1/contacts/check'
 import { v1Declarations, v1Endpoints } from '../http/routes/v1/declarations'
 import { connectSessionRoute } from '../http/routes/v1/sessions/connect'
 import { listSessionsRoute } from '../http/routes/v1/sessions/list'
+import { createWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-create'
+import { deleteWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-delete'
+import { listWorkspaceWebhooksRoute } from '../http/routes/v1/webhooks/subscriptions-list'
+import { updateWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-update'
 import { getWorkspaceRoute } from '../http/routes/v1/workspace/get'
 import { buildOpenApiDocument } from '../openapi/document'
 import { edgeConfig, sessionObjectName, type EdgeEnv } from './env'
@@ -74,6 +78,17 @@ const WORKSPACE_LEVEL = new Set<RouteConfig>([
 
 /** Where each declared route's requests name their session (`session-locator.ts`). */
 const locators = new Map<RouteConfig, AnySessionLocator>(v1Endpoints.map(({ route, session }) => [route, session]))
+
+/**
+ * A workspace's own webhooks would get every session's events, but each session's object keeps
+ * its own store and outbox: nothing there could fan them out. Refused, saying what works instead.
+ */
+const WORKSPACE_WEBHOOKS = new Set<RouteConfig>([
+  createWorkspaceWebhookRoute,
+  listWorkspaceWebhooksRoute,
+  updateWorkspaceWebhookRoute,
+  deleteWorkspaceWebhookRoute,
+])
 
 /**
  * The session (its id; for connect, the name it claims) a request names where its route
@@ -220,6 +235,12 @@ export function createEdgeApp(env: EdgeEnv) {
   for (const route of v1Declarations) {
     if (WORKSPACE_LEVEL.has(route)) continue
     app.on(route.method.toUpperCase(), routingPath(route.path), async (c) => {
+      if (WORKSPACE_WEBHOOKS.has(route))
+        throw new GatewayError(
+          'validation_error',
+          'Workspace webhooks are not available on the edge deployment (each session has its own store); add the webhook to each session with POST /v1/session/{id}/webhooks',
+          { fields: [{ path: '(path)', message: 'workspace webhooks are not available on the edge deployment' }] },
+        )
       const { workspace } = c.get('credential')
       const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.raw.text()
       // Read only to find the session; the session object's route validates the body as on Node.

@@ -61,6 +61,12 @@ export const errorExamples: Record<ErrorCode, ErrorExample> = {
     'The Idempotency-Key came with another body',
     'This Idempotency-Key was used with another request body',
   ),
+  webhook_limit_reached: example(
+    'webhook_limit_reached',
+    'The session or workspace already has its most webhooks',
+    'This session already has 10 webhooks besides its webhookUrl, the most it may have; delete one first',
+    { limit: 10 },
+  ),
   media_expired: example(
     'media_expired',
     'WhatsApp and the phone no longer have the file',

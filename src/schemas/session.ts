@@ -8,7 +8,7 @@ import { sessionName } from './session-name'
 import { WebhookEventTypeSchema } from './webhook-event-types'
 import { webhookEventTypes } from '../shared/event-types'
 
-const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
+export const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048)
 
 /** Validated in full here (shape, credentials); the host is checked by the service (DNS). Never echoed in an error. */
 const proxyUrl = z
@@ -60,7 +60,7 @@ const sendPacingView = z
  * the catalogue is one issue (zod checks the length before the entries), and each repeated name
  * is one issue, so the error stays small whatever the list.
  */
-const webhookEvents = z
+export const webhookEvents = z
   .array(WebhookEventTypeSchema)
   .min(1, { error: 'must list at least one event type; null (or leaving it out) means every type' })
   .max(webhookEventTypes.length, { error: `lists more than the ${webhookEventTypes.length} event types there are` })

@@ -15,6 +15,12 @@ export const RetryDeliveryQuery = z.strictObject({
 
 export const ListDeliveriesQuery = z.strictObject({
   sessionId: sessionId.optional().meta({ description: 'Only this session’s deliveries.' }),
+  webhookId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Only the deliveries to this webhook (one added with POST …/webhooks).' }),
   status: z.enum(webhookDeliveryStatuses).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(40).optional().meta({ description: 'nextCursor of the previous page.' }),
@@ -27,6 +33,9 @@ export const DeliverySchema = z
       .string()
       .meta({ description: 'The webhook-id header: the same on every retry and replay of the event.' }),
     sessionId: z.string(),
+    webhookId: z.string().nullable().meta({
+      description: 'The webhook it goes to; null: the session’s webhookUrl.',
+    }),
     type: z.string().meta({ description: 'The event type, e.g. message.received.' }),
     sequence: z.number().int(),
     status: z
@@ -69,6 +78,10 @@ export const ReplayBody = z
       .max(MAX_REPLAY_EVENTS)
       .default(MAX_REPLAY_EVENTS)
       .meta({ description: `Events queued by this call, at most ${MAX_REPLAY_EVENTS}.` }),
+    webhookId: z.string().min(1).max(100).optional().meta({
+      description:
+        'Replay to this webhook (the session’s own or a workspace one) the events that were written for it; left out: the session’s webhookUrl.',
+    }),
     cursor: z
       .string()
       .regex(/^\d{1,15}$/, 'must be the nextCursor of a previous replay')

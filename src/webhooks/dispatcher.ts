@@ -8,10 +8,11 @@ import { noMetrics, type GatewayMetrics } from '../metrics/port'
 import type { WebhookNotifier } from './outbox'
 import { pruneOutbox } from './prune'
 import { EndpointSlots, endpointOf } from './endpoint-slots'
-import { createQueue, sessionsWithPending, type Outgoing } from './queue'
+import { createQueue, streamsWithPending, type Outgoing } from './queue'
 import { nextAttemptAt } from './retry-schedule'
 import { SessionSchedule, WakeTimer } from './session-schedule'
 import type { WebhookSender } from './sender'
+import { streamKey, streamOf } from './streams'
 import { WebhookSigner } from './signer'
 
 export interface WebhookDispatcher extends WebhookNotifier {
@@ -37,13 +38,15 @@ const REPORT_MS = 10_000
 const PRUNE_MS = 10 * 60_000
 
 /**
- * Delivers the outbox. Each session's deliveries go out one at a time in queue order (the
- * head must be delivered or failed before the next), so a session's receiver sees its events
- * in order; sessions proceed independently, bounded by WEBHOOK_CONCURRENCY in total and
- * WEBHOOK_ENDPOINT_CONCURRENCY per endpoint, so a slow or dead endpoint holds only its own
- * sessions. Writers wake it (`wake`); a timer wakes it for retries that come due; a rescan
- * of the database every 30 s is the safety net. The parts have names: SessionSchedule (which
- * sessions, when), EndpointSlots (per-endpoint concurrency), nextAttemptAt (the backoff).
+ * Delivers the outbox. Its unit is the stream (streams.ts): one session's deliveries to one
+ * webhook, its own webhookUrl or another. A stream's deliveries go out one at a time in queue
+ * order (the head must be delivered or failed before the next), so each webhook sees a
+ * session's events in order; streams proceed independently, bounded by WEBHOOK_CONCURRENCY in
+ * total and WEBHOOK_ENDPOINT_CONCURRENCY per endpoint, so a slow or dead webhook holds only its
+ * own streams. Writers wake a session (`wake`), whose pending streams the next pump looks up; a
+ * timer wakes it for retries that come due; a rescan of the database every 30 s is the safety
+ * net. The parts have names: SessionSchedule (which streams, when, keyed by streamKey),
+ * EndpointSlots (per-endpoint concurrency), nextAttemptAt (the backoff).
  */
 export function createWebhookDispatcher({
   db,
@@ -61,6 +64,8 @@ export function createWebhookDispatcher({
   const schedule = new SessionSchedule()
   const slots = new EndpointSlots(limits.endpointConcurrency)
   const wakeTimer = new WakeTimer(() => pump())
+  /** Sessions woken by a writer since the last pump: which of their streams have something is asked then. */
+  const woken = new Set<string>()
   const inFlight = new Set<Promise<void>>()
   const counts = new DeliveryCounts(log)
   const timers: NodeJS.Timeout[] = []
@@ -77,39 +82,43 @@ export function createWebhookDispatcher({
     })
   }
 
-  /** What to do with one session now: pass it by, wait for its head to come due, or post its head. */
-  function consider(sessionId: string, now: Date): Step {
-    const waiting = schedule.waiting(sessionId, now.getTime())
+  /** What to do with one stream now: pass it by, wait for its head to come due, or post its head. */
+  function consider(key: string, now: Date): Step {
+    const waiting = schedule.waiting(key, now.getTime())
     if (waiting === 'busy') return { kind: 'pass' }
     if (waiting !== undefined) return { kind: 'wait', until: waiting }
-    if (slots.isFullFor(sessionId)) return { kind: 'pass' } // woken when a slot frees
-    const head = queue.headOf(sessionId)
+    if (slots.isFullFor(key)) return { kind: 'pass' } // woken when a slot frees
+    const head = queue.headOf(streamOf(key))
     if (!head) {
-      schedule.idle(sessionId)
-      slots.forget(sessionId)
+      schedule.idle(key)
+      slots.forget(key)
       return { kind: 'pass' }
     }
     const due = head.nextAttemptAt.getTime()
     if (due > now.getTime()) {
-      schedule.defer(sessionId, due)
+      schedule.defer(key, due)
       return { kind: 'wait', until: due }
     }
     const send = queue.outgoing(head, now)
-    if (!send) return { kind: 'pass' } // the session is gone; cascade deletes its deliveries
+    if (!send) return { kind: 'pass' } // the session or webhook is gone; cascade deletes its deliveries
     const endpoint = endpointOf(send.url)
-    slots.remember(sessionId, endpoint)
+    slots.remember(key, endpoint)
     if (slots.isFull(endpoint)) return { kind: 'pass' }
     return { kind: 'post', delivery: head, send, endpoint }
   }
 
-  /** Posts every session's head that may go now, within the concurrency limits, and sets the timer for the next due one. */
+  /** Posts every stream's head that may go now, within the concurrency limits, and sets the timer for the next due one. */
   function pump(): void {
     if (!running) return
+    for (const sessionId of woken) {
+      for (const webhookId of queue.streamsOf(sessionId)) schedule.wake(streamKey(sessionId, webhookId))
+    }
+    woken.clear()
     const now = clock.now()
     let earliest = Number.POSITIVE_INFINITY
-    for (const sessionId of schedule.sessions()) {
+    for (const key of schedule.sessions()) {
       if (inFlight.size >= limits.concurrency) return
-      const step = consider(sessionId, now)
+      const step = consider(key, now)
       if (step.kind === 'wait') earliest = Math.min(earliest, step.until)
       else if (step.kind === 'post') attempt(step.delivery, step.send, step.endpoint)
     }
@@ -117,7 +126,8 @@ export function createWebhookDispatcher({
   }
 
   function attempt(delivery: WebhookDelivery, send: Outgoing, endpoint: string): void {
-    schedule.begin(delivery.sessionId)
+    const key = streamKey(delivery.sessionId, delivery.webhookId)
+    schedule.begin(key)
     slots.take(endpoint)
     const headers = signer.headers(send.secrets, send.eventId, clock.now(), send.body)
     const task = sender
@@ -134,8 +144,14 @@ export function createWebhookDispatcher({
         const attempts = delivery.attempts + 1
         const next = nextAttemptAt({ attempts, now, retryUntil: delivery.retryUntil }, limits)
         const status = queue.markAttemptFailed(delivery, result, next, now)
-        if (next) schedule.defer(delivery.sessionId, next.getTime())
-        const facts = { sessionId: delivery.sessionId, deliveryId: delivery.id, attempts, lastError: result.error }
+        if (next) schedule.defer(key, next.getTime())
+        const facts = {
+          sessionId: delivery.sessionId,
+          webhookId: delivery.webhookId,
+          deliveryId: delivery.id,
+          attempts,
+          lastError: result.error,
+        }
         metrics.webhookDelivery(status === 'failed' ? 'failed' : 'retrying', 0)
         if (status === 'failed') {
           counts.failed++
@@ -150,7 +166,7 @@ export function createWebhookDispatcher({
       )
       .finally(() => {
         inFlight.delete(task)
-        schedule.end(delivery.sessionId)
+        schedule.end(key)
         slots.release(endpoint)
         queuePump()
       })
@@ -158,7 +174,7 @@ export function createWebhookDispatcher({
   }
 
   function rescan(): void {
-    for (const sessionId of sessionsWithPending(db)) schedule.add(sessionId)
+    for (const stream of streamsWithPending(db)) schedule.add(streamKey(stream.sessionId, stream.webhookId))
     pump()
   }
 
@@ -181,7 +197,7 @@ export function createWebhookDispatcher({
 
   return {
     wake(sessionId?: string) {
-      if (sessionId) schedule.wake(sessionId)
+      if (sessionId) woken.add(sessionId)
       queuePump()
     },
     start() {

@@ -1,9 +1,9 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import { prepared, type StatementCache } from '../perf/prepared'
-import { sessions, webhookDeliveries, webhookEvents, webhookSequences } from '../db/schema'
+import { sessions, webhookDeliveries, webhookEvents, webhookSequences, webhookSubscriptions } from '../db/schema'
 import { newDeliveryId, newEventId } from '../ids'
 import type { WebhookEventData, WebhookEventType } from '../schemas/webhook-events'
 import { eventWanted } from './event-filter'
@@ -20,12 +20,12 @@ export interface WebhookNotifier {
 /** The webhook outbox of one gateway: where every event is written, in the transaction of its change. */
 export interface Outbox extends WebhookNotifier {
   /**
-   * Writes one event and its first delivery into the outbox, on `tx`. Call it INSIDE the
-   * transaction that makes the change the event reports, so both commit or neither does: a
-   * crash right after the commit still finds the event here. Events the session's filter
-   * leaves out (`eventWanted`: `webhookMessages`, `webhookEvents`) are not written at all (the
-   * settings in force when the event happened decide). Answers the event id, or null when
-   * nothing was written.
+   * Writes one event and its first delivery to each webhook that wants it, on `tx`. Call it
+   * INSIDE the transaction that makes the change the event reports, so all commit or none does:
+   * a crash right after the commit still finds the event here. Each webhook has its own filter
+   * (`eventWanted`: the session's `webhookMessages`/`webhookEvents` for its own webhookUrl, each
+   * other webhook's `events`); an event no webhook wants is not written at all (the settings in
+   * force when the event happened decide). Answers the event id, or null when nothing was written.
    */
   record<T extends WebhookEventType>(tx: DbOrTx, event: NewEvent<T>): string | null
   /**
@@ -48,12 +48,30 @@ export interface OutboxDeps {
 
 const ph = (name: string) => sql.placeholder(name)
 
-// Every recorded event runs these four: prepared once per connection (see perf/prepared.ts),
-// run on the transaction given.
-const selectEventFilter = (db: DbOrTx) =>
+// Every recorded event runs these: prepared once per connection (see perf/prepared.ts), run on
+// the transaction given.
+/**
+ * The session's own filter and, one row each, its other webhooks and its workspace's (none: one
+ * row with null webhook columns): a single query, so a session with no extra webhooks pays
+ * nothing more than reading its filter.
+ */
+const selectTargets = (db: DbOrTx) =>
   db
-    .select({ webhookMessages: sessions.webhookMessages, webhookEvents: sessions.webhookEvents })
+    .select({
+      webhookMessages: sessions.webhookMessages,
+      webhookEvents: sessions.webhookEvents,
+      webhookId: webhookSubscriptions.id,
+      messages: webhookSubscriptions.messages,
+      events: webhookSubscriptions.events,
+    })
     .from(sessions)
+    .leftJoin(
+      webhookSubscriptions,
+      and(
+        eq(webhookSubscriptions.workspaceId, sessions.workspaceId),
+        or(eq(webhookSubscriptions.sessionId, sessions.id), isNull(webhookSubscriptions.sessionId)),
+      ),
+    )
     .where(eq(sessions.id, ph('sessionId')))
     .prepare()
 const bumpSequence = (db: DbOrTx) =>
@@ -82,6 +100,7 @@ const insertDelivery = (db: DbOrTx) =>
       id: ph('id'),
       eventId: ph('eventId'),
       sessionId: ph('sessionId'),
+      webhookId: ph('webhookId'),
       status: ph('status'),
       attempts: ph('attempts'),
       nextAttemptAt: ph('nextAttemptAt'),
@@ -106,8 +125,17 @@ export function createOutbox({ clock, config, notifier, db, statements }: Outbox
     record(tx, event) {
       const on = { db: tx, statements }
       const sessionId = event.sessionId
-      const filter = prepared(on, selectEventFilter).get({ sessionId })
-      if (!filter || !eventWanted(filter, event.type)) return null
+      const targets = prepared(on, selectTargets).all({ sessionId })
+      if (targets.length === 0) return null
+      const primary = eventWanted(targets[0]!, event.type)
+      const others: string[] = []
+      for (const target of targets)
+        if (
+          target.webhookId &&
+          eventWanted({ webhookMessages: target.messages!, webhookEvents: target.events }, event.type)
+        )
+          others.push(target.webhookId)
+      if (!primary && others.length === 0) return null
       const now = clock.now()
       const at = event.at ?? now
       const sequence = prepared(on, bumpSequence).get({ sessionId })!.last
@@ -121,9 +149,11 @@ export function createOutbox({ clock, config, notifier, db, statements }: Outbox
         data: event.data,
       })
       prepared(on, insertEvent).run({ id, sessionId, sequence, type: event.type, body, createdAt: at })
-      const delivery = newDelivery({ config }, id, sessionId, now)
-      if (event.holdUntil) delivery.nextAttemptAt = event.holdUntil
-      prepared(on, insertDelivery).run(delivery)
+      for (const webhookId of primary ? [null, ...others] : others) {
+        const delivery = newDelivery({ config }, id, sessionId, now, webhookId)
+        if (event.holdUntil) delivery.nextAttemptAt = event.holdUntil
+        prepared(on, insertDelivery).run(delivery)
+      }
       notifier.wake(event.sessionId)
       return id
     },
@@ -148,12 +178,22 @@ export function createOutbox({ clock, config, notifier, db, statements }: Outbox
   }
 }
 
-/** A fresh delivery series of an event: due now, retried until WEBHOOK_RETRY_HOURS from now. */
-export function newDelivery(ctx: Pick<OutboxDeps, 'config'>, eventId: string, sessionId: string, now: Date) {
+/**
+ * A fresh delivery series of an event to one webhook (null: the session's webhookUrl): due now,
+ * retried until WEBHOOK_RETRY_HOURS from now.
+ */
+export function newDelivery(
+  ctx: Pick<OutboxDeps, 'config'>,
+  eventId: string,
+  sessionId: string,
+  now: Date,
+  webhookId: string | null = null,
+) {
   return {
     id: newDeliveryId(),
     eventId,
     sessionId,
+    webhookId,
     status: 'pending' as const,
     attempts: 0,
     nextAttemptAt: now,

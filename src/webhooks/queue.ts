@@ -1,9 +1,17 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../db/database'
 import { prepared, type StatementCache } from '../perf/prepared'
-import { sessions, webhookDeliveries, webhookEvents, webhookPreviousSecrets, type WebhookDelivery } from '../db/schema'
+import {
+  sessions,
+  webhookDeliveries,
+  webhookEvents,
+  webhookPreviousSecrets,
+  webhookSubscriptions,
+  type WebhookDelivery,
+} from '../db/schema'
+import type { Stream } from './streams'
 
-/** Queries of the dispatcher: a session's next delivery, what it needs to send it, and the result. */
+/** Queries of the dispatcher: a stream's next delivery, what it needs to send it, and the result. */
 
 export interface Outgoing {
   url: string
@@ -15,25 +23,54 @@ export interface Outgoing {
 
 const p = {
   sessionId: sql.placeholder('sessionId'),
+  webhookId: sql.placeholder('webhookId'),
   eventId: sql.placeholder('eventId'),
   now: sql.placeholder('now'),
 }
+const pending = eq(webhookDeliveries.status, 'pending')
+const ofSession = eq(webhookDeliveries.sessionId, p.sessionId)
 
 // The dispatcher's hot queries, prepared once per gateway (perf/prepared.ts): building and
-// preparing SQL on every delivery cost more than the delivery itself.
-const head = (db: GatewayDatabase) =>
+// preparing SQL on every delivery cost more than the delivery itself. Two head statements
+// rather than `webhook_id IS ?`: each an exact prefix of the queue index.
+const primaryHead = (db: GatewayDatabase) =>
   db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.sessionId, p.sessionId)))
+    .where(and(pending, ofSession, isNull(webhookDeliveries.webhookId)))
     .orderBy(asc(webhookDeliveries.position))
     .limit(1)
+    .prepare()
+const webhookHead = (db: GatewayDatabase) =>
+  db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(pending, ofSession, eq(webhookDeliveries.webhookId, p.webhookId)))
+    .orderBy(asc(webhookDeliveries.position))
+    .limit(1)
+    .prepare()
+const streams = (db: GatewayDatabase) =>
+  db
+    .selectDistinct({ webhookId: webhookDeliveries.webhookId })
+    .from(webhookDeliveries)
+    .where(and(pending, ofSession))
     .prepare()
 const target = (db: GatewayDatabase) =>
   db
     .select({ url: sessions.webhookUrl, secret: sessions.webhookSecret })
     .from(sessions)
     .where(eq(sessions.id, p.sessionId))
+    .prepare()
+const webhookTarget = (db: GatewayDatabase) =>
+  db
+    .select({
+      url: webhookSubscriptions.url,
+      secret: webhookSubscriptions.secret,
+      previousSecret: webhookSubscriptions.previousSecret,
+      previousSecretExpiresAt: webhookSubscriptions.previousSecretExpiresAt,
+    })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.id, p.webhookId))
     .prepare()
 const event = (db: GatewayDatabase) => db.select().from(webhookEvents).where(eq(webhookEvents.id, p.eventId)).prepare()
 const previousSecret = (db: GatewayDatabase) =>
@@ -59,21 +96,43 @@ const delivered = (db: GatewayDatabase) =>
 export function createQueue(ctx: { db: GatewayDatabase; statements: StatementCache }) {
   const { db } = ctx
   return {
-    /** The delivery a session must get through next (its lowest pending position), if any. */
-    headOf: (sessionId: string): WebhookDelivery | undefined => prepared(ctx, head).get({ sessionId }),
+    /** The delivery a stream must get through next (its lowest pending position), if any. */
+    headOf: ({ sessionId, webhookId }: Stream): WebhookDelivery | undefined =>
+      webhookId === null
+        ? prepared(ctx, primaryHead).get({ sessionId })
+        : prepared(ctx, webhookHead).get({ sessionId, webhookId }),
 
-    /** The session's current URL and secrets (the replaced one too, for 24 h after a rotation) and the event. */
+    /** The webhooks a session has pending deliveries for (null: its own webhookUrl). */
+    streamsOf: (sessionId: string): (string | null)[] =>
+      prepared(ctx, streams)
+        .all({ sessionId })
+        .map((row) => row.webhookId),
+
+    /**
+     * Where the delivery goes and what it carries: the webhook's current URL and secrets (the
+     * replaced one too, for 24 h after a rotation) and the event. Undefined once the session or
+     * the webhook is gone (their deliveries go with them).
+     */
     outgoing(delivery: WebhookDelivery, now: Date): Outgoing | undefined {
-      const session = prepared(ctx, target).get({ sessionId: delivery.sessionId })
       const row = prepared(ctx, event).get({ eventId: delivery.eventId })
-      if (!session || !row) return undefined
+      if (!row) return undefined
+      const message = { eventId: row.id, type: row.type, body: row.body }
+      if (delivery.webhookId !== null) {
+        const webhook = prepared(ctx, webhookTarget).get({ webhookId: delivery.webhookId })
+        if (!webhook) return undefined
+        const previous =
+          webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now
+            ? webhook.previousSecret
+            : undefined
+        return { url: webhook.url, secrets: previous ? [webhook.secret, previous] : [webhook.secret], ...message }
+      }
+      const session = prepared(ctx, target).get({ sessionId: delivery.sessionId })
+      if (!session) return undefined
       const previous = prepared(ctx, previousSecret).get({ sessionId: delivery.sessionId, now: now.getTime() })
       return {
         url: session.url,
         secrets: previous ? [session.secret, previous.secret] : [session.secret],
-        eventId: row.id,
-        type: row.type,
-        body: row.body,
+        ...message,
       }
     },
 
@@ -105,11 +164,11 @@ export function createQueue(ctx: { db: GatewayDatabase; statements: StatementCac
   }
 }
 
-export function sessionsWithPending(db: GatewayDatabase): string[] {
+/** Every stream with a pending delivery. */
+export function streamsWithPending(db: GatewayDatabase): Stream[] {
   return db
-    .selectDistinct({ sessionId: webhookDeliveries.sessionId })
+    .selectDistinct({ sessionId: webhookDeliveries.sessionId, webhookId: webhookDeliveries.webhookId })
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.status, 'pending'))
     .all()
-    .map((row) => row.sessionId)
 }

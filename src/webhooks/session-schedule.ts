@@ -1,5 +1,6 @@
 /**
- * Which sessions the dispatcher's pump looks at, and when: those that may have pending
+ * Which sessions (since several webhooks: which streams, keyed by streamKey; the names below
+ * say session for what is one stream) the dispatcher's pump looks at, and when: those that may have pending
  * deliveries (woken by writers, found by rescans), minus those with a POST under way (each
  * session's deliveries go one at a time, in order) and those whose head is not due yet.
  */

@@ -20,7 +20,15 @@ const BODY_LIMIT = 8 * 1024
 /** Longer than any path id the gateway takes (a signed media token is the longest, 1,024). */
 const LONG_ID = 'x'.repeat(2_000)
 /** Asked last: each takes away what the others need (the session, the group, the key). */
-const LAST = ['revokeGroupInvite', 'leaveGroup', 'restartSession', 'disconnectSession', 'adminRevokeApiKey']
+const LAST = [
+  'revokeGroupInvite',
+  'leaveGroup',
+  'deleteSessionWebhook',
+  'deleteWorkspaceWebhook',
+  'restartSession',
+  'disconnectSession',
+  'adminRevokeApiKey',
+]
 
 const WITH_BODY = ['post', 'put', 'patch', 'delete']
 const WITH_JSON = ['post', 'put', 'patch']
@@ -57,6 +65,8 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     deliveryId: '',
     keyId: '',
     token: '',
+    sessionWebhookId: '',
+    workspaceWebhookId: '',
   }
   const problems: string[] = []
   const unexpected: string[] = []
@@ -118,6 +128,9 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     ids.pairingId = (await t.connect({ sessionName: 'pairing' })).body.sessionId
     const deliveries = await t.get(`/v1/webhooks/deliveries?sessionId=${ids.sessionId}`)
     ids.deliveryId = deliveries.body.deliveries[0].deliveryId
+    const hook = { url: receiver.url('extra') }
+    ids.sessionWebhookId = (await t.post(`/v1/session/${ids.sessionId}/webhooks`, hook)).body.webhookId
+    ids.workspaceWebhookId = (await t.post('/v1/webhooks', hook)).body.webhookId
     const key = await t.request('/v1/admin/keys', {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
@@ -140,6 +153,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
       phone: EXAMPLE_PHONE,
       groupId: ids.groupId,
       deliveryId: ids.deliveryId,
+      webhookId: operation.id.includes('Workspace') ? ids.workspaceWebhookId : ids.sessionWebhookId,
       workspace: 'test',
       keyId: ids.keyId,
       token: ids.token,

@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   headers: Record<string, string>
   raw: string
   at: number
+  /** The receiver's clockSkewMs when it arrived. */
+  skewMs: number
 }
 
 export interface WebhookEvent {
@@ -27,6 +29,11 @@ export interface WebhookReceiver {
   /** How to answer a request (status code; default 200) and how long to wait first. */
   respond: (request: ReceivedRequest) => number
   delayMs: (request: ReceivedRequest) => number
+  /**
+   * How far the gateway's clock is set ahead of the real one (tests that move it an hour on):
+   * each request's signature timestamp is checked against its arrival time plus this.
+   */
+  clockSkewMs: number
   /**
    * The events that arrived on `path` and were answered 2xx, each verified with the official
    * `standardwebhooks` package against `secret` (throws on any bad signature or mismatched id).
@@ -51,12 +58,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     requests,
     respond: () => 200,
     delayMs: () => 0,
+    clockSkewMs: 0,
     events(path, secret, since = 0) {
       const verifier = new Webhook(secret)
       return requests
         .filter((r) => r.path === `/${path}` && accepted.has(r) && r.at >= since)
         .map((r) => {
-          const event = verifier.verify(r.raw, r.headers) as WebhookEvent
+          const event = (r.skewMs === 0 ? verifier.verify(r.raw, r.headers) : verifySkewed(verifier, r)) as WebhookEvent
           if (event.eventId !== r.headers['webhook-id']) throw new Error('webhook-id differs from the body’s eventId')
           return event
         })
@@ -78,6 +86,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
         raw: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
+        skewMs: receiver.clockSkewMs,
       }
       requests.push(request)
       const status = receiver.respond(request)
@@ -88,6 +97,19 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     })
   })
   return receiver
+}
+
+/**
+ * What `Webhook.verify` checks, with the timestamp tolerance (5 min) taken around the gateway's
+ * moved clock at arrival instead of the real time: one of the signatures must be this secret's.
+ */
+function verifySkewed(verifier: Webhook, request: ReceivedRequest): unknown {
+  const id = request.headers['webhook-id']!
+  const timestamp = Number(request.headers['webhook-timestamp'])
+  if (Math.abs(timestamp - (request.at + request.skewMs) / 1000) > 300) throw new Error('timestamp outside tolerance')
+  const expected = verifier.sign(id, new Date(timestamp * 1000), request.raw)
+  if (!request.headers['webhook-signature']!.split(' ').includes(expected)) throw new Error('no matching signature')
+  return JSON.parse(request.raw)
 }
 
 /** Gateway config for tests whose webhooks go to a loopback receiver (the operator's switches on, quick retries). */

@@ -104,4 +104,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'ALTER TABLE `sessions` ADD `qr_code` text;--> statement-breakpoint\nALTER TABLE `sessions` ADD `qr_offered_at` integer;',
   },
+  {
+    tag: '0017_multi_webhooks',
+    when: 1795764889795,
+    breakpoints: true,
+    sql: 'CREATE TABLE `webhook_subscriptions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`workspace_id` text NOT NULL,\n\t`session_id` text,\n\t`url` text NOT NULL,\n\t`messages` integer NOT NULL,\n\t`events` text,\n\t`description` text,\n\t`secret` text NOT NULL,\n\t`previous_secret` text,\n\t`previous_secret_expires_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `webhook_subscriptions_scope_idx` ON `webhook_subscriptions` (`workspace_id`,`session_id`);--> statement-breakpoint\nDROP INDEX `webhook_deliveries_queue_idx`;--> statement-breakpoint\nALTER TABLE `webhook_deliveries` ADD `webhook_id` text REFERENCES webhook_subscriptions(id) ON DELETE cascade;--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_queue_idx` ON `webhook_deliveries` (`status`,`session_id`,`webhook_id`,`position`);',
+  },
 ]

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { timestamp } from './columns'
 import { sessions } from './sessions'
+import { webhookSubscriptions } from './webhook-subscriptions'
 
 /**
  * The transactional outbox: one row per event, written in the same transaction as the state
@@ -30,8 +31,8 @@ export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number]
 
 /**
  * One attempt series of one event (a replay or a manual retry of a failed one is a new
- * series of the same event). `position` is the queue order: a session's pending deliveries
- * go out one at a time, lowest position first.
+ * series of the same event). `position` is the queue order: the pending deliveries of a
+ * session to one webhook (a stream) go out one at a time, lowest position first.
  */
 export const webhookDeliveries = sqliteTable(
   'webhook_deliveries',
@@ -44,6 +45,8 @@ export const webhookDeliveries = sqliteTable(
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The webhook it goes to; null: the session's own webhookUrl. Deleting a webhook drops its deliveries. */
+    webhookId: text('webhook_id').references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
     status: text('status', { enum: webhookDeliveryStatuses }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastStatusCode: integer('last_status_code'),
@@ -55,7 +58,7 @@ export const webhookDeliveries = sqliteTable(
     updatedAt: timestamp('updated_at').notNull(),
   },
   (t) => [
-    index('webhook_deliveries_queue_idx').on(t.status, t.sessionId, t.position),
+    index('webhook_deliveries_queue_idx').on(t.status, t.sessionId, t.webhookId, t.position),
     index('webhook_deliveries_session_idx').on(t.sessionId, t.position),
     index('webhook_deliveries_updated_idx').on(t.status, t.updatedAt),
     index('webhook_deliveries_event_idx').on(t.eventId),

@@ -53,9 +53,12 @@ export function assertSessionCap(config: Pick<GatewayConfig, 'plans'>, plan: Pla
   )
 }
 
-/** Scheme, literal addresses and local names, then what the name resolves to right now. */
-export async function assertWebhookUrl(ctx: GatewayContext, url: string): Promise<void> {
+/**
+ * Scheme, literal addresses and local names, then what the name resolves to right now: for a
+ * session's webhookUrl and every other webhook (`path` names the field in the error).
+ */
+export async function assertWebhookUrl(ctx: GatewayContext, url: string, path = 'webhookUrl'): Promise<void> {
   const policy = { allowHttp: ctx.config.webhookAllowHttp, allowPrivateAddresses: ctx.config.allowPrivateAddresses }
   const problem = await resolvedUrlProblem(url, policy, ctx.resolver)
-  if (problem) throw validationError([{ path: 'webhookUrl', message: problem }])
+  if (problem) throw validationError([{ path, message: problem }])
 }

@@ -18,6 +18,7 @@ export function deliveryView({ delivery, type, sequence }: Row): DeliveryView {
     deliveryId: delivery.id,
     eventId: delivery.eventId,
     sessionId: delivery.sessionId,
+    webhookId: delivery.webhookId,
     type,
     sequence,
     status: delivery.status,
@@ -47,6 +48,7 @@ export function listDeliveries(
 ) {
   const filters: (SQL | undefined)[] = [eq(sessions.workspaceId, workspaceId)]
   if (input.sessionId) filters.push(eq(webhookDeliveries.sessionId, findSession(ctx, workspaceId, input.sessionId).id))
+  if (input.webhookId) filters.push(eq(webhookDeliveries.webhookId, input.webhookId))
   if (input.status) filters.push(eq(webhookDeliveries.status, input.status))
   if (input.cursor !== undefined) {
     const position = /^\d{1,15}$/.test(input.cursor) ? Number(input.cursor) : NaN

@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, gte } from 'drizzle-orm'
-import { webhookDeliveries, webhookEvents } from '../../db/schema'
+import { and, asc, eq, exists, gt, gte, isNull, or } from 'drizzle-orm'
+import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema'
 import { notFound } from '../../errors'
 import type { ReplayInput } from '../../schemas/webhook'
 import { newDelivery } from '../../webhooks/outbox'
@@ -35,13 +35,14 @@ export function retryDelivery(
 }
 
 /**
- * Queues a session's events since a time again (oldest first, same webhook-ids and bodies),
- * behind whatever the session still has pending: at most `limit` per call, then nextCursor (the
+ * Queues a session's events since a time again to one of its webhooks (oldest first, same
+ * webhook-ids and bodies), those that were written for it, behind whatever it still has pending: at most `limit` per call, then nextCursor (the
  * last queued sequence) says where the next call continues. Events older than the retention are
  * gone and cannot be replayed.
  */
 export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { workspaceId: string; input: ReplayInput }) {
   const session = findSession(ctx, workspaceId, input.sessionId)
+  const webhookId = input.webhookId === undefined ? null : replayTarget(ctx, session, input.webhookId)
   const after = input.cursor === undefined ? undefined : Number(input.cursor)
   const { replayed, lastSequence, more } = ctx.db.transaction(
     (tx) => {
@@ -53,6 +54,20 @@ export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { work
             eq(webhookEvents.sessionId, session.id),
             gte(webhookEvents.createdAt, new Date(input.since)),
             after === undefined ? undefined : gt(webhookEvents.sequence, after),
+            // Written for this webhook: each filter kept its own events (and a delivery stays as long as its event).
+            exists(
+              tx
+                .select({ one: webhookDeliveries.position })
+                .from(webhookDeliveries)
+                .where(
+                  and(
+                    eq(webhookDeliveries.eventId, webhookEvents.id),
+                    webhookId === null
+                      ? isNull(webhookDeliveries.webhookId)
+                      : eq(webhookDeliveries.webhookId, webhookId),
+                  ),
+                ),
+            ),
           ),
         )
         .orderBy(asc(webhookEvents.sequence))
@@ -62,7 +77,7 @@ export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { work
       const now = ctx.clock.now()
       for (const event of events)
         tx.insert(webhookDeliveries)
-          .values(newDelivery(ctx, event.id, session.id, now))
+          .values(newDelivery(ctx, event.id, session.id, now, webhookId))
           .run()
       return { replayed: events.length, lastSequence: events.at(-1)?.sequence, more: found.length > input.limit }
     },
@@ -71,8 +86,25 @@ export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { work
   if (replayed > 0) ctx.outbox.wake(session.id)
   const nextCursor = more ? String(lastSequence) : null
   ctx.logger.info(
-    { sessionId: session.id, since: input.since, replayed, nextCursor },
+    { sessionId: session.id, webhookId, since: input.since, replayed, nextCursor },
     'webhook events replayed on request',
   )
   return { replayed, nextCursor }
+}
+
+/** A webhook the session's events go to: its own, or one of its workspace's. Anything else is 404. */
+function replayTarget(ctx: ServiceContext, session: { id: string; workspaceId: string }, webhookId: string): string {
+  const found = ctx.db
+    .select({ id: webhookSubscriptions.id })
+    .from(webhookSubscriptions)
+    .where(
+      and(
+        eq(webhookSubscriptions.id, webhookId),
+        eq(webhookSubscriptions.workspaceId, session.workspaceId),
+        or(eq(webhookSubscriptions.sessionId, session.id), isNull(webhookSubscriptions.sessionId)),
+      ),
+    )
+    .get()
+  if (!found) throw notFound(`Webhook "${webhookId}"`)
+  return found.id
 }

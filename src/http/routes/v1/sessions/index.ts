@@ -8,6 +8,10 @@ import { restartSessionEndpoint, restartSessionRoute } from './restart'
 import { sessionQrEndpoint, sessionQrRoute } from './qr'
 import { updateOwnProfileEndpoint, updateOwnProfileRoute } from './profile'
 import { updateSessionEndpoint, updateSessionRoute } from './update'
+import { createSessionWebhookEndpoint, createSessionWebhookRoute } from './webhooks-create'
+import { deleteSessionWebhookEndpoint, deleteSessionWebhookRoute } from './webhooks-delete'
+import { listSessionWebhooksEndpoint, listSessionWebhooksRoute } from './webhooks-list'
+import { updateSessionWebhookEndpoint, updateSessionWebhookRoute } from './webhooks-update'
 
 /** One line per route, in serving order: its declaration, where its requests name their session, what serves it. */
 export const sessionEndpoints = [
@@ -18,6 +22,10 @@ export const sessionEndpoints = [
   endpoint(restartSessionRoute, inPath('id'), restartSessionEndpoint),
   endpoint(sessionQrRoute, inPath('id'), sessionQrEndpoint),
   endpoint(updateOwnProfileRoute, inPath('id'), updateOwnProfileEndpoint),
+  endpoint(createSessionWebhookRoute, inPath('id'), createSessionWebhookEndpoint),
+  endpoint(listSessionWebhooksRoute, inPath('id'), listSessionWebhooksEndpoint),
+  endpoint(updateSessionWebhookRoute, inPath('id'), updateSessionWebhookEndpoint),
+  endpoint(deleteSessionWebhookRoute, inPath('id'), deleteSessionWebhookEndpoint),
 ] as const
 
 export const sessionRoutes = (ctx: GatewayContext) => serveAll(ctx, sessionEndpoints)
