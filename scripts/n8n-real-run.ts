@@ -17,7 +17,8 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { startSimulatedGateway } from '../test/support/simulated-gateway'
 
-const N8N_VERSION = '2.41.3'
+// 2.41.3 (latest) names @n8n/agents@0.26.2, which the registry does not have.
+const N8N_VERSION = '2.41.1'
 const NODE_VERSION = '24'
 const ACCOUNT = '15550032001'
 const ANNA = '15551232001'

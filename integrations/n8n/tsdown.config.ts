@@ -20,8 +20,8 @@ export default defineConfig({
   fixedExtension: false,
   deps: { neverBundle: ['n8n-workflow'] },
   copy: [
-    { from: 'nodes/WaSessionGateway/waSessionGateway.svg', to: 'dist/nodes/WaSessionGateway' },
-    { from: 'credentials/waSessionGateway.svg', to: 'dist/credentials' },
+    { from: 'nodes/WaSessionGateway/*.svg', to: 'dist/nodes/WaSessionGateway' },
+    { from: 'credentials/*.svg', to: 'dist/credentials' },
   ],
   inputOptions: { checks: { pluginTimings: false } },
 })

@@ -1,11 +1,11 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow'
+import type { Icon, IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow'
 
 export class WaSessionGatewayApi implements ICredentialType {
   name = 'waSessionGatewayApi'
 
   displayName = 'WA Session Gateway API'
 
-  icon = 'file:waSessionGateway.svg' as const
+  icon: Icon = { light: 'file:waSessionGateway.svg', dark: 'file:waSessionGateway.dark.svg' }
 
   documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-wa-session-gateway'
 

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow'
+import { type INodeProperties, type INodeType, type INodeTypeDescription, NodeConnectionTypes } from 'n8n-workflow'
 import generated from './properties.generated.json'
 import { mediaFromBinary } from './media-from-binary'
 
@@ -17,7 +17,7 @@ export class WaSessionGateway implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'WA Session Gateway',
     name: 'waSessionGateway',
-    icon: 'file:waSessionGateway.svg',
+    icon: { light: 'file:waSessionGateway.svg', dark: 'file:waSessionGateway.dark.svg' },
     group: ['output'],
     version: 1,
     subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -25,10 +25,8 @@ export class WaSessionGateway implements INodeType {
       'Send WhatsApp messages, manage sessions, contacts, chats, groups and webhooks of a WA Session Gateway',
     defaults: { name: 'WA Session Gateway' },
     usableAsTool: true,
-    // 'main' (NodeConnectionTypes.Main): a type-only import of n8n-workflow keeps its ESM build,
-    // which Node cannot load, out of the tests' module graph.
-    inputs: ['main'],
-    outputs: ['main'],
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
     credentials: [{ name: 'waSessionGatewayApi', required: true }],
     requestDefaults: {
       baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
