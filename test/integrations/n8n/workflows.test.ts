@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
-import type { INodeParameters } from 'n8n-workflow'
+import type { INodeParameters, INodeType } from 'n8n-workflow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WaSessionGatewayApi } from '../../../integrations/n8n/credentials/WaSessionGatewayApi.credentials'
 import { WaSessionGateway } from '../../../integrations/n8n/nodes/WaSessionGateway/WaSessionGateway.node'
@@ -117,6 +117,45 @@ describe('the n8n nodes in n8n-core’s engine', () => {
     const info = t.sim.group(group.group.groupId).info()
     expect(info.subject).toBe('From n8n')
     expect(info.participants.map((p) => p.phone).sort()).toEqual([ACCOUNT, ANNA, BORIS].sort())
+  })
+
+  it('passes the credential test (its request, run as n8n runs it: a declarative request) only with a valid key', async () => {
+    const credential = new WaSessionGatewayApi()
+    // What n8n's credential tester does with a `test.request`: a node with it as requestDefaults.
+    const tester: INodeType = {
+      description: {
+        displayName: 'Credential test',
+        name: 'credentialTest',
+        group: ['output'],
+        version: 1,
+        description: '',
+        defaults: { name: 'Credential test' },
+        inputs: ['main'],
+        outputs: ['main'],
+        credentials: [{ name: credential.name, required: true }],
+        requestDefaults: credential.test.request,
+        properties: [],
+      },
+    }
+    const test = (apiKey: string) =>
+      runWorkflow({
+        nodeTypes: { 'test.credentialTest': tester },
+        credentialTypes: { [credential.name]: credential },
+        credentials: { [credential.name]: { baseUrl: `${baseUrl}/`, apiKey } },
+        input: [{ json: {} }],
+        nodes: [
+          {
+            name: 'Test',
+            type: 'test.credentialTest',
+            parameters: {},
+            credentials: { [credential.name]: { id: '1', name: 'gateway' } },
+          },
+        ],
+      })
+    const valid = await test(t.key)
+    expect(valid.error('Test')).toBeUndefined()
+    expect(valid.output('Test')[0]!.json).toMatchObject({ id: expect.any(String), name: 'test' })
+    expect((await test('wrong')).error('Test')?.httpCode).toBe('401')
   })
 
   it('stops with the gateway’s error when the API key is wrong, and sends nothing', async () => {
