@@ -57,8 +57,16 @@ step(`node ${nodeVersion}`)
 // n8n installed and run with Node 24 first on PATH (its engines field and its native modules).
 const PATH = `${join(tools, 'node_modules/node/bin')}:${process.env.PATH}`
 const n8nBin = join(tools, 'node_modules/n8n/bin/n8n')
-if (!existsSync(n8nBin))
-  run('npm', ['install', '--no-audit', '--no-fund', `n8n@${N8N_VERSION}`], { cwd: tools, env: { PATH } })
+if (!existsSync(join(tools, 'node_modules/sqlite3/build'))) {
+  // Without install scripts: @confluentinc/kafka-javascript's (an optional n8n feature) fetches a
+  // prebuilt binary from GitHub and, that unreachable, fails to compile. n8n's SQLite driver alone
+  // is built afterwards, from source, for Node 24.
+  run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `n8n@${N8N_VERSION}`], {
+    cwd: tools,
+    env: { PATH },
+  })
+  run('npm', ['rebuild', 'sqlite3', '--build-from-source'], { cwd: tools, env: { PATH } })
+}
 
 // 2. The package, built and packed, installed where n8n looks for community packages.
 step('building and packing integrations/n8n')
