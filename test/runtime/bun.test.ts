@@ -47,8 +47,9 @@ describe('under Bun', () => {
   it('keeps bun.lockb in step with package.json', () => {
     // In a copy, so the check never touches node_modules.
     const copy = join(dir.path, 'lockfile')
-    spawnSync('mkdir', [copy])
-    for (const file of ['package.json', 'bun.lockb', 'bunfig.toml'])
+    spawnSync('mkdir', ['-p', join(copy, 'integrations/n8n')])
+    // The workspaces' package.json too: their dependencies are in the lockfile.
+    for (const file of ['package.json', 'bun.lockb', 'bunfig.toml', 'integrations/n8n/package.json'])
       copyFileSync(join(repoRoot, file), join(copy, file))
     const check = spawnSync(bin('bun'), ['install', '--frozen-lockfile', '--lockfile-only'], {
       cwd: copy,
