@@ -51,8 +51,9 @@ type Action = INodePropertyOptions & { value: string; routing?: INodePropertyRou
 
 const MEDIA_FIELDS = ['imageUrl', 'audioUrl', 'videoUrl', 'documentUrl', 'stickerUrl']
 const SESSION_FIELDS = ['sessionId', 'session_id']
-/** Path parameters that name a session under the Sessions resource. */
+/** The path parameter that names a session: `id` in `/v1/session/{id}/…`, `/v1/session/update/{id}`. */
 const SESSION_PATH_ID = 'id'
+const namesSessionInPath = (path: string) => path.startsWith('/v1/session/') && path.includes(`{${SESSION_PATH_ID}}`)
 
 const SESSION_PICKER: Partial<INodeProperties> = {
   displayName: 'Session Name or ID',
@@ -162,7 +163,7 @@ export function generateProperties(document: OpenApiDocument): GeneratedNode {
       if (typeof field.default === 'string' && field.type === 'string') field.default = ''
       if (
         SESSION_FIELDS.includes(field.name) ||
-        (resourceValue === 'Sessions' && field.name === SESSION_PATH_ID && !field.routing)
+        (namesSessionInPath(path) && field.name === SESSION_PATH_ID && !field.routing)
       ) {
         Object.assign(field, SESSION_PICKER, { default: '' })
       }

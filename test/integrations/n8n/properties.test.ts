@@ -52,10 +52,17 @@ describe('the n8n action node against the OpenAPI document', () => {
 
   it('picks sessions from GET /v1/session/all, in every operation that names one', () => {
     const pickers = node.properties.filter((p) => ['sessionId', 'session_id', 'id'].includes(p.name))
-    const sessionOps = node.properties
-      .filter((p) => p.displayOptions?.show?.resource?.[0] === 'Sessions' && p.name === 'id')
-      .map((p) => p.displayOptions!.show!.operation![0])
-    expect(sessionOps.sort()).toEqual(['Get Session Qr', 'Restart Session', 'Update Session', 'Update Session Profile'])
+    const sessionOps = node.properties.filter((p) => p.name === 'id').map((p) => p.displayOptions!.show!.operation![0])
+    expect(sessionOps.sort()).toEqual([
+      'Create Session Webhook',
+      'Delete Session Webhook',
+      'Get Session Qr',
+      'List Session Webhooks',
+      'Restart Session',
+      'Update Session',
+      'Update Session Profile',
+      'Update Session Webhook',
+    ])
     for (const picker of pickers) {
       expect(picker.type, JSON.stringify(picker.displayOptions)).toBe('options')
       expect((picker.typeOptions as any).loadOptions.routing.request).toEqual({ method: 'GET', url: '/v1/session/all' })
