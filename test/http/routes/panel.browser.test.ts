@@ -149,6 +149,31 @@ describe('the web panel in headless Chromium', () => {
     await expect.poll(filterOf).toBeNull()
   })
 
+  it('adds another webhook, whose secret it shows once and which gets the session’s events, and removes it', async () => {
+    await page.locator('#new-webhook-url').fill(receiver.url('second'))
+    await page.locator('#new-webhook-events').fill('message.received')
+    await page.locator('#new-webhook-description').fill('CRM')
+    await page.locator('#add-webhook').click()
+    await expect.poll(() => page.locator('#new-webhook-secret').textContent()).toMatch(/\(shown once\): whsec_/)
+    const secret = (await page.locator('#new-webhook-secret').textContent())!.replace(/^.*: /, '')
+    const added = page.locator('#webhooks li', { hasText: receiver.url('second') })
+    await added.waitFor()
+    expect(await added.textContent()).toContain('CRM · message.received')
+    await shot('webhooks')
+
+    // It is a webhook of the session's for real: a contact's message reaches it, signed with its secret
+    await t.sim.contact(CONTACT).send({ text: 'for the CRM too' }, { to: PHONE })
+    const events = await receiver.waitFor('second', secret, (got) =>
+      got.some((e) => e.data.content?.text === 'for the CRM too'),
+    )
+    expect(events.map((e) => e.type)).toEqual(['message.received'])
+
+    await added.locator('button.remove-webhook').click() // the dialog is accepted by the handler set in beforeAll
+    await expect.poll(() => page.locator('#webhooks li[data-id]').count()).toBe(0)
+    const sessionId = (await t.listSessions())[0]!.sessionId
+    expect((await t.get(`/v1/session/${sessionId}/webhooks`)).body).toEqual({ webhooks: [] })
+  })
+
   it('rotates the webhook secret, restarts, and disconnects after a confirmation', async () => {
     await page.locator('#rotate-secret').click()
     await expect.poll(() => page.locator('#secret').textContent()).toMatch(/^New webhook secret \(shown once\): whsec_/)

@@ -1,3 +1,5 @@
+import { webhooksScript } from './client-webhooks'
+
 /**
  * The panel's browser code, plain JavaScript served as /panel/app.js. It calls only the
  * documented /v1 routes (the panel has no private API) with the key kept in sessionStorage,
@@ -197,6 +199,7 @@ function renderDetail() {
         h('button', { class: 'plain', id: 'rotate-secret', onclick: () => update({ rotateWebhookSecret: true }) }, 'Rotate secret')),
       h('p', {}, h('code', { id: 'secret' })),
       error),
+    webhooksSection(session),
     sendSection(session),
     h('section', {}, h('h2', {}, 'Messages'), h('table', {}, h('thead', {}, h('tr', {}, ['Time', 'Way', 'Chat', 'Type', 'Text', 'Status'].map((t) => h('th', {}, t)))), h('tbody', { id: 'messages' }))),
     h('section', {}, h('h2', {}, 'Webhook deliveries'),
@@ -248,6 +251,7 @@ async function refreshQr() {
   }
 }
 
+${webhooksScript}
 // Sending -------------------------------------------------------------------------------------
 
 function sendSection(session) {

@@ -21,6 +21,8 @@ button:disabled { opacity: .5; cursor: default; }
 ul.sessions { list-style: none; margin: 0; padding: 0; }
 ul.sessions li { padding: .5rem; border-radius: 6px; cursor: pointer; display: flex; justify-content: space-between; gap: .5rem; }
 ul.sessions li.selected, ul.sessions li:hover { background: #eef6f5; }
+ul.webhooks { list-style: none; margin: 0 0 .5rem; padding: 0; }
+ul.webhooks li { padding: .25rem 0; display: flex; justify-content: space-between; gap: .5rem; }
 .status { align-self: flex-start; font-size: .75rem; padding: .1rem .45rem; border-radius: 999px; background: #eef0f3; color: var(--muted); white-space: nowrap; }
 .status.connected, .status.delivered, .status.read, .status.played { background: #dcf5e8; color: #067647; }
 .status.failed, .status.logged_out, .status.expired { background: #fde8e7; color: var(--bad); }
