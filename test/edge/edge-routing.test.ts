@@ -163,4 +163,23 @@ describe('edge Worker: validation and routing by the route declarations', () => 
       [ids[1]!]: 'disconnected',
     })
   }, 90_000)
+  it('keeps a session’s other webhooks in its own object, and refuses workspace webhooks with a 400 saying so', async () => {
+    const connect = await api('POST', '/v1/session/connect', { sessionName: 'more hooks', webhookUrl: WEBHOOK_URL })
+    expect(connect.status, JSON.stringify(connect.body)).toBe(200)
+    const path = `/v1/session/${connect.body.sessionId}/webhooks`
+    const created = await api('POST', path, { url: 'https://hooks.invalid/edge-more', description: 'CRM' })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    expect(created.body).toMatchObject({ url: 'https://hooks.invalid/edge-more', description: 'CRM', events: null })
+    expect(created.body.secret).toMatch(/^whsec_/)
+    const listed = await api('GET', path)
+    expect(listed.body.webhooks.map((w: { webhookId: string }) => w.webhookId)).toEqual([created.body.webhookId])
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.secret)
+    const deleted = await api('DELETE', `${path}/${created.body.webhookId}`)
+    expect([deleted.status, deleted.body]).toEqual([200, { webhookId: created.body.webhookId, deleted: true }])
+    expect((await api('GET', path)).body).toEqual({ webhooks: [] })
+
+    const workspace = await api('POST', '/v1/webhooks', { url: 'https://hooks.invalid/edge-workspace' })
+    expect([workspace.status, workspace.body.error]).toEqual([400, 'validation_error'])
+    expect(workspace.body.message).toContain('POST /v1/session/{id}/webhooks')
+  }, 60_000)
 })
