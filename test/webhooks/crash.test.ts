@@ -1,11 +1,5 @@
-import { pollUntil } from '../support/poll'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ControlApi } from '../wa-sim/control-api'
-import { WhatsAppSimulator } from '../wa-sim/simulator'
-import { startGatewayProcess, type Spawned } from '../support/process'
-import { queryFile } from '../support/sqlite-file'
-import { tempDir } from '../support/temp-dir'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import { startCrashRig, type CrashRig } from '../support/crash-rig'
 
 const ACCOUNT = '15550040001'
 const CONTACT = '15551260001'
@@ -16,84 +10,37 @@ const BACKLOG = 25
  * SIGKILL (no shutdown code runs), and the next process on the same file delivers every event.
  */
 describe('webhook events across a SIGKILL', () => {
-  const dir = tempDir()
-  const databasePath = `${dir.path}/gateway.db`
-  let sim: WhatsAppSimulator
-  let control: ControlApi
-  let receiver: WebhookReceiver
-  let gateway: Spawned | undefined
-
-  let firstKey = ''
-  const start = async () => {
-    const started = await startGatewayProcess(databasePath, control.url, {
-      WEBHOOK_ALLOW_HTTP: 'true',
-      ALLOW_PRIVATE_ADDRESSES: 'true',
-      WEBHOOK_RETRY_BASE_MS: '50',
-      WEBHOOK_RETRY_MAX_MS: '200',
-    })
-    gateway = started.process
-    firstKey ||= started.firstKey ?? ''
-    return started.url
-  }
-  const eventIds = () =>
-    queryFile<{ id: string; sequence: number }>(
-      databasePath,
-      'SELECT id, sequence FROM webhook_events ORDER BY sequence',
-    )
-
+  let rig: CrashRig
   beforeAll(async () => {
-    sim = await WhatsAppSimulator.start()
-    control = await ControlApi.start(sim)
-    sim.addContact(CONTACT)
-    receiver = await startWebhookReceiver()
+    rig = await startCrashRig([CONTACT])
   })
-  afterAll(async () => {
-    await gateway?.stop()
-    await receiver.close()
-    await control.stop()
-    await sim.stop()
-    dir.cleanup()
-  })
+  afterAll(() => rig.close())
 
   it('delivers every event recorded before the kill after the restart', async () => {
+    const { receiver } = rig
     receiver.respond = () => 503 // the endpoint is down: a backlog builds up
-    const base = await start()
-    const key = firstKey
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${base}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      })
-
+    const api = await rig.start()
     const connect = await api('/v1/session/connect', {
       method: 'POST',
       body: JSON.stringify({ sessionName: 'crash', webhookUrl: receiver.url('crash') }),
     })
     expect(connect.status).toBe(200)
     const { sessionId, webhookSecret, qrCode } = (await connect.json()) as Record<string, string>
-    sim.scan(qrCode!, ACCOUNT)
-    await pollUntil(
-      async () => ((await (await api('/v1/session/all')).json()) as { sessions: { status: string }[] }).sessions,
-      (sessions) => sessions[0]?.status === 'connected',
-      { timeoutMs: 20_000, what: 'the session to connect' },
-    )
-    for (let i = 0; i < BACKLOG; i++) await sim.contact(CONTACT).send({ text: `backlog ${i}` }, { to: ACCOUNT })
-    await pollUntil(
-      () => queryFile(databasePath, "SELECT 1 FROM webhook_events WHERE type = 'message.received'").length,
-      (stored) => stored >= BACKLOG,
-      { timeoutMs: 20_000, what: 'the inbound messages in the outbox' },
-    )
-    // Disconnected, the session makes no new events after the restart: only the outbox can bring the backlog back.
-    expect((await api(`/v1/session/disconnect/${sessionId}`, { method: 'DELETE' })).status).toBe(200)
-    const recorded = eventIds()
+    await rig.backlog(api, {
+      sessionId: sessionId!,
+      qrCode: qrCode!,
+      account: ACCOUNT,
+      contact: CONTACT,
+      count: BACKLOG,
+    })
+    const recorded = rig.eventIds()
     expect(recorded.length).toBeGreaterThan(BACKLOG)
     expect(receiver.events('crash', webhookSecret!)).toEqual([])
     expect(receiver.requests.length).toBeGreaterThan(0) // it was trying
 
-    gateway!.child.kill('SIGKILL')
-    await gateway!.stop()
+    await rig.kill()
     receiver.respond = () => 200
-    await start()
+    await rig.start()
 
     const delivered = await receiver.waitFor(
       'crash',

@@ -1,11 +1,6 @@
-import { pollUntil } from '../support/poll'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ControlApi } from '../wa-sim/control-api'
-import { WhatsAppSimulator } from '../wa-sim/simulator'
-import { startGatewayProcess, type Spawned } from '../support/process'
+import { startCrashRig, type CrashRig } from '../support/crash-rig'
 import { queryFile } from '../support/sqlite-file'
-import { tempDir } from '../support/temp-dir'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 
 const ACCOUNT = '15550040002'
 const CONTACT = '15551260002'
@@ -18,54 +13,16 @@ const HOOKS = ['primary', 'extra', 'workspace'] as const
  * the next process on the same file delivers every event to each, in order.
  */
 describe('three webhooks’ deliveries across a SIGKILL', () => {
-  const dir = tempDir()
-  const databasePath = `${dir.path}/gateway.db`
-  let sim: WhatsAppSimulator
-  let control: ControlApi
-  let receiver: WebhookReceiver
-  let gateway: Spawned | undefined
-
-  let firstKey = ''
-  const start = async () => {
-    const started = await startGatewayProcess(databasePath, control.url, {
-      WEBHOOK_ALLOW_HTTP: 'true',
-      ALLOW_PRIVATE_ADDRESSES: 'true',
-      WEBHOOK_RETRY_BASE_MS: '50',
-      WEBHOOK_RETRY_MAX_MS: '200',
-    })
-    gateway = started.process
-    firstKey ||= started.firstKey ?? ''
-    return started.url
-  }
-  const eventIds = () =>
-    queryFile<{ id: string; sequence: number }>(
-      databasePath,
-      'SELECT id, sequence FROM webhook_events ORDER BY sequence',
-    )
-
+  let rig: CrashRig
   beforeAll(async () => {
-    sim = await WhatsAppSimulator.start()
-    control = await ControlApi.start(sim)
-    sim.addContact(CONTACT)
-    receiver = await startWebhookReceiver()
+    rig = await startCrashRig([CONTACT])
   })
-  afterAll(async () => {
-    await gateway?.stop()
-    await receiver.close()
-    await control.stop()
-    await sim.stop()
-    dir.cleanup()
-  })
+  afterAll(() => rig.close())
 
   it('delivers every pending event to each webhook after the restart, in order', async () => {
+    const { receiver, databasePath } = rig
     receiver.respond = () => 503 // every endpoint is down: a backlog builds up for each
-    const base = await start()
-    const key = firstKey
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${base}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      })
+    const api = await rig.start()
     const add = async (path: string, name: string) => {
       const answer = await api(path, { method: 'POST', body: JSON.stringify({ url: receiver.url(name) }) })
       expect(answer.status).toBe(200)
@@ -81,20 +38,14 @@ describe('three webhooks’ deliveries across a SIGKILL', () => {
     const { sessionId, webhookSecret, qrCode } = (await connect.json()) as Record<string, string>
     secrets.primary = webhookSecret!
     secrets.extra = await add(`/v1/session/${sessionId}/webhooks`, 'extra')
-    sim.scan(qrCode!, ACCOUNT)
-    await pollUntil(
-      async () => ((await (await api('/v1/session/all')).json()) as { sessions: { status: string }[] }).sessions,
-      (sessions) => sessions[0]?.status === 'connected',
-      { timeoutMs: 20_000, what: 'the session to connect' },
-    )
-    for (let i = 0; i < BACKLOG; i++) await sim.contact(CONTACT).send({ text: `backlog ${i}` }, { to: ACCOUNT })
-    await pollUntil(
-      () => queryFile(databasePath, "SELECT 1 FROM webhook_events WHERE type = 'message.received'").length,
-      (stored) => stored >= BACKLOG,
-      { timeoutMs: 20_000, what: 'the inbound messages in the outbox' },
-    )
-    expect((await api(`/v1/session/disconnect/${sessionId}`, { method: 'DELETE' })).status).toBe(200)
-    const recorded = eventIds()
+    await rig.backlog(api, {
+      sessionId: sessionId!,
+      qrCode: qrCode!,
+      account: ACCOUNT,
+      contact: CONTACT,
+      count: BACKLOG,
+    })
+    const recorded = rig.eventIds()
     // What each webhook has pending: every event for the two there from the start, those since
     // it was added (the messages among them) for the session's second one.
     const pendingFor = (which: string) =>
@@ -115,10 +66,9 @@ describe('three webhooks’ deliveries across a SIGKILL', () => {
     expect(expected.extra.length).toBeGreaterThanOrEqual(BACKLOG)
     for (const hook of HOOKS) expect(receiver.events(hook, secrets[hook]!)).toEqual([])
 
-    gateway!.child.kill('SIGKILL')
-    await gateway!.stop()
+    await rig.kill()
     receiver.respond = () => 200
-    await start()
+    await rig.start()
 
     for (const hook of HOOKS) {
       const delivered = await receiver.waitFor(
