@@ -192,9 +192,10 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     timeoutMs: config.waVersionFetchTimeoutMs,
     logger: logger.child({ component: 'whatsapp' }),
   })
+  const statements = createStatementCache(db)
   const engine = (options.engine ?? baileysEngine)({
     db,
-    authStore: sqliteAuthStore(db),
+    authStore: sqliteAuthStore({ db, statements }),
     logger,
     config,
     resolver,
@@ -207,7 +208,6 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   // One registry per gateway, built only when the operator enabled /metrics.
   const prometheus = config.metricsToken ? createPrometheusMetrics({ db, events }) : undefined
   const metrics = prometheus?.metrics ?? noMetrics
-  const statements = createStatementCache(db)
   const webhooks = createWebhookDispatcher({
     db,
     statements,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { prepared, type StatementCache } from '../perf/prepared'
 import type { GatewayDatabase } from './database'
 import { waAuth } from './schema'
 
@@ -16,13 +17,13 @@ const byRow = and(
 /**
  * The engine's AuthStore (engine/whatsapp/port/auth-store.ts) over `wa_auth`, matching it by
  * shape so that the database imports nothing of the engine. Its statements are prepared once
- * per gateway: a pairing writes its 812 pre-keys one row at a time, and building each row's
+ * per gateway (perf/prepared.ts, with the others): a pairing writes its 812 pre-keys one row at a time, and building each row's
  * query anew in Drizzle was half of everything the gateway allocated while connecting sessions
  * (sampled: about 29 MB per pairing).
  */
-export function sqliteAuthStore(db: GatewayDatabase) {
-  const get = db.select({ value: waAuth.value }).from(waAuth).where(byRow).prepare()
-  const upsert = db
+const get = (db: GatewayDatabase) => db.select({ value: waAuth.value }).from(waAuth).where(byRow).prepare()
+const upsert = (db: GatewayDatabase) =>
+  db
     .insert(waAuth)
     .values({
       sessionId: param('sessionId'),
@@ -35,28 +36,32 @@ export function sqliteAuthStore(db: GatewayDatabase) {
       set: { value: sql`excluded.value` },
     })
     .prepare()
-  const remove = db.delete(waAuth).where(byRow).prepare()
-  const removeAll = db
+const remove = (db: GatewayDatabase) => db.delete(waAuth).where(byRow).prepare()
+const removeAll = (db: GatewayDatabase) =>
+  db
     .delete(waAuth)
     .where(eq(waAuth.sessionId, param('sessionId')))
     .prepare()
+
+export function sqliteAuthStore(ctx: { db: GatewayDatabase; statements: StatementCache }) {
+  const { db } = ctx
   return {
     readCreds: (sessionId: string): string | undefined =>
-      get.get({ sessionId, category: CREDS, keyId: NO_KEY_ID })?.value,
+      prepared(ctx, get).get({ sessionId, category: CREDS, keyId: NO_KEY_ID })?.value,
     writeCreds(sessionId: string, text: string): void {
-      upsert.run({ sessionId, category: CREDS, keyId: NO_KEY_ID, value: text })
+      prepared(ctx, upsert).run({ sessionId, category: CREDS, keyId: NO_KEY_ID, value: text })
     },
     readKey: (sessionId: string, category: string, keyId: string): string | undefined =>
-      get.get({ sessionId, category, keyId })?.value,
+      prepared(ctx, get).get({ sessionId, category, keyId })?.value,
     writeKey(sessionId: string, category: string, keyId: string, text: string | null): void {
-      if (text === null) remove.run({ sessionId, category, keyId })
-      else upsert.run({ sessionId, category, keyId, value: text })
+      if (text === null) prepared(ctx, remove).run({ sessionId, category, keyId })
+      else prepared(ctx, upsert).run({ sessionId, category, keyId, value: text })
     },
     atomically(writes: () => void): void {
       db.transaction(writes)
     },
     clear(sessionId: string): void {
-      removeAll.run({ sessionId })
+      prepared(ctx, removeAll).run({ sessionId })
     },
   }
 }
