@@ -31,18 +31,18 @@ describe('/v1/admin with ADMIN_API_KEY', () => {
     expect(key.startsWith(prefix)).toBe(true)
 
     const asAcme = () => t.gateway.app.request('/v1/workspace', { headers: { authorization: `Bearer ${key}` } })
-    expect((await (await asAcme()).json()) as any).toMatchObject({ name: 'acme', plan: 'paid' })
+    expect(await (await asAcme()).json()).toMatchObject({ name: 'acme', plan: 'paid' })
 
     const moved = await admin(`/v1/admin/workspaces/${workspace.id}/plan`, { method: 'PUT', body: { plan: 'free' } })
-    expect((await moved.json()) as any).toMatchObject({ name: 'acme', plan: 'free' })
-    expect((await (await asAcme()).json()) as any).toMatchObject({ plan: 'free' })
+    expect(await moved.json()).toMatchObject({ name: 'acme', plan: 'free' })
+    expect(await (await asAcme()).json()).toMatchObject({ plan: 'free' })
 
     const listed = (await (await admin('/v1/admin/keys?workspace=acme')).json()) as any
     expect(listed.keys).toEqual([expect.objectContaining({ keyId, workspace: 'acme', prefix, revokedAt: null })])
     expect(JSON.stringify(listed)).not.toContain(key)
 
     const revoked = await admin(`/v1/admin/keys/${keyId}`, { method: 'DELETE' })
-    expect((await revoked.json()) as any).toEqual({ keyId, revoked: true })
+    expect(await revoked.json()).toEqual({ keyId, revoked: true })
     expect((await asAcme()).status).toBe(401)
     // Revoking again is fine; an unknown key is not.
     expect((await admin(`/v1/admin/keys/${keyId}`, { method: 'DELETE' })).status).toBe(200)
@@ -56,18 +56,18 @@ describe('/v1/admin with ADMIN_API_KEY', () => {
     await admin('/v1/admin/workspaces', { body: { name: 'dup' } })
     const again = await admin('/v1/admin/workspaces', { body: { name: 'dup' } })
     expect(again.status).toBe(400)
-    expect((await again.json()) as any).toMatchObject({
+    expect(await again.json()).toMatchObject({
       error: 'validation_error',
       message: 'A workspace named "dup" already exists',
     })
     const badPlan = await admin('/v1/admin/workspaces', { body: { name: 'x', plan: 'gold' } })
-    expect((await badPlan.json()) as any).toMatchObject({
+    expect(await badPlan.json()).toMatchObject({
       error: 'validation_error',
       details: { fields: [expect.objectContaining({ path: 'plan' })] },
     })
     const nobody = await admin('/v1/admin/keys', { body: { workspace: 'nobody' } })
     expect(nobody.status).toBe(404)
-    expect((await nobody.json()) as any).toMatchObject({ error: 'not_found', message: 'Workspace "nobody" not found' })
+    expect(await nobody.json()).toMatchObject({ error: 'not_found', message: 'Workspace "nobody" not found' })
   })
 
   it('refuses workspace names that hide or mislead: controls, ANSI escapes, bidi overrides, NFC twins, id look-alikes', async () => {
@@ -85,7 +85,7 @@ describe('/v1/admin with ADMIN_API_KEY', () => {
     const precomposed = await admin('/v1/admin/workspaces', { body: { name: 'caf\u00e9' } })
     expect(precomposed.status).toBe(201)
     const decomposed = await admin('/v1/admin/workspaces', { body: { name: ' cafe\u0301 ' } })
-    expect((await decomposed.json()) as any).toMatchObject({
+    expect(await decomposed.json()).toMatchObject({
       error: 'validation_error',
       message: 'A workspace named "caf\u00e9" already exists',
     })
@@ -121,7 +121,7 @@ describe('/v1/admin with ADMIN_API_KEY', () => {
     for (const auth of [`Bearer ${t.key}`, 'Bearer admin-key-0123456789-0123456789-abcdeX', '']) {
       const response = await admin('/v1/admin/workspaces', { auth, body: { name: 'intruder' } })
       expect(response.status).toBe(401)
-      expect((await response.json()) as any).toMatchObject({ error: 'unauthorized' })
+      expect(await response.json()).toMatchObject({ error: 'unauthorized' })
     }
     expect((await admin('/v1/admin/workspaces')).status).toBe(200)
     expect(JSON.stringify((await (await admin('/v1/admin/workspaces')).json()) as any)).not.toContain('intruder')
@@ -163,7 +163,7 @@ describe('/v1/admin without ADMIN_API_KEY', () => {
   it('does not exist', async () => {
     const response = await t.request('/v1/admin/workspaces')
     expect(response.status).toBe(404)
-    expect((await response.json()) as any).toMatchObject({ error: 'not_found' })
+    expect(await response.json()).toMatchObject({ error: 'not_found' })
     const create = await t.request('/v1/admin/keys', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
