@@ -1,5 +1,5 @@
 /**
- * The end-to-end suites (sessions, contact checks, messages, chats, groups, metrics) under Bun, on bun:sqlite: each file
+ * The end-to-end suites (sessions, contact checks, messages, chats, groups, webhooks, metrics) under Bun, on bun:sqlite: each file
  * in its own `bun test` process, as vitest's forks pool runs them on Node (Baileys and the
  * simulator keep sockets and timers), two at a time. The suites import from 'vitest'; bun test
  * maps that to bun:test, and test/support/bun-preload.ts adds what it lacks.
@@ -16,6 +16,8 @@ const SUITES = [
   'test/services/chats',
   'test/services/media',
   'test/services/groups',
+  'test/services/webhooks',
+  'test/webhooks',
   'test/metrics',
 ]
 const CONCURRENCY = 2
