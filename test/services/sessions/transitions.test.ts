@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeDatabase, type GatewayDatabase, openDatabase } from '../../../src/db/database'
-import { sessions } from '../../../src/db/schema'
 import { assembleGateway, type Gateway } from '../../../src/gateway'
-import { newSessionId } from '../../../src/ids'
 import { silentLogger } from '../../../src/logger'
 import { createApiKey } from '../../../src/services/api-keys'
 import { rememberPushName } from '../../../src/services/contacts/names'
@@ -13,6 +10,7 @@ import { putGroup } from '../../../src/services/groups/store'
 import { canTransition, transition, writeStatus } from '../../../src/services/sessions/transitions'
 import { sessionById } from '../../../src/services/sessions/view'
 import { createWorkspace } from '../../../src/services/workspaces'
+import { insertSessionRow } from '../../support/session-row'
 import { queryFile } from '../../support/sqlite-file'
 import { tempDir } from '../../support/temp-dir'
 
@@ -53,26 +51,8 @@ describe('the one writer of a session’s status', () => {
     Promise.resolve(
       gateway.app.request(path, { ...init, headers: { ...init.headers, authorization: `Bearer ${key}` } }),
     )
-  /** A finished session's row, as a previous pairing left it. */
-  const sessionRow = (name: string, status: 'disconnected' | 'expired') => {
-    const id = newSessionId()
-    const now = new Date()
-    context.db
-      .insert(sessions)
-      .values({
-        id,
-        workspaceId,
-        name,
-        status,
-        webhookUrl: 'https://hooks.invalid/start',
-        webhookMessages: true,
-        webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run()
-    return id
-  }
+  const sessionRow = (name: string, status: 'disconnected' | 'expired') =>
+    insertSessionRow(context.db, workspaceId, name, status)
   const row = (id: string) => sessionById(ctx().db, id)!
   const statusEvents = (id: string) =>
     queryFile<{ n: number }>(
