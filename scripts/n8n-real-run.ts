@@ -9,7 +9,8 @@
  *   --keep      keep the temp folder (its path is printed) for a second run or the screenshot
  *   --reuse DIR reuse the Node 24 and n8n installed by an earlier --keep run
  */
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -98,7 +99,16 @@ const n8nEnv = {
   N8N_RUNNERS_ENABLED: 'false',
   DB_SQLITE_POOL_SIZE: '1',
 }
-const n8n = (...commandArgs: string[]) => run(node24, [n8nBin, ...commandArgs], { env: n8nEnv })
+// Asynchronously: the gateway n8n calls is served by this very process's event loop.
+const n8n = async (...commandArgs: string[]) =>
+  (
+    await promisify(execFile)(node24, [n8nBin, ...commandArgs], {
+      cwd: work,
+      env: { ...process.env, ...n8nEnv },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
+  ).stdout
 
 try {
   // 4. The credential and the workflow, imported with n8n's own commands, then executed.
@@ -137,10 +147,10 @@ try {
     }),
   )
   step('n8n import:credentials / import:workflow')
-  n8n('import:credentials', `--input=${join(work, 'credentials.json')}`)
-  n8n('import:workflow', `--input=${join(work, 'workflow.json')}`)
+  await n8n('import:credentials', `--input=${join(work, 'credentials.json')}`)
+  await n8n('import:workflow', `--input=${join(work, 'workflow.json')}`)
   step('n8n execute')
-  const output = n8n('execute', '--id=waSendText1', '--rawOutput')
+  const output = await n8n('execute', '--id=waSendText1', '--rawOutput')
   console.log(output.slice(0, 2000))
   const received = await t.sim
     .contact(ANNA)

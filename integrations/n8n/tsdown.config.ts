@@ -10,6 +10,8 @@ export default defineConfig({
   entry: {
     'credentials/WaSessionGatewayApi.credentials': 'credentials/WaSessionGatewayApi.credentials.ts',
     'nodes/WaSessionGateway/WaSessionGateway.node': 'nodes/WaSessionGateway/WaSessionGateway.node.ts',
+    'nodes/WaSessionGatewayTrigger/WaSessionGatewayTrigger.node':
+      'nodes/WaSessionGatewayTrigger/WaSessionGatewayTrigger.node.ts',
   },
   format: 'cjs',
   platform: 'node',
@@ -21,6 +23,7 @@ export default defineConfig({
   deps: { neverBundle: ['n8n-workflow'] },
   copy: [
     { from: 'nodes/WaSessionGateway/*.svg', to: 'dist/nodes/WaSessionGateway' },
+    { from: 'nodes/WaSessionGatewayTrigger/*.svg', to: 'dist/nodes/WaSessionGatewayTrigger' },
     { from: 'credentials/*.svg', to: 'dist/credentials' },
   ],
   inputOptions: { checks: { pluginTimings: false } },

@@ -34,7 +34,10 @@ type Operation = {
 }
 export type OpenApiDocument = {
   paths: Record<string, Record<string, Operation>>
-  components: { requestBodies?: Record<string, { content: Record<string, { schema: Schema }> }> }
+  components: {
+    requestBodies?: Record<string, { content: Record<string, { schema: Schema }> }>
+    schemas?: Record<string, { enum?: string[] }>
+  }
   tags?: { name: string }[]
 }
 
@@ -44,6 +47,8 @@ export interface GeneratedNode {
   binaryMedia: Record<string, string>
   /** operationId → [resource value, operation value]: the coverage test reads it. */
   operations: Record<string, [string, string]>
+  /** The event types a webhook may subscribe to (the document's WebhookEventType): the trigger's choices. */
+  eventTypes: string[]
 }
 
 /** An action (an option of an `operation` field) as the builder writes it. */
@@ -228,5 +233,7 @@ export function generateProperties(document: OpenApiDocument): GeneratedNode {
 
   // The operation lists after the resource, as n8n shows them.
   out.splice(1, 0, ...operationFields)
-  return { properties: out, binaryMedia, operations }
+  const eventTypes = document.components.schemas?.WebhookEventType?.enum
+  if (!eventTypes?.length) throw new Error('the document has no WebhookEventType enum')
+  return { properties: out, binaryMedia, operations, eventTypes }
 }

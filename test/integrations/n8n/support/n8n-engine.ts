@@ -134,18 +134,23 @@ export interface WorkflowRun {
   error(nodeName: string): (Error & { description?: string; httpCode?: string }) | undefined
 }
 
-/**
- * Runs a workflow with n8n-core's execution engine (WorkflowExecute, the RoutingNode that runs
- * declarative nodes): `Fixture` → the nodes given, chained in order, with the credentials given.
- */
-export async function runWorkflow(options: {
+/** A workflow's nodes and what n8n gives them: node types, credential types, decrypted credentials. */
+export interface WorkflowSetup {
   nodeTypes: Record<string, INodeType>
   credentialTypes: Record<string, ICredentialType>
   credentials: Record<string, ICredentialDataDecryptedObject>
-  input: FixtureItem[]
-  nodes: Omit<INode, 'id' | 'position' | 'typeVersion'>[]
-}): Promise<WorkflowRun> {
-  const types: Record<string, INodeType> = { ...options.nodeTypes, [FIXTURE_TYPE]: fixtureNode(options.input) }
+  /** Chained in order: each node's output is the next one's input. */
+  nodes: (Omit<INode, 'id' | 'position' | 'typeVersion'> & Partial<Pick<INode, 'id'>>)[]
+  /** Where n8n serves production webhooks (a trigger's getNodeWebhookUrl starts with it). */
+  webhookBaseUrl?: string
+}
+
+/** The n8n Workflow object of a setup (its staticData is where triggers keep what they registered) and the additionalData of a run. */
+export function buildWorkflow(setup: WorkflowSetup): {
+  workflow: Workflow
+  additionalData: () => IWorkflowExecuteAdditionalData
+} {
+  const types = setup.nodeTypes
   const nodeTypes: INodeTypes = {
     getByName: (type) => types[type]!,
     getByNameAndVersion: (type) => {
@@ -154,9 +159,12 @@ export async function runWorkflow(options: {
     },
     getKnownTypes: () => ({}),
   }
-  const nodes: INode[] = [{ name: 'Fixture', type: FIXTURE_TYPE, parameters: {} }, ...options.nodes].map(
-    (node, index) => ({ id: `node-${index}`, typeVersion: 1, position: [index * 200, 0], ...node }),
-  )
+  const nodes: INode[] = setup.nodes.map((node, index) => ({
+    id: `node-${index}`,
+    typeVersion: 1,
+    position: [index * 200, 0],
+    ...node,
+  }))
   const connections: IConnections = {}
   for (let i = 0; i + 1 < nodes.length; i++) {
     connections[nodes[i]!.name] = { main: [[{ node: nodes[i + 1]!.name, type: 'main', index: 0 }]] }
@@ -168,44 +176,59 @@ export async function runWorkflow(options: {
     connections,
     nodeTypes,
     active: false,
+    staticData: {},
     settings: { executionOrder: 'v1' },
   })
+  const webhookBaseUrl = setup.webhookBaseUrl ?? 'http://127.0.0.1/webhook'
+  const credentialsHelper = new CredentialsHelper(setup.credentialTypes, setup.credentials)
+  const additionalData = () =>
+    ({
+      executionId: '1',
+      hooks: new core.ExecutionLifecycleHooks('manual', '1', {
+        id: 'test',
+        name: 'test',
+        active: false,
+        activeVersionId: null,
+        isArchived: false,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+        nodes,
+        connections,
+      }),
+      credentialsHelper,
+      currentNodeParameters: undefined,
+      restApiUrl: 'http://127.0.0.1/rest',
+      instanceBaseUrl: 'http://127.0.0.1/',
+      webhookBaseUrl,
+      webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+      webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+      formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+      variables: {},
+      executeWorkflow: async () => {
+        throw new Error('no sub-workflows here')
+      },
+      logAiEvent: () => {},
+    }) as unknown as IWorkflowExecuteAdditionalData
+  return { workflow, additionalData }
+}
 
-  const hooks = new core.ExecutionLifecycleHooks('manual', '1', {
-    id: 'test',
-    name: 'test',
-    active: false,
-    activeVersionId: null,
-    isArchived: false,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    nodes,
-    connections,
-  })
-  const additionalData = {
-    executionId: '1',
-    hooks,
-    credentialsHelper: new CredentialsHelper(options.credentialTypes, options.credentials),
-    currentNodeParameters: undefined,
-    restApiUrl: 'http://127.0.0.1/rest',
-    instanceBaseUrl: 'http://127.0.0.1/',
-    webhookBaseUrl: 'http://127.0.0.1/webhook',
-    webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-    webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-    formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
-    variables: {},
-    executeWorkflow: async () => {
-      throw new Error('no sub-workflows here')
-    },
-    logAiEvent: () => {},
-  } as unknown as IWorkflowExecuteAdditionalData
-
-  const start = workflow.getNode('Fixture')!
+/**
+ * Runs a workflow with n8n-core's execution engine (WorkflowExecute, the RoutingNode that runs
+ * declarative nodes) from `start` with the items given, as n8n runs one a trigger started: the
+ * trigger's items pass through it to the nodes after it.
+ */
+export async function execute(
+  workflow: Workflow,
+  additionalData: IWorkflowExecuteAdditionalData,
+  start: string,
+  items: INodeExecutionData[],
+  mode: 'manual' | 'webhook' = 'manual',
+): Promise<WorkflowRun> {
+  const node = workflow.getNode(start)!
   const runExecutionData: IRunExecutionData = n8nWorkflow.createRunExecutionData({
-    executionData: { nodeExecutionStack: [{ node: start, data: { main: [[{ json: {} }]] }, source: null }] },
+    executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
   })
-  const execute = new core.WorkflowExecute(additionalData, 'manual', runExecutionData)
-  const run = await execute.processRunExecutionData(workflow)
+  const run = await new core.WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow)
   const taskOf = (name: string) => run.data.resultData.runData[name]?.[0]
   return {
     run,
@@ -213,3 +236,20 @@ export async function runWorkflow(options: {
     error: (name) => taskOf(name)?.error as WorkflowRun['error'] extends (n: string) => infer E ? E : never,
   }
 }
+
+/** `Fixture` (the input items) → the nodes given, chained in order, run once. */
+export async function runWorkflow(
+  options: Omit<WorkflowSetup, 'nodes'> & {
+    input: FixtureItem[]
+    nodes: WorkflowSetup['nodes']
+  },
+): Promise<WorkflowRun> {
+  const { workflow, additionalData } = buildWorkflow({
+    ...options,
+    nodeTypes: { ...options.nodeTypes, [FIXTURE_TYPE]: fixtureNode(options.input) },
+    nodes: [{ name: 'Fixture', type: FIXTURE_TYPE, parameters: {} }, ...options.nodes],
+  })
+  return execute(workflow, additionalData(), 'Fixture', [{ json: {} }])
+}
+
+export { core as n8nCore }
