@@ -8,6 +8,9 @@
  * downloads): not part of `npm test`, see docs/n8n.md.
  *   --keep      keep the temp folder (its path is printed) for a second run or the screenshot
  *   --reuse DIR reuse the Node 24 and n8n installed by an earlier --keep run
+ *   --screenshot write docs/images/n8n-editor.png (the editor showing the trigger workflow)
+ * Then it serves an auto-reply workflow with the trigger node from `n8n start`
+ * (scripts/n8n-real/trigger-phase.ts).
  */
 import { execFile, execFileSync } from 'node:child_process'
 import { promisify } from 'node:util'
@@ -17,6 +20,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { startSimulatedGateway } from '../test/support/simulated-gateway'
+import { loopbackWebhooks } from '../test/support/webhook-receiver'
+import { runTriggerPhase } from './n8n-real/trigger-phase'
 
 // 2.41.3 (latest) names @n8n/agents@0.26.2, which the registry does not have.
 const N8N_VERSION = '2.41.1'
@@ -82,7 +87,8 @@ if (!existsSync(join(nodesDir, 'package.json'))) writeFileSync(join(nodesDir, 'p
 run('npm', ['install', '--no-audit', '--no-fund', '--omit=peer', join(work, packed)], { cwd: nodesDir, env: { PATH } })
 
 // 3. A gateway and the simulator, paired.
-const t = await startSimulatedGateway({})
+// Paid (message webhooks), and webhooks to loopback allowed: n8n listens on 127.0.0.1.
+const t = await startSimulatedGateway({ plan: 'paid', config: loopbackWebhooks })
 t.sim.addContact(ANNA)
 const sessionId = await t.pairByQr('n8n-real', ACCOUNT)
 const server = serve({ fetch: t.gateway.app.fetch, port: 0, hostname: '127.0.0.1' })
@@ -98,6 +104,9 @@ const n8nEnv = {
   N8N_TEMPLATES_ENABLED: 'false',
   N8N_RUNNERS_ENABLED: 'false',
   DB_SQLITE_POOL_SIZE: '1',
+  // Loopback only: no list of verified community nodes, no MCP server registry (both fetched from n8n.io).
+  N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+  N8N_DISABLED_MODULES: 'mcp-registry',
 }
 // Asynchronously: the gateway n8n calls is served by this very process's event loop.
 const n8n = async (...commandArgs: string[]) =>
@@ -156,6 +165,22 @@ try {
     .contact(ANNA)
     .waitForMessage((m) => (m.message.conversation ?? m.message.extendedTextMessage?.text) === text, 30_000)
   step(`OK: the simulated contact received "${text}" (message ${received.id})`)
+
+  // 5. The trigger, served by `n8n start`.
+  await runTriggerPhase({
+    t,
+    sessionId,
+    account: ACCOUNT,
+    contact: ANNA,
+    work,
+    node24,
+    n8nBin,
+    env: n8nEnv,
+    n8n,
+    step,
+    screenshot: args.includes('--screenshot') ? join(root, 'docs/images/n8n-editor.png') : undefined,
+  })
+  step('OK: the trigger in the real n8n')
 } finally {
   server.close()
   await t.close()

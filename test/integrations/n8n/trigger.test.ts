@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import type { INodeParameters } from 'n8n-workflow'
@@ -16,6 +17,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../support/webhook-receiver'
+import type { WorkflowSetup } from './support/n8n-engine'
 import { startTriggeredWorkflow, type TriggeredWorkflow } from './support/n8n-trigger'
 
 const ACCOUNT = '15550033001'
@@ -24,6 +26,7 @@ const ANNA = '15551233001'
 const BORIS = '15551233002'
 const ACTION = 'n8n-nodes-wa-session-gateway.waSessionGateway'
 const TRIGGER = 'n8n-nodes-wa-session-gateway.waSessionGatewayTrigger'
+const EXAMPLE = new URL('../../../integrations/n8n/examples/auto-reply.workflow.json', import.meta.url)
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const textOf = (m: { message: any }) => m.message.conversation ?? m.message.extendedTextMessage?.text
 
@@ -78,35 +81,33 @@ describe('the n8n trigger node in n8n-core’s engine', () => {
     await receiver?.close()
   })
 
-  /** Trigger → (optionally) a reply through the action node, with the test workspace's key or `apiKey`. */
-  const workflow = async (trigger: INodeParameters, options: { reply?: boolean; apiKey?: string } = {}) => {
-    const credentials = { waSessionGatewayApi: { id: '1', name: 'gateway' } }
+  const credentials = { waSessionGatewayApi: { id: '1', name: 'gateway' } }
+  const start = async (nodes: WorkflowSetup['nodes'], apiKey = t.key) => {
     const started = await startTriggeredWorkflow({
       nodeTypes: { [TRIGGER]: new WaSessionGatewayTrigger(), [ACTION]: new WaSessionGateway() },
       credentialTypes: { waSessionGatewayApi: new WaSessionGatewayApi() },
-      credentials: { waSessionGatewayApi: { baseUrl, apiKey: options.apiKey ?? t.key } },
-      nodes: [
-        { name: 'Trigger', type: TRIGGER, parameters: trigger, credentials, webhookId: randomBytes(8).toString('hex') },
-        ...(options.reply
-          ? [
-              {
-                name: 'Reply',
-                type: ACTION,
-                credentials,
-                parameters: {
-                  resource: 'Messages',
-                  operation: 'Send Text',
-                  sessionId: '={{ $json.sessionId }}',
-                  phone: '={{ $json.data.phone }}',
-                  message: '=Echo: {{ $json.data.content.text }}',
-                },
-              },
-            ]
-          : []),
-      ],
+      credentials: { waSessionGatewayApi: { baseUrl, apiKey } },
+      nodes,
     })
     open.push(started)
     return started
+  }
+  /** The trigger alone, with the test workspace's key or `apiKey`. */
+  const workflow = (trigger: INodeParameters, apiKey?: string) =>
+    start(
+      [{ name: 'Trigger', type: TRIGGER, parameters: trigger, credentials, webhookId: randomBytes(8).toString('hex') }],
+      apiKey,
+    )
+  /** docs/n8n.md's auto-reply example as a user imports it: the session and the credential filled in. */
+  const example = () => {
+    const { nodes } = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as { nodes: WorkflowSetup['nodes'] }
+    return start(
+      nodes.map((node) => ({
+        ...node,
+        credentials,
+        parameters: node.parameters.sessionId === 'REPLACE' ? { ...node.parameters, sessionId } : node.parameters,
+      })),
+    )
   }
   const sessionWebhooks = async (id = sessionId) => (await t.get(`/v1/session/${id}/webhooks`)).body.webhooks as any[]
   const workspaceWebhooks = async () => (await t.get('/v1/webhooks')).body.webhooks as any[]
@@ -121,23 +122,28 @@ describe('the n8n trigger node in n8n-core’s engine', () => {
       events.some((e) => e.type === 'message.received' && e.data.content.text === text),
     )
 
-  it('adds its webhook on activation, runs the workflow for a contact’s message (which replies), removes it on deactivation; the session’s webhookUrl gets everything throughout', async () => {
-    const wf = await workflow({ scope: 'session', sessionId, events: ['message.received'] }, { reply: true })
+  it('adds its webhook on activation, runs the example auto-reply for a contact’s message, removes it on deactivation; the session’s webhookUrl gets everything throughout', async () => {
+    const wf = await example()
     await wf.activate()
     const [added, ...more] = await sessionWebhooks()
     expect(more).toEqual([])
-    expect(added).toMatchObject({ url: wf.url, events: ['message.received'], description: 'n8n: test → Trigger' })
+    expect(added).toMatchObject({
+      url: wf.url,
+      events: ['message.received'],
+      description: 'n8n: test → On WhatsApp message',
+    })
     expect(wf.staticData()).toMatchObject({ webhookId: added.webhookId, secret: expect.stringMatching(/^whsec_/) })
 
     await t.sim.contact(ANNA).send({ text: 'ping' }, { to: ACCOUNT })
     const [run] = await runsOf(wf, 1)
-    expect(run!.output('Trigger')[0]!.json).toMatchObject({
+    expect(run!.output('On WhatsApp message')[0]!.json).toMatchObject({
       type: 'message.received',
       sessionId,
       data: { phone: ANNA, content: { text: 'ping' } },
     })
     expect(run!.error('Reply')).toBeUndefined()
-    await t.sim.contact(ANNA).waitForMessage((m) => textOf(m) === 'Echo: ping')
+    const reply = await t.sim.contact(ANNA).waitForMessage((m) => textOf(m) === 'Thanks, we got your message: ping')
+    expect(reply.message.extendedTextMessage?.contextInfo?.quotedMessage?.conversation).toBe('ping')
 
     await wf.deactivate()
     expect(await sessionWebhooks()).toEqual([])
@@ -148,7 +154,9 @@ describe('the n8n trigger node in n8n-core’s engine', () => {
     await primaryReceived('ping')
     // The reply went out through the API: the primary webhook reported its status too.
     const primary = receiver.events('primary', primarySecret)
-    expect(primary.some((e) => e.type === 'message.status' && e.data.content?.text === 'Echo: ping')).toBe(true)
+    expect(
+      primary.some((e) => e.type === 'message.status' && e.data.content?.text === 'Thanks, we got your message: ping'),
+    ).toBe(true)
     expect(wf.deliveries.length).toBe(deliveries)
     expect(wf.runs).toHaveLength(1)
   })
@@ -256,7 +264,7 @@ describe('the n8n trigger node in n8n-core’s engine', () => {
 
   it('cannot subscribe to another workspace’s session: activation fails with the gateway’s 404 and adds nothing', async () => {
     const stranger = t.addWorkspace('n8n-stranger', 'paid').key
-    const wf = await workflow({ scope: 'session', sessionId, events: [] }, { apiKey: stranger })
+    const wf = await workflow({ scope: 'session', sessionId, events: [] }, stranger)
     const failure = await wf.activate().then(
       () => undefined,
       (error: { httpCode?: string }) => error,

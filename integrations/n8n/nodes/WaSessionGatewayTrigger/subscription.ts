@@ -40,26 +40,27 @@ function webhooksPath(context: IHookFunctions): string {
 
 const wantedEvents = (context: IHookFunctions) => [...(context.getNodeParameter('events') as string[])].sort()
 
+/** A request to the gateway with the node's credential; answers undefined for a 404 when `gone` says that is an answer. */
 async function gateway(
   context: IHookFunctions,
   method: IHttpRequestMethods,
   path: string,
-  body?: IDataObject,
-): Promise<IDataObject> {
+  options: { body?: IDataObject; gone?: 'is an answer' } = {},
+): Promise<IDataObject | undefined> {
   const { baseUrl } = await context.getCredentials(CREDENTIAL)
   try {
     return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL, {
       method,
       url: `${String(baseUrl).replace(/\/+$/, '')}${path}`,
-      ...(body ? { body } : {}),
+      ...(options.body ? { body: options.body } : {}),
       json: true,
     })) as IDataObject
-  } catch (error) {
-    throw new NodeApiError(context.getNode(), error as JsonObject)
+  } catch (cause) {
+    const error = new NodeApiError(context.getNode(), cause as JsonObject)
+    if (options.gone && error.httpCode === '404') return undefined
+    throw error
   }
 }
-
-const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404'
 
 /**
  * n8n's webhook lifecycle for the trigger: on activation it asks `checkExists` and, if that says
@@ -74,16 +75,13 @@ export const webhookLifecycle = {
     const known = subscriptionOf(data)
     if (!known) return false
     const listPath = known.resource.slice(0, known.resource.lastIndexOf('/'))
-    let listed: IDataObject[]
-    try {
-      listed = ((await gateway(this, 'GET', listPath)).webhooks ?? []) as IDataObject[]
-    } catch (error) {
-      if (!isNotFound(error)) throw error
+    const answer = await gateway(this, 'GET', listPath, { gone: 'is an answer' })
+    if (!answer) {
       this.logger.info('WA Session Gateway Trigger: its session is gone; a new webhook will be added', { listPath })
       forget(data)
       return false
     }
-    const found = listed.find((webhook) => webhook.webhookId === known.webhookId)
+    const found = ((answer.webhooks ?? []) as IDataObject[]).find((webhook) => webhook.webhookId === known.webhookId)
     if (
       found &&
       listPath === webhooksPath(this) &&
@@ -91,7 +89,7 @@ export const webhookLifecycle = {
       JSON.stringify(known.events) === JSON.stringify(wantedEvents(this))
     )
       return true
-    if (found) await gateway(this, 'DELETE', known.resource)
+    if (found) await gateway(this, 'DELETE', known.resource, { gone: 'is an answer' })
     forget(data)
     return false
   },
@@ -105,7 +103,8 @@ export const webhookLifecycle = {
       0,
       MAX_DESCRIPTION,
     )
-    const created = await gateway(this, 'POST', path, { url, events: events.length ? events : null, description })
+    const body = { url, events: events.length ? events : null, description }
+    const created = (await gateway(this, 'POST', path, { body }))!
     const subscription: Subscription = {
       webhookId: String(created.webhookId),
       resource: `${path}/${encodeURIComponent(String(created.webhookId))}`,
@@ -120,14 +119,8 @@ export const webhookLifecycle = {
   async delete(this: IHookFunctions): Promise<boolean> {
     const data = this.getWorkflowStaticData('node')
     const known = subscriptionOf(data)
-    if (known) {
-      try {
-        await gateway(this, 'DELETE', known.resource)
-      } catch (error) {
-        if (!isNotFound(error)) throw error
-        this.logger.info('WA Session Gateway Trigger: its webhook was already removed', { webhookId: known.webhookId })
-      }
-    }
+    if (known && !(await gateway(this, 'DELETE', known.resource, { gone: 'is an answer' })))
+      this.logger.info('WA Session Gateway Trigger: its webhook was already removed', { webhookId: known.webhookId })
     forget(data)
     return true
   },
