@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readWebpInfo } from '../../src/media/webp-header'
 import { readElfHeader } from '../support/elf'
 import { fixtures } from '../support/media-fixtures'
 import { httpGateway } from '../support/http-gateway'
@@ -113,7 +114,7 @@ describe('the single binary for linux-arm64, under qemu-user', () => {
     env.TEST_KEY = key.stdout.trim()
   }, 360_000)
 
-  it('serves /health, pairs against the simulator, sends a text and a voice note through its own arm64 ffmpeg', async () => {
+  it('serves /health, pairs against the simulator, sends a text, a voice note and a sticker made by its own arm64 ffmpeg', async () => {
     const started = performance.now()
     server = spawnProcess(QEMU, emulated(['serve']), env, { cwd: work, inheritEnv: false })
     const port = listeningPort(await server.waitForLine(/"msg":"listening"/, 120_000))
@@ -129,7 +130,7 @@ describe('the single binary for linux-arm64, under qemu-user', () => {
     const inbox = await sim.contact(CONTACT).waitForMessage((m) => m.id === text.body.messageId, 60_000)
     expect(inbox.message.conversation ?? inbox.message.extendedTextMessage?.text).toBe('from the arm64 binary')
 
-    // The voice note is MP3 → Ogg/Opus: only ffmpeg does that, and PATH holds none.
+    // MP3 → Ogg/Opus and PNG → WebP: only ffmpeg does those, and PATH holds none.
     files.serve('voice.mp3', await fixtures.mp3(3), 'audio/mpeg')
     const voice = await api.post('/v1/message/audio', {
       sessionId,
@@ -151,7 +152,20 @@ describe('the single binary for linux-arm64, under qemu-user', () => {
     const media = await sim.contact(CONTACT).media(voice.body.messageId)
     expect(Buffer.from(media.bytes).subarray(0, 4).toString('latin1')).toBe('OggS')
 
-    // The ffmpeg that converted it is the one the binary carried and extracted: AArch64's.
+    files.serve('photo.png', await fixtures.png(), 'image/png')
+    const sticker = await api.post('/v1/message/sticker', {
+      sessionId,
+      phone: CONTACT,
+      stickerUrl: files.url('photo.png'),
+    })
+    expect(sticker.status, JSON.stringify(sticker.body)).toBe(200)
+    await sim.contact(CONTACT).waitForMessage((m) => m.id === sticker.body.messageId, 60_000)
+    expect(readWebpInfo((await sim.contact(CONTACT).media(sticker.body.messageId)).bytes)).toMatchObject({
+      width: 512,
+      height: 512,
+    })
+
+    // The ffmpeg that converted them is the one the binary carried and extracted: AArch64's.
     const extracted = readdirSync(join(cache, `wa-gateway-${process.getuid!()}`))
     expect(extracted).toHaveLength(1)
     expect(readElfHeader(join(cache, `wa-gateway-${process.getuid!()}`, extracted[0]!))).toMatchObject({
