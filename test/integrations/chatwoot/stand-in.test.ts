@@ -17,11 +17,13 @@ let chatwoot: ChatwootStandIn
 let receiver: LoopbackServer
 let received: { path: string; body: any }[]
 let callbackStatus: number
+let answered: Set<string>
 
 beforeEach(async () => {
   chatwoot = await startChatwootStandIn()
   received = []
   callbackStatus = 200
+  answered = new Set()
   receiver = await startLoopbackServer((request, response) => {
     let text = ''
     request.on('data', (chunk) => (text += chunk))
@@ -41,7 +43,7 @@ const accountPath = (rest: string) => `/api/v1/accounts/${chatwoot.accountId}${r
 /** A request as the gateway's client would send it, its answer checked against the document. */
 async function call(method: string, path: string, template: string, body?: unknown, token = chatwoot.token) {
   const headers: Record<string, string> = { api_access_token: token }
-  let payload: BodyInit | undefined
+  let payload: FormData | string | undefined
   if (body instanceof FormData) payload = body
   else if (body !== undefined) {
     headers['content-type'] = 'application/json'
@@ -50,6 +52,7 @@ async function call(method: string, path: string, template: string, body?: unkno
   const response = await fetch(`${chatwoot.url}${path}`, { method, headers, body: payload })
   const text = await response.text()
   const operation = operations.find((o) => o.path === template && o.method === method.toLowerCase())!
+  answered.add(operation.id)
   const problems = await answers.problems(operation, {
     status: response.status,
     headers: response.headers,
@@ -128,6 +131,7 @@ describe('Chatwoot stand-in: requests that keep the contract', () => {
       await call('DELETE', accountPath(`/contacts/${contactId}`), T.contact),
     )
 
+    expect([...answered].sort()).toEqual(operations.map((o) => o.id).sort())
     expect(steps.map((s) => s.status)).toEqual(steps.map(() => 200))
     expect(steps.flatMap((s) => s.problems)).toEqual([])
     expect(chatwoot.violations).toEqual([])
@@ -187,6 +191,22 @@ describe('Chatwoot stand-in: requests that break the contract', () => {
     expect(chatwoot.violations[1]!.errors[0]).toMatch(/required/)
     expect(chatwoot.violations[2]!.errors[0]).toMatch(/no path of the document/)
     expect(chatwoot.violations[3]!.errors).toEqual(['query parameter query is not declared'])
+  })
+
+  it('records a malformed JSON body (answered 400) and a path parameter of the wrong type (answered 404)', async () => {
+    const malformed = await fetch(`${chatwoot.url}${accountPath('/contacts')}`, {
+      method: 'POST',
+      headers: { api_access_token: chatwoot.token, 'content-type': 'application/json' },
+      body: '{"inbox_id": 1,',
+    })
+    const wrongId = await call('GET', accountPath('/conversations/abc'), T.conversation)
+
+    expect(malformed.status).toBe(400)
+    expect(wrongId).toMatchObject({ status: 404, problems: [] })
+    expect(chatwoot.violations.map((v) => v.errors)).toEqual([
+      [expect.stringMatching(/^the application\/json body is malformed/)],
+      [expect.stringMatching(/^path parameter conversation_id does not match the schema/)],
+    ])
   })
 
   it('refuses a missing or wrong api_access_token as Chatwoot does, and records the missing header', async () => {
@@ -320,6 +340,38 @@ describe('Chatwoot stand-in: the agent side and its webhooks', () => {
         content: 'This message was deleted',
         content_attributes: { deleted: true },
       }),
+    ])
+  })
+})
+
+describe('Chatwoot stand-in: conversation status', () => {
+  it('posts conversation_status_changed when resolved in the UI, and an incoming message reopens it', async () => {
+    const { conversation } = await seed()
+    received.length = 0
+
+    chatwoot.resolve(conversation.body.id)
+    await chatwoot.settled()
+    const resolved = await call('GET', accountPath(`/conversations/${conversation.body.id}`), T.conversation)
+    await call('POST', accountPath(`/conversations/${conversation.body.id}/messages`), T.messages, {
+      content: 'are you there?',
+      message_type: 'incoming',
+    })
+    await chatwoot.settled()
+    const reopened = await call('GET', accountPath(`/conversations/${conversation.body.id}`), T.conversation)
+
+    expect(resolved.body).toMatchObject({ status: 'resolved' })
+    expect(reopened).toMatchObject({ status: 200, problems: [], body: { status: 'open' } })
+    const events = received.map((r) => [r.body.event, r.body.status ?? r.body.message_type])
+    expect(events[0]).toEqual(['conversation_status_changed', 'resolved'])
+    // Two jobs in Chatwoot, two concurrent posts here: either may arrive first.
+    expect(events.slice(1).sort()).toEqual([
+      ['conversation_status_changed', 'open'],
+      ['message_created', 'incoming'],
+    ])
+    // Conversation#create_activity: an activity message, never posted to the webhook_url.
+    expect(chatwoot.messages.map((m) => [m.messageType, m.content])).toEqual([
+      ['activity', 'Conversation was marked resolved by Stand-in Agent'],
+      ['incoming', 'are you there?'],
     ])
   })
 })
