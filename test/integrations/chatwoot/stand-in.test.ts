@@ -150,7 +150,7 @@ describe('Chatwoot stand-in: requests that keep the contract', () => {
   })
 
   it('posts message_created for a message the API itself created (the echo the gateway must drop)', async () => {
-    const { conversation } = await seed()
+    const { conversation, contact } = await seed()
     await call('POST', accountPath(`/conversations/${conversation.body.id}/messages`), T.messages, {
       content: 'from the gateway',
       message_type: 'incoming',
@@ -161,7 +161,13 @@ describe('Chatwoot stand-in: requests that keep the contract', () => {
       (list) => list.length === 1,
       { what: 'the message_created of the API-created message' },
     )
-    expect(hooks[0]!.body).toMatchObject({ message_type: 'incoming', source_id: 'WAID:ECHO', private: false })
+    expect(hooks[0]!.body).toMatchObject({
+      message_type: 'incoming',
+      source_id: 'WAID:ECHO',
+      private: false,
+      sender: { id: contact.body.payload.contact.id, name: 'Alice', phone_number: '+15550002' },
+      conversation: { id: conversation.body.id, account: { id: chatwoot.accountId } },
+    })
     expect(received.map((r) => r.body.event)).toContain('conversation_created')
   })
 })
@@ -373,6 +379,29 @@ describe('Chatwoot stand-in: conversation status', () => {
       ['activity', 'Conversation was marked resolved by Stand-in Agent'],
       ['incoming', 'are you there?'],
     ])
+  })
+})
+
+describe('Chatwoot stand-in: snoozing', () => {
+  it('snoozes until a time and answers it as Chatwoot renders a Time, within the contract', async () => {
+    const { conversation } = await seed()
+    const until = Math.floor(Date.UTC(2030, 0, 2, 3, 4, 5) / 1000)
+
+    const snoozed = await call('POST', accountPath(`/conversations/${conversation.body.id}/toggle_status`), T.toggle, {
+      status: 'snoozed',
+      snoozed_until: until,
+    })
+    const shown = await call('GET', accountPath(`/conversations/${conversation.body.id}`), T.conversation)
+
+    expect(snoozed).toMatchObject({
+      problems: [],
+      body: { payload: { success: true, current_status: 'snoozed', snoozed_until: '2030-01-02T03:04:05.000Z' } },
+    })
+    expect(shown).toMatchObject({
+      problems: [],
+      body: { status: 'snoozed', snoozed_until: '2030-01-02T03:04:05.000Z' },
+    })
+    expect(chatwoot.violations).toEqual([])
   })
 })
 

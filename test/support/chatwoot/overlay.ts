@@ -101,9 +101,9 @@ export function chatwootContract(): any {
   // contact_inbox renders (api/v1/models/_contact_inbox) as well.
   schemas.inbox_contact.properties.provider.type = ['string', 'null']
 
-  // GET messages' meta.assignee is `@conversation.assignee`: null while nobody is assigned.
-  const meta = document.paths[messages].get.responses['200'].content['application/json'].schema.properties.meta
-  meta.properties.assignee = { oneOf: [{ $ref: '#/components/schemas/agent' }, { type: 'null' }] }
+  // The conversation partial renders `json.snoozed_until conversation.snoozed_until`, a Time:
+  // ISO 8601 text, not the number the document says.
+  schemas.conversation.properties.snoozed_until.type = ['string', 'number', 'null']
 
   return document
 }

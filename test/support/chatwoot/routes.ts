@@ -104,7 +104,8 @@ export const routes: Record<string, (c: RouteContext) => Answer> = {
   },
   [`get ${accounts}/conversations/{conversation_id}`]: ({ account, view, params }) =>
     ok(view.conversation(account.conversation(Number(params.conversation_id)))),
-  // ConversationsController#toggle_status: the given status, or Conversation#toggle_status.
+  // ConversationsController#toggle_status: the given status, or Conversation#toggle_status;
+  // answered by conversations/toggle_status.json.jbuilder (snoozed_until a Time, so ISO 8601).
   [`post ${accounts}/conversations/{conversation_id}/toggle_status`]: (context) => {
     const { account, params, agent } = context
     const conversation = account.conversation(Number(params.conversation_id))
@@ -125,12 +126,13 @@ export const routes: Record<string, (c: RouteContext) => Answer> = {
         success: true,
         conversation_id: conversation.id,
         current_status: conversation.status,
-        snoozed_until: conversation.snoozedUntil ? Math.floor(conversation.snoozedUntil.getTime() / 1000) : null,
+        snoozed_until: conversation.snoozedUntil?.toISOString() ?? null,
       },
     })
   },
 
-  // MessagesController#index through MessageFinder: the last 20, or 100 after / 20 before an id.
+  // MessagesController#index (messages/index.json.jbuilder) through MessageFinder: the last 20,
+  // or 100 after / 20 before an id.
   [`get ${accounts}/conversations/{conversation_id}/messages`]: ({ account, view, params }) => {
     const conversation = account.conversation(Number(params.conversation_id))
     let messages = account.messages.filter((m) => m.conversationId === conversation.id)
@@ -142,7 +144,7 @@ export const routes: Record<string, (c: RouteContext) => Answer> = {
         labels: [],
         additional_attributes: conversation.additionalAttributes,
         contact: view.contactEvent(account.contact(conversation.contactId)),
-        assignee: null,
+        // `assignee` only when the conversation has one (none in the stand-in).
         agent_last_seen_at: null,
         assignee_last_seen_at: null,
       },

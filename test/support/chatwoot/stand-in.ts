@@ -97,7 +97,8 @@ export async function startChatwootStandIn(options: StandInOptions = {}): Promis
   }
   const dispatch = {
     messageCreated: (m: Message) => {
-      // Message#webhook_sendable?: incoming, outgoing and template messages, private notes included.
+      // Message#webhook_sendable? (app/models/concerns/message_filter_helpers.rb): incoming,
+      // outgoing and template messages, whoever created them, private notes included.
       if (m.messageType === 'activity') return Promise.resolve(0)
       return post(account.inbox(m.inboxId), view.messageEvent('message_created', m))
     },

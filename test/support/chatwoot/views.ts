@@ -193,7 +193,7 @@ export function views(account: ChatwootAccount, baseUrl: () => string) {
       inbox_id: c.inboxId,
       labels: [],
       muted: false,
-      snoozed_until: c.snoozedUntil ? seconds(c.snoozedUntil) : null,
+      snoozed_until: c.snoozedUntil ? iso(c.snoozedUntil) : null,
       status: c.status,
       created_at: seconds(c.createdAt),
       timestamp: seconds(c.lastActivityAt),
@@ -207,7 +207,7 @@ export function views(account: ChatwootAccount, baseUrl: () => string) {
     }
   }
 
-  /** Conversation#webhook_data: Conversations::EventDataPresenter#push_data. */
+  /** Conversation#webhook_data: Conversations::EventDataPresenter#push_data with the account. */
   const conversationEvent = (c: Conversation) => {
     const contactInboxRecord = account.contactInboxOf(c)
     const lastChat = messagesOf(c)
@@ -245,8 +245,23 @@ export function views(account: ChatwootAccount, baseUrl: () => string) {
       timestamp: seconds(c.lastActivityAt),
       created_at: seconds(c.createdAt),
       updated_at: c.updatedAt.getTime() / 1000,
+      account: { id: account.id, name: account.name },
     }
   }
+
+  /** Contact#webhook_data. */
+  const contactWebhook = (c: Contact) => ({
+    account: { id: account.id, name: account.name },
+    additional_attributes: c.additionalAttributes,
+    avatar: '',
+    custom_attributes: c.customAttributes,
+    email: c.email,
+    id: c.id,
+    identifier: c.identifier,
+    name: c.name,
+    phone_number: c.phoneNumber,
+    thumbnail: '',
+  })
 
   /** Message#webhook_data: the body of message_created / message_updated, `event` added by WebhookListener. */
   const messageEvent = (event: 'message_created' | 'message_updated', m: Message) => {
@@ -263,12 +278,12 @@ export function views(account: ChatwootAccount, baseUrl: () => string) {
       inbox: { id: m.inboxId, name: account.inbox(m.inboxId).name },
       message_type: m.messageType,
       private: m.private,
-      // User#webhook_data / Contact#webhook_data
+      // User#webhook_data / Contact#webhook_data (a contact's carries no `type`)
       sender: !sender
         ? null
         : m.senderType === 'User'
           ? { id: sender.id, name: sender.name, email: (sender as User).email, type: 'user' }
-          : { ...contactEvent(sender as Contact), account: { id: account.id, name: account.name }, avatar: '' },
+          : contactWebhook(sender as Contact),
       source_id: m.sourceId,
       ...(m.attachments.length ? { attachments: m.attachments.map(attachment) } : {}),
       event,
