@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { chatwootContract } from '../../support/chatwoot/overlay'
 import { type ChatwootStandIn, startChatwootStandIn } from '../../support/chatwoot/stand-in'
+import { loopbackOnlyNetwork } from '../../support/loopback-only-network'
 import { type LoopbackServer, startLoopbackServer } from '../../support/loopback-server'
 import { documentValidator, operationsOf } from '../../support/openapi-answers'
 import { pollUntil } from '../../support/poll'
@@ -213,6 +214,45 @@ describe('Chatwoot stand-in: requests that break the contract', () => {
       [expect.stringMatching(/^the application\/json body is malformed/)],
       [expect.stringMatching(/^path parameter conversation_id does not match the schema/)],
     ])
+  })
+
+  it('refuses a body past its bound 413 without keeping it, and never contacts a non-loopback webhook_url', async () => {
+    const small = await startChatwootStandIn({ maxBodyBytes: 1024 })
+    try {
+      const tooLarge = await fetch(`${small.url}/api/v1/accounts/${small.accountId}/contacts`, {
+        method: 'POST',
+        headers: { api_access_token: small.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ inbox_id: 1, name: 'x'.repeat(2048) }),
+      })
+      expect(tooLarge.status).toBe(413)
+      expect(small.requests).toEqual([])
+    } finally {
+      await small.close()
+    }
+
+    // A documentation address (TEST-NET-1) behind the test network guard: a post would be stopped
+    // before any packet and show in `blocked`.
+    const guard = loopbackOnlyNetwork()
+    try {
+      const inbox = await call('POST', accountPath('/inboxes'), T.inboxes, {
+        name: 'elsewhere',
+        channel: { type: 'api', webhook_url: 'http://192.0.2.1/chatwoot' },
+      })
+      const contact = await call('POST', accountPath('/contacts'), T.contacts, { inbox_id: inbox.body.id })
+      const conversation = await call('POST', accountPath('/conversations'), T.conversations, {
+        source_id: contact.body.payload.contact_inbox.source_id,
+      })
+      const { callbackStatus: status } = await chatwoot.agentReply(conversation.body.id, { content: 'hi' })
+      await chatwoot.settled()
+      expect(status).toBe(0)
+      expect(chatwoot.deliveries.map((d) => [d.event, d.status])).toEqual([
+        ['conversation_created', 0],
+        ['message_created', 0],
+      ])
+      expect(guard.blocked).toEqual([])
+    } finally {
+      guard.restore()
+    }
   })
 
   it('refuses a missing or wrong api_access_token as Chatwoot does, and records the missing header', async () => {

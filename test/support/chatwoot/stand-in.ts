@@ -59,6 +59,8 @@ export interface StandInOptions {
   accountId?: number
   token?: string
   agentName?: string
+  /** A larger body is refused 413 unread (default MAX_BODY_BYTES, 50 MB). */
+  maxBodyBytes?: number
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
@@ -150,7 +152,7 @@ export async function startChatwootStandIn(options: StandInOptions = {}): Promis
         ? send(response, 503, 'Service Unavailable', 'text/plain')
         : serveBlob(Number(blob[1]), response)
 
-    const body = await readBody(request)
+    const body = await readBody(request, options.maxBodyBytes)
     if (body.tooLarge) return send(response, 413, { error: 'Request Entity Too Large' })
     const method = request.method ?? 'GET'
     standIn.requests.push({
