@@ -409,6 +409,9 @@ describe('Chatwoot stand-in: conversation status', () => {
     expect(reopened).toMatchObject({ status: 200, problems: [], body: { status: 'open' } })
     const events = received.map((r) => [r.body.event, r.body.status ?? r.body.message_type])
     expect(events[0]).toEqual(['conversation_status_changed', 'resolved'])
+    expect(received[0]!.body.changed_attributes).toEqual([
+      { status: { current_value: 'resolved', previous_value: 'open' } },
+    ])
     // Two jobs in Chatwoot, two concurrent posts here: either may arrive first.
     expect(events.slice(1).sort()).toEqual([
       ['conversation_status_changed', 'open'],

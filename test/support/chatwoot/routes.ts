@@ -20,7 +20,7 @@ export interface RouteContext {
   messageCreated(message: Message): void
   messageUpdated(message: Message): void
   conversationCreated(conversation: Conversation): void
-  statusChanged(conversation: Conversation, by: User | null): void
+  statusChanged(conversation: Conversation, by: User | null, previous: Conversation['status']): void
 }
 
 export interface Answer {
@@ -119,7 +119,7 @@ export const routes: Record<string, (c: RouteContext) => Answer> = {
           ? new Date(params.snoozed_until * 1000)
           : null
     } else conversation.status = conversation.status === 'open' ? 'resolved' : 'open'
-    if (conversation.status !== before) context.statusChanged(conversation, agent)
+    if (conversation.status !== before) context.statusChanged(conversation, agent, before)
     return ok({
       meta: {},
       payload: {
@@ -159,9 +159,10 @@ export const routes: Record<string, (c: RouteContext) => Answer> = {
     const uploads = Array.isArray(params.attachments) ? files.filter((f) => f.field === 'attachments[]') : []
     const message = account.createMessage(conversation, agent, params, uploads)
     if (message.messageType === 'incoming' && ['resolved', 'snoozed'].includes(conversation.status)) {
+      const previous = conversation.status
       conversation.status = 'open'
       conversation.snoozedUntil = null
-      context.statusChanged(conversation, null)
+      context.statusChanged(conversation, null, previous)
     }
     context.messageCreated(message)
     return ok(view.message(message))

@@ -107,7 +107,7 @@ export async function startChatwootStandIn(options: StandInOptions = {}): Promis
     messageUpdated: (m: Message) => post(account.inbox(m.inboxId), view.messageEvent('message_updated', m)),
     conversationCreated: (c: Conversation) =>
       post(account.inbox(c.inboxId), { ...view.conversationEvent(c), event: 'conversation_created' }),
-    statusChanged: (c: Conversation, by: User | null) => {
+    statusChanged: (c: Conversation, by: User | null, previous: Conversation['status']) => {
       // Conversation#create_activity: who changed it, as an activity message (never posted itself).
       if (by && (c.status === 'resolved' || c.status === 'open'))
         account.createMessage(c, by, {
@@ -120,7 +120,8 @@ export async function startChatwootStandIn(options: StandInOptions = {}): Promis
       return post(account.inbox(c.inboxId), {
         ...view.conversationEvent(c),
         event: 'conversation_status_changed',
-        changed_attributes: [{ status: { current_value: c.status } }],
+        // WebhookListener#extract_changed_attributes: each change as { attribute: { current, previous } }.
+        changed_attributes: [{ status: { current_value: c.status, previous_value: previous } }],
       })
     },
   }
@@ -255,9 +256,10 @@ export async function startChatwootStandIn(options: StandInOptions = {}): Promis
     },
     resolve(conversationId) {
       const conversation = account.conversation(conversationId)
-      if (conversation.status === 'resolved') return
+      const previous = conversation.status
+      if (previous === 'resolved') return
       conversation.status = 'resolved'
-      inBackground(dispatch.statusChanged(conversation, agent))
+      inBackground(dispatch.statusChanged(conversation, agent, previous))
     },
     async settled() {
       while (pending.size) await Promise.allSettled([...pending])
