@@ -280,6 +280,10 @@ describe("Chatwoot stand-in: Chatwoot's own refusals", () => {
       inbox_id: inbox.body.id,
       phone_number: '0155 50004',
     })
+    const prefixed = await call('POST', accountPath('/contacts'), T.contacts, {
+      inbox_id: inbox.body.id,
+      phone_number: 'tel:+15550005',
+    })
     const identifier = await call('POST', accountPath('/contacts'), T.contacts, {
       inbox_id: inbox.body.id,
       identifier: '15550002@s.whatsapp.net',
@@ -291,6 +295,7 @@ describe("Chatwoot stand-in: Chatwoot's own refusals", () => {
       problems: [],
     })
     expect(local.body).toEqual({ message: 'Phone number should be in e164 format', attributes: ['phone_number'] })
+    expect(prefixed.body).toEqual(local.body)
     expect(identifier.body).toEqual({ message: 'Identifier has already been taken', attributes: ['identifier'] })
     expect(chatwoot.contacts).toHaveLength(1)
     expect(chatwoot.violations).toEqual([])

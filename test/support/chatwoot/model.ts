@@ -34,8 +34,8 @@ export function recordInvalid(errors: [attribute: string, message: string][]): C
   })
 }
 
-/** Contact's validation of phone_number (app/models/contact.rb): unanchored at the start, as there. */
-const E164 = /\+[1-9]\d{1,14}$/
+/** Contact's validation of phone_number (app/models/contact.rb: /\A\+[1-9]\d{1,14}\z/). */
+const E164 = /^\+[1-9]\d{1,14}$/
 // Devise.email_regexp, Chatwoot's email format.
 const EMAIL = /^[^@\s]+@[^@\s]+$/
 
