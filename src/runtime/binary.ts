@@ -6,7 +6,8 @@
  */
 import swaggerUiBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import swaggerUiCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
-import ffmpeg from '@ffmpeg-installer/linux-x64/ffmpeg' with { type: 'file' }
+// The static ffmpeg of the CPU being built for: scripts/build-binary.ts resolves this name per target.
+import ffmpeg from 'binary-target:ffmpeg' with { type: 'file' }
 import { embedFiles } from './embedded'
 
 embedFiles({ swaggerUi: { 'swagger-ui.css': swaggerUiCss, 'swagger-ui-bundle.js': swaggerUiBundle }, ffmpeg })

@@ -7,7 +7,8 @@ declare module 'swagger-ui-dist/swagger-ui.css' {
   const path: string
   export default path
 }
-declare module '@ffmpeg-installer/linux-x64/ffmpeg' {
+// Resolved by scripts/build-binary.ts to the target CPU's @ffmpeg-installer/linux-* executable.
+declare module 'binary-target:ffmpeg' {
   const path: string
   export default path
 }

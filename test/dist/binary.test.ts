@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readWebpInfo } from '../../src/media/webp-header'
+import { readElfHeader } from '../support/elf'
 import { fixtures } from '../support/media-fixtures'
 import { httpGateway } from '../support/http-gateway'
 import { startMediaServer, type MediaServer } from '../support/media-server'
@@ -36,7 +37,10 @@ describe('the single binary', () => {
   }
 
   beforeAll(async () => {
-    const built = spawnSync(bin('bun'), ['scripts/build-binary.ts'], { cwd: repoRoot, encoding: 'utf8' })
+    const built = spawnSync(bin('bun'), ['scripts/build-binary.ts', 'linux-x64'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
     if (built.status !== 0) throw new Error(`build:binary failed:\n${built.stdout}\n${built.stderr}`)
     console.log(built.stdout.trim())
     mkdirSync(join(dir.path, 'bin'))
@@ -67,6 +71,10 @@ describe('the single binary', () => {
     await sim?.stop()
     await files?.close()
     dir.cleanup()
+  })
+
+  it('is an ELF executable for x86-64', () => {
+    expect(readElfHeader(binary)).toEqual({ class: '64-bit', endian: 'LSB', machine: 'x86-64' })
   })
 
   it('runs the CLI commands: migrate, workspace create, key create', () => {
@@ -120,6 +128,10 @@ describe('the single binary', () => {
     expect(audio).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' })
     const media = await sim.contact(CONTACT).media(voice.body.messageId)
     expect(Buffer.from(media.bytes).subarray(0, 4).toString('latin1')).toBe('OggS')
+    // Converted by the ffmpeg the binary carried and extracted (PATH holds none): x86-64's.
+    const extracted = join(dir.path, 'cache', `wa-gateway-${process.getuid!()}`)
+    expect(readdirSync(extracted)).toHaveLength(1)
+    expect(readElfHeader(join(extracted, readdirSync(extracted)[0]!)).machine).toBe('x86-64')
 
     files.serve('photo.png', await fixtures.png(), 'image/png')
     const sticker = await api.post('/v1/message/sticker', {

@@ -9,8 +9,11 @@ export interface HttpGateway {
   pairByQr(sim: WhatsAppSimulator, sessionName: string, phone: string): Promise<string>
 }
 
-/** A gateway running in another process (the packed library, the binary), called over loopback HTTP. */
-export function httpGateway(baseUrl: string, key: string): HttpGateway {
+/**
+ * A gateway running in another process (the packed library, the binary), called over loopback HTTP.
+ * `pairingTimeoutMs`: longer for a slow process (the arm64 binary under qemu).
+ */
+export function httpGateway(baseUrl: string, key: string, { pairingTimeoutMs = 20_000 } = {}): HttpGateway {
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${baseUrl}${path}`, {
       ...init,
@@ -32,7 +35,7 @@ export function httpGateway(baseUrl: string, key: string): HttpGateway {
         sessionName,
         phone,
         webhookUrl: WEBHOOK,
-        timeoutMs: 20_000,
+        timeoutMs: pairingTimeoutMs,
       }),
   }
 }
