@@ -50,8 +50,7 @@ export async function guardedRequest(url: URL, options: GuardedRequestOptions): 
     })
     request.once('response', (response) => {
       readLimited(response, options.maxBytes, () => new AnswerTooLarge(`answer over ${options.maxBytes} bytes`)).then(
-        (body) =>
-          resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'], body }),
+        (body) => resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'], body }),
         reject,
       )
     })

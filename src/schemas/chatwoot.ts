@@ -8,12 +8,18 @@ export const ChatwootConfigBody = z
     url: webhookUrl.meta({
       description: 'Where Chatwoot is served (https://chat.example.com); the same address checks as webhookUrl.',
     }),
-    accountId: z.int().positive().max(2_147_483_647).meta({ description: 'The Chatwoot account (its URLs say /app/accounts/<id>).' }),
+    accountId: z
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .meta({ description: 'The Chatwoot account (its URLs say /app/accounts/<id>).' }),
     apiToken: z
       .string()
       .min(1)
       .max(200)
-      .meta({ description: 'An access token of an agent or agent bot of the account (Profile settings → Access Token).' }),
+      .meta({
+        description: 'An access token of an agent or agent bot of the account (Profile settings → Access Token).',
+      }),
     inboxName: z
       .string()
       .trim()
@@ -21,7 +27,10 @@ export const ChatwootConfigBody = z
       .max(100)
       .optional()
       .meta({ description: 'The API inbox to use or create; default: the session’s name.' }),
-    signAgentName: z.boolean().optional().meta({ description: 'Agents’ replies start with their name in bold. Default true.' }),
+    signAgentName: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Agents’ replies start with their name in bold. Default true.' }),
     reopenResolved: z
       .boolean()
       .optional()
@@ -31,7 +40,12 @@ export const ChatwootConfigBody = z
   })
   .meta({
     id: 'ChatwootConfigRequest',
-    example: { url: 'https://chat.example.com', accountId: 1, apiToken: 'xxxxxxxxxxxxxxxxxxxxxxxx', inboxName: 'Sales' },
+    example: {
+      url: 'https://chat.example.com',
+      accountId: 1,
+      apiToken: 'xxxxxxxxxxxxxxxxxxxxxxxx',
+      inboxName: 'Sales',
+    },
   })
 
 export const ChatwootConfigSchema = z
@@ -50,7 +64,8 @@ export const ChatwootConfigSchema = z
     lastError: z.string().nullable(),
     lastErrorAt: z.iso.datetime().nullable(),
     deliveryStream: z.string().meta({
-      description: 'The webhookId under which its deliveries appear in GET /v1/webhooks/deliveries (retry and replay as for a webhook).',
+      description:
+        'The webhookId under which its deliveries appear in GET /v1/webhooks/deliveries (retry and replay as for a webhook).',
     }),
     updatedAt: z.iso.datetime(),
   })

@@ -48,11 +48,7 @@ const MAX_ANSWER = 2 * 1024 * 1024
 export function chatwootClient(target: ChatwootTarget, network: ChatwootNetwork, signal?: AbortSignal) {
   const base = `${target.url.replace(/\/+$/, '')}/api/v1/accounts/${target.accountId}`
 
-  async function call(
-    method: GuardedRequestOptions['method'],
-    path: string,
-    body?: Json | FormData,
-  ): Promise<Json> {
+  async function call(method: GuardedRequestOptions['method'], path: string, body?: Json | FormData): Promise<Json> {
     const timeout = AbortSignal.timeout(network.timeoutMs)
     const headers: Record<string, string> = { api_access_token: target.apiToken, accept: 'application/json' }
     let bytes: Uint8Array | undefined
@@ -79,7 +75,10 @@ export function chatwootClient(target: ChatwootTarget, network: ChatwootNetwork,
     } catch (error) {
       if (error instanceof AddressRefused) throw new ChatwootError(0, `refused: ${error.message}`)
       if (timeout.aborted) throw new ChatwootError(0, `no answer within ${network.timeoutMs} ms`)
-      throw new ChatwootError(0, error instanceof Error && error.message.startsWith('the URL') ? error.message : networkReason(error))
+      throw new ChatwootError(
+        0,
+        error instanceof Error && error.message.startsWith('the URL') ? error.message : networkReason(error),
+      )
     }
     const text = new TextDecoder().decode(answer.body)
     let parsed: unknown = {}
@@ -88,7 +87,8 @@ export function chatwootClient(target: ChatwootTarget, network: ChatwootNetwork,
     } catch {
       if (answer.status < 300) throw new ChatwootError(502, `Chatwoot answered ${answer.status} with no JSON`)
     }
-    if (answer.status < 200 || answer.status > 299) throw new ChatwootError(answer.status, reasonOf(answer.status, parsed))
+    if (answer.status < 200 || answer.status > 299)
+      throw new ChatwootError(answer.status, reasonOf(answer.status, parsed))
     return (parsed ?? {}) as Json
   }
 
@@ -105,9 +105,17 @@ export function chatwootClient(target: ChatwootTarget, network: ChatwootNetwork,
     async searchContacts(q: string): Promise<ContactView[]> {
       return listOf(await call('GET', `/contacts/search?q=${encodeURIComponent(q)}`)) as ContactView[]
     },
-    async createContact(contact: { inboxId: number; name: string; phone?: string; identifier: string }) {
+    /** Creates the contact with its contact-inbox on `sourceId` (Chatwoot's controller passes source_id on). */
+    async createContact(contact: {
+      inboxId: number
+      sourceId: string
+      name: string
+      phone?: string
+      identifier: string
+    }) {
       const answer = await call('POST', '/contacts', {
         inbox_id: contact.inboxId,
+        source_id: contact.sourceId,
         name: contact.name,
         identifier: contact.identifier,
         ...(contact.phone ? { phone_number: contact.phone } : {}),

@@ -12,7 +12,7 @@ import { validationError } from '../validation-error'
 import { findSession } from '../sessions/view'
 import { ChatwootError, chatwootClient } from './client'
 import { callbackUrl, chatwootNetwork } from './network'
-import { chatwootView } from './view'
+import { chatwootView, forgetMappings } from './view'
 
 /** What the integration mirrors: messages both ways, their edits, deletions and reactions. */
 export const CHATWOOT_EVENTS: WebhookEventType[] = [
@@ -74,6 +74,13 @@ export async function configureChatwoot(
   ctx.db.transaction(
     (tx) => {
       if (existing) {
+        const previousUrl = tx
+          .select({ url: webhookSubscriptions.url })
+          .from(webhookSubscriptions)
+          .where(eq(webhookSubscriptions.id, existing.subscriptionId))
+          .get()?.url
+        if (previousUrl !== input.url || existing.accountId !== input.accountId || existing.inboxId !== inbox.id)
+          forgetMappings(tx, session.id)
         tx.update(webhookSubscriptions)
           .set({ url: input.url, updatedAt: now })
           .where(eq(webhookSubscriptions.id, existing.subscriptionId))
@@ -118,6 +125,7 @@ function asRequestError(error: unknown): GatewayError {
       'Chatwoot refused the apiToken for this account',
     )
   if (error.status === 404) return validationError([{ path: 'accountId', message: 'Chatwoot has no such account' }])
-  if (error.message.startsWith('no answer within')) return new GatewayError('upstream_timeout', `Chatwoot: ${error.message}`)
+  if (error.message.startsWith('no answer within'))
+    return new GatewayError('upstream_timeout', `Chatwoot: ${error.message}`)
   return new GatewayError('upstream_error', `Chatwoot could not be used: ${error.message}`)
 }

@@ -15,7 +15,12 @@ export const chatwootNetwork = (ctx: GatewayContext) => ({
   resolver: ctx.resolver,
 })
 
-export const clientFor = (ctx: GatewayContext, config: ChatwootConfig, url: string, signal?: AbortSignal): ChatwootClient =>
+export const clientFor = (
+  ctx: GatewayContext,
+  config: ChatwootConfig,
+  url: string,
+  signal?: AbortSignal,
+): ChatwootClient =>
   chatwootClient({ url, accountId: config.accountId, apiToken: config.apiToken }, chatwootNetwork(ctx), signal)
 
 /**

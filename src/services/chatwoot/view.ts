@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { chatwootConfigs, webhookSubscriptions } from '../../db/schema'
+import { chatwootChats, chatwootConfigs, chatwootMessages, webhookSubscriptions } from '../../db/schema'
+import type { DbOrTx } from '../../webhooks/outbox'
 import { notFound } from '../../errors'
 import type { ChatwootConfigView } from '../../schemas/chatwoot'
 import type { ServiceContext } from '../context'
@@ -46,7 +47,16 @@ export function removeChatwoot(ctx: ServiceContext, workspaceId: string, session
   findSession(ctx, workspaceId, sessionId)
   const config = ctx.db.select().from(chatwootConfigs).where(eq(chatwootConfigs.sessionId, sessionId)).get()
   if (!config) throw notFound(`Chatwoot integration of session "${sessionId}"`)
-  ctx.db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, config.subscriptionId)).run()
+  ctx.db.transaction((tx) => {
+    tx.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, config.subscriptionId)).run()
+    forgetMappings(tx, sessionId)
+  })
   ctx.logger.info({ sessionId }, 'chatwoot disabled')
   return { sessionId, deleted: true as const }
+}
+
+/** The ids of one Chatwoot inbox mean nothing to another: dropped when the integration goes or moves. */
+export function forgetMappings(tx: DbOrTx, sessionId: string): void {
+  tx.delete(chatwootChats).where(eq(chatwootChats.sessionId, sessionId)).run()
+  tx.delete(chatwootMessages).where(eq(chatwootMessages.sessionId, sessionId)).run()
 }
