@@ -13,13 +13,9 @@ export const ChatwootConfigBody = z
       .positive()
       .max(2_147_483_647)
       .meta({ description: 'The Chatwoot account (its URLs say /app/accounts/<id>).' }),
-    apiToken: z
-      .string()
-      .min(1)
-      .max(200)
-      .meta({
-        description: 'An access token of an agent or agent bot of the account (Profile settings → Access Token).',
-      }),
+    apiToken: z.string().min(1).max(200).meta({
+      description: 'An access token of an agent or agent bot of the account (Profile settings → Access Token).',
+    }),
     inboxName: z
       .string()
       .trim()
