@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startChatwootStandIn, type ChatwootStandIn } from '../../support/chatwoot/stand-in'
+import type { ChatwootStandIn } from '../../support/chatwoot/stand-in'
 import { fixtures } from '../../support/media-fixtures'
 import { pollUntil } from '../../support/poll'
-import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
-import { fastWebhooks, loopbackWebhooks } from '../../support/webhook-receiver'
+import type { SimulatedGateway } from '../../support/simulated-gateway'
+import { type ChatwootRig, startChatwootRig } from './support/rig'
 
 const ACCOUNT = '15550034001'
 const ANNA = '15551234001'
@@ -21,50 +19,22 @@ const textOf = (m: { message: any }): string => m.message.conversation ?? m.mess
  * Chatwoot's webhooks reach its callback URL.
  */
 describe('Chatwoot', () => {
+  let rig: ChatwootRig
   let t: SimulatedGateway
   let cw: ChatwootStandIn
-  let server: ServerType
   let baseUrl: string
   let sessionId: string
 
-  const put = (body: Record<string, unknown>, id = sessionId) =>
-    t.request(`/v1/session/${id}/chatwoot`, {
-      method: 'PUT',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    })
-  const enable = async (extra: Record<string, unknown> = {}) => {
-    const response = await put({ url: cw.url, accountId: cw.accountId, apiToken: cw.token, ...extra })
-    expect(response.status, await response.clone().text()).toBe(200)
-    return response.json() as Promise<any>
-  }
-  const conversationOf = (phone: string) => {
-    const contact = cw.contacts.find((c) => c.phoneNumber === `+${phone}`)
-    return contact && cw.conversations.find((c) => c.contactId === contact.id && c.status !== 'resolved')
-  }
-  const messagesIn = (conversationId: number) => cw.messages.filter((m) => m.conversationId === conversationId)
+  const put = (body: Record<string, unknown>) => rig.put(sessionId, body)
+  const enable = (extra: Record<string, unknown> = {}) => rig.enable(sessionId, extra)
+  const conversationOf = (phone: string) => rig.conversationOf(phone)
+  const messagesIn = (conversationId: number) => rig.messagesIn(conversationId)
   const chatwootHas = (phone: string, content: string) =>
-    pollUntil(
-      () => {
-        const conversation = conversationOf(phone)
-        return conversation ? messagesIn(conversation.id).find((m) => m.content?.includes(content)) : undefined
-      },
-      (found) => found !== undefined,
-      { timeoutMs: 10_000, what: `Chatwoot to have "${content}"` },
-    ).then((m) => m!)
+    rig.waitForMessage(content, (m) => m.conversationId === conversationOf(phone)?.id)
 
   beforeAll(async () => {
-    cw = await startChatwootStandIn()
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: (request) => t.gateway.app.fetch(request), port: 0, hostname: '127.0.0.1' }, () =>
-        resolve(),
-      )
-    })
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    t = await startSimulatedGateway({
-      plan: 'paid',
-      config: { ...loopbackWebhooks, webhooks: fastWebhooks(), publicUrl: baseUrl },
-    })
+    rig = await startChatwootRig()
+    ;({ t, cw, baseUrl } = rig)
     t.sim.addContact(ANNA)
     t.sim.addContact(BORIS)
     sessionId = (await t.linkSession({ phone: ACCOUNT, connect: { sessionName: 'support' } })).sessionId
@@ -73,11 +43,7 @@ describe('Chatwoot', () => {
     cw.down = false
     expect(cw.violations).toEqual([])
   })
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve))
-    await t?.close()
-    await cw?.close()
-  })
+  afterAll(() => rig?.close())
 
   it('refuses a token Chatwoot refuses (400) and an unreachable Chatwoot (502), saving nothing; then finds or creates the inbox and answers the token masked', async () => {
     const wrong = await put({ url: cw.url, accountId: cw.accountId, apiToken: 'not-the-token' })
