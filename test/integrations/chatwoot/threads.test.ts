@@ -74,6 +74,25 @@ describe('Chatwoot threads', () => {
     )
   })
 
+  it('gives each of 50 contacts writing at once their own contact and conversation', async () => {
+    const crowd = Array.from({ length: 50 }, (_, i) => `1555123600${String(i).padStart(2, '0')}`)
+    for (const phone of crowd) rig.t.sim.addContact(phone)
+    await Promise.all(crowd.map((phone) => send(phone, `hello from ${phone}`)))
+    await pollUntil(
+      () => rig.cw.messages.filter((m) => m.content?.startsWith('hello from ')).length,
+      (count) => count >= crowd.length,
+      { timeoutMs: 30_000, what: 'all 50 first messages' },
+    )
+    for (const phone of crowd) {
+      const contacts = rig.cw.contacts.filter((c) => c.phoneNumber === `+${phone}`)
+      expect(contacts, phone).toHaveLength(1)
+      const conversations = rig.cw.conversations.filter((c) => c.contactId === contacts[0]!.id)
+      expect(conversations, phone).toHaveLength(1)
+      const messages = rig.messagesIn(conversations[0]!.id)
+      expect(messages.map((m) => m.content)).toEqual([`hello from ${phone}`])
+    }
+  })
+
   it('reopens a resolved conversation (reopenResolved), or starts a new one when told not to', async () => {
     await send(DIEGO, 'first question')
     const first = await rig.waitForMessage('first question')
