@@ -67,10 +67,9 @@ describe('Chatwoot', () => {
     })
     expect(JSON.stringify(config)).not.toContain(cw.token)
     const [inbox] = cw.inboxes
-    expect(inbox).toMatchObject({
-      name: 'support',
-      webhookUrl: expect.stringMatching(`^${baseUrl}/v1/chatwoot/${sessionId}/callback/`),
-    })
+    // Field by field: Bun's toMatchObject writes its matchers into the object it checks (the stand-in's own record).
+    expect(inbox?.name).toBe('support')
+    expect(inbox?.webhookUrl).toMatch(new RegExp(`^${baseUrl}/v1/chatwoot/${sessionId}/callback/[\\w-]+$`))
     // PUT again: the same inbox, found by name, with the same callback URL.
     await enable({ startPending: false })
     expect(cw.inboxes).toHaveLength(1)
