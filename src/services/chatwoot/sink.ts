@@ -69,11 +69,23 @@ export function createChatwootSink(ctx: GatewayContext): EventSink {
       } catch (error) {
         if (!(error instanceof ChatwootError)) throw error
         noteError(ctx, row.config, error.message)
+        if (refusedOutright(error)) {
+          // Retrying cannot change Chatwoot's mind; holding the stream a day for it would hold every later message.
+          ctx.logger.warn(
+            { sessionId: row.config.sessionId, eventId: event.eventId, type: event.type, status: error.status },
+            `chatwoot refused an event for good: ${error.message}`,
+          )
+          return { delivered: true, statusCode: error.status }
+        }
         return { delivered: false, statusCode: error.status || null, error: error.message.slice(0, 200) }
       }
     },
   }
 }
+
+/** A 4xx that says the request itself is wrong (not the token, not "later"): skipped, not retried. */
+const refusedOutright = (error: ChatwootError) =>
+  error.status >= 400 && error.status < 500 && ![401, 403, 404, 408, 429].includes(error.status)
 
 function noteError(ctx: GatewayContext, config: ChatwootConfig, message: string | null) {
   if (config.lastError === message) return

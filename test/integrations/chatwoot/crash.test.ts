@@ -39,7 +39,13 @@ describe('Chatwoot across a SIGKILL', () => {
     })
     expect(enabled.status, await enabled.clone().text()).toBe(200)
     cw.down = true // the backlog waits in the outbox
-    await rig.backlog(api, { sessionId: sessionId!, qrCode: qrCode!, account: ACCOUNT, contact: CONTACT, count: BACKLOG })
+    await rig.backlog(api, {
+      sessionId: sessionId!,
+      qrCode: qrCode!,
+      account: ACCOUNT,
+      contact: CONTACT,
+      count: BACKLOG,
+    })
 
     const mirrored = () => cw.messages.filter((m) => m.content?.startsWith('backlog '))
     cw.answerDelayMs = 250

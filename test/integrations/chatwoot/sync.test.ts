@@ -167,6 +167,11 @@ describe('Chatwoot', () => {
       body: JSON.stringify({ event: 'message_created', id: 'x', conversation: { id: 'y' } }),
     })
     expect(badShape.status).toBe(400)
+    // The token is the URL's credential: the access log names the route, never the token.
+    const token = url.slice(url.lastIndexOf('/') + 1)
+    expect(rig.logs.some((line) => line.includes('/callback/…'))).toBe(true)
+    expect(rig.logs.filter((line) => line.includes(token))).toEqual([])
+    expect(rig.logs.filter((line) => line.includes(cw.token))).toEqual([])
   })
 
   it('puts a received photo into Chatwoot as an attachment, byte for byte, and an agent’s photo reaches the contact', async () => {

@@ -7,12 +7,15 @@ import { pollUntil } from '../../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../../support/simulated-gateway'
 import { fastWebhooks, loopbackWebhooks } from '../../../support/webhook-receiver'
 import type { GatewayConfig } from '../../../../src/config'
+import { createLogger } from '../../../../src/logger'
 
 export interface ChatwootRig {
   t: SimulatedGateway
   cw: ChatwootStandIn
   /** Where the gateway is served (its PUBLIC_URL: Chatwoot's callbacks reach it there). */
   baseUrl: string
+  /** Every line the gateway logged (at info), as written. */
+  logs: string[]
   put(sessionId: string, body: Record<string, unknown>): Promise<Response>
   /** PUT with the stand-in's URL, account and token; expects 200. */
   enable(sessionId: string, extra?: Record<string, unknown>): Promise<any>
@@ -38,8 +41,10 @@ export async function startChatwootRig(config: Partial<GatewayConfig> = {}): Pro
     )
   })
   const baseUrl = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+  const logs: string[] = []
   t = await startSimulatedGateway({
     plan: 'paid',
+    logger: createLogger('info', { write: (line: string) => void logs.push(line) }),
     config: { ...loopbackWebhooks, webhooks: fastWebhooks(), publicUrl: baseUrl, ...config },
   })
   const gateway = t
@@ -54,6 +59,7 @@ export async function startChatwootRig(config: Partial<GatewayConfig> = {}): Pro
     t: gateway,
     cw,
     baseUrl,
+    logs,
     put,
     async enable(sessionId, extra = {}) {
       const response = await put(sessionId, { url: cw.url, accountId: cw.accountId, apiToken: cw.token, ...extra })
