@@ -3,6 +3,9 @@ import { webhookUrl } from './session'
 
 /** A session's Chatwoot integration (docs/chatwoot.md): its configuration as sent and as answered. */
 
+/** The access token of the request example (the declared-answers test puts a real one in its place). */
+export const CHATWOOT_EXAMPLE_TOKEN = 'xxxxxxxxxxxxxxxxxxxxxxxx'
+
 export const ChatwootConfigBody = z
   .strictObject({
     url: webhookUrl.meta({
@@ -13,8 +16,9 @@ export const ChatwootConfigBody = z
       .positive()
       .max(2_147_483_647)
       .meta({ description: 'The Chatwoot account (its URLs say /app/accounts/<id>).' }),
-    apiToken: z.string().min(1).max(200).meta({
-      description: 'An access token of an agent or agent bot of the account (Profile settings → Access Token).',
+    apiToken: z.string().min(1).max(200).optional().meta({
+      description:
+        'An access token of an agent or agent bot of the account (Profile settings → Access Token). Required to turn it on; left out on a change, the saved one is used.',
     }),
     inboxName: z
       .string()
@@ -39,7 +43,7 @@ export const ChatwootConfigBody = z
     example: {
       url: 'https://chat.example.com',
       accountId: 1,
-      apiToken: 'xxxxxxxxxxxxxxxxxxxxxxxx',
+      apiToken: CHATWOOT_EXAMPLE_TOKEN,
       inboxName: 'Sales',
     },
   })

@@ -41,11 +41,11 @@ export async function configureChatwoot(
     })
   }
   await assertWebhookUrl(ctx, input.url, 'url')
+  const existing = ctx.db.select().from(chatwootConfigs).where(eq(chatwootConfigs.sessionId, session.id)).get()
+  const apiToken = input.apiToken ?? existing?.apiToken
+  if (!apiToken) throw validationError([{ path: 'apiToken', message: 'is required to turn Chatwoot on' }])
   const inboxName = input.inboxName ?? session.name
-  const client = chatwootClient(
-    { url: input.url, accountId: input.accountId, apiToken: input.apiToken },
-    chatwootNetwork(ctx),
-  )
+  const client = chatwootClient({ url: input.url, accountId: input.accountId, apiToken }, chatwootNetwork(ctx))
   const webhookUrl = callbackUrl(ctx, session.id)
   let inbox: { id: number; name: string }
   try {
@@ -57,10 +57,9 @@ export async function configureChatwoot(
   }
 
   const now = ctx.clock.now()
-  const existing = ctx.db.select().from(chatwootConfigs).where(eq(chatwootConfigs.sessionId, session.id)).get()
   const settings = {
     accountId: input.accountId,
-    apiToken: input.apiToken,
+    apiToken,
     inboxId: inbox.id,
     inboxName: inbox.name,
     signAgentName: input.signAgentName ?? true,

@@ -46,6 +46,9 @@ describe('Chatwoot', () => {
   afterAll(() => rig?.close())
 
   it('refuses a token Chatwoot refuses (400) and an unreachable Chatwoot (502), saving nothing; then finds or creates the inbox and answers the token masked', async () => {
+    const none = await put({ url: cw.url, accountId: cw.accountId })
+    expect(none.status).toBe(400)
+    expect(await none.json()).toMatchObject({ details: { fields: [{ path: 'apiToken' }] } })
     const wrong = await put({ url: cw.url, accountId: cw.accountId, apiToken: 'not-the-token' })
     expect(wrong.status).toBe(400)
     expect(await wrong.json()).toMatchObject({ error: 'validation_error', details: { fields: [{ path: 'apiToken' }] } })
@@ -70,8 +73,12 @@ describe('Chatwoot', () => {
     // Field by field: Bun's toMatchObject writes its matchers into the object it checks (the stand-in's own record).
     expect(inbox?.name).toBe('support')
     expect(inbox?.webhookUrl).toMatch(new RegExp(`^${baseUrl}/v1/chatwoot/${sessionId}/callback/[\\w-]+$`))
-    // PUT again: the same inbox, found by name, with the same callback URL.
+    // PUT again: the same inbox, found by name, with the same callback URL; the token may be left out.
     await enable({ startPending: false })
+    const noToken = await put({ url: cw.url, accountId: cw.accountId, ignoreGroups: true })
+    expect(noToken.status, await noToken.clone().text()).toBe(200)
+    expect(await noToken.json()).toMatchObject({ ignoreGroups: true, apiToken: config.apiToken })
+    await enable({ ignoreGroups: false })
     expect(cw.inboxes).toHaveLength(1)
     expect((await t.get(`/v1/session/${sessionId}/chatwoot`)).body).toMatchObject({ inboxId: inbox!.id })
     // Another workspace cannot see or change it.

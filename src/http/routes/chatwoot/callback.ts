@@ -31,7 +31,32 @@ export const chatwootCallbackRoute = createRoute({
   security: [],
   request: {
     params: CallbackParams,
-    body: { content: { 'application/json': { schema: z.looseObject({}) } }, required: true },
+    body: {
+      content: {
+        'application/json': {
+          schema: z.looseObject({}).meta({
+            description: 'Chatwoot’s webhook payload (docs/chatwoot.md says which events and fields are read).',
+            example: {
+              event: 'message_created',
+              id: 12,
+              content: 'Hello from Chatwoot',
+              message_type: 'outgoing',
+              private: false,
+              source_id: null,
+              sender: { id: 1, name: 'Maria', type: 'user' },
+              conversation: {
+                id: 7,
+                inbox_id: 3,
+                contact_inbox: { source_id: '6c1c1f4e-2c7a-4f0e-9d2b-1b2f5b1c0a11' },
+              },
+              inbox: { id: 3, name: 'Sales' },
+              account: { id: 1 },
+            },
+          }),
+        },
+      },
+      required: true,
+    },
   },
   responses: {
     200: jsonResponse(CallbackAnswer, 'What the gateway did with it'),
