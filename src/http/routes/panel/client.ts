@@ -1,3 +1,4 @@
+import { chatwootScript } from './client-chatwoot'
 import { webhooksScript } from './client-webhooks'
 
 /**
@@ -200,6 +201,7 @@ function renderDetail() {
       h('p', {}, h('code', { id: 'secret' })),
       error),
     webhooksSection(session),
+    chatwootSection(session),
     sendSection(session),
     h('section', {}, h('h2', {}, 'Messages'), h('table', {}, h('thead', {}, h('tr', {}, ['Time', 'Way', 'Chat', 'Type', 'Text', 'Status'].map((t) => h('th', {}, t)))), h('tbody', { id: 'messages' }))),
     h('section', {}, h('h2', {}, 'Webhook deliveries'),
@@ -252,6 +254,7 @@ async function refreshQr() {
 }
 
 ${webhooksScript}
+${chatwootScript}
 // Sending -------------------------------------------------------------------------------------
 
 function sendSection(session) {
@@ -302,6 +305,7 @@ function renderMessages() {
 async function loadDeliveries() {
   const session = state.selected
   const page = await attempt(byId('deliveries-error'), () => api('GET', '/v1/webhooks/deliveries?limit=50&sessionId=' + encodeURIComponent(session)))
+  refreshChatwoot()
   if (!page || state.selected !== session) return
   state.deliveries = page.deliveries
   const tbody = byId('deliveries')
