@@ -108,6 +108,16 @@ describe('the web panel’s Chatwoot section', () => {
     expect(await current().textContent()).toMatch(/not connected to Chatwoot/i)
     expect((await integration()).status).toBe(404)
     expect(cw.inboxes).toEqual([])
+
+    // The right token while Chatwoot is down (502): shown the same way, nothing saved either.
+    cw.down = true
+    await field('API token').fill(cw.token)
+    const answered = page.waitForResponse((r) => r.url().endsWith('/chatwoot') && r.request().method() === 'PUT')
+    await section().getByRole('button', { name: 'Turn on' }).click()
+    expect((await answered).status()).toBe(502)
+    await expect.poll(() => page.locator('#chatwoot-error').textContent()).toMatch(/Chatwoot could not be used/)
+    expect(await field('API token').inputValue()).toBe(cw.token)
+    expect((await integration()).status).toBe(404)
   })
 
   it('turns it on with the right token: the inbox and the masked token shown, the inbox made in Chatwoot', async () => {
