@@ -189,4 +189,21 @@ describe('the web panel’s Chatwoot section', () => {
     expect((await integration()).status).toBe(404)
     expect(await section().getByRole('button', { name: 'Turn on' }).count()).toBe(1)
   })
+
+  it('where the gateway refuses the routes (the edge deployment’s 400), says so instead of offering the form', async () => {
+    const edgeRefusal =
+      'Chatwoot is not available on the edge deployment; run the gateway on Node, Bun or the binary for it'
+    await page.route(/\/chatwoot$/, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'validation_error', message: edgeRefusal, details: {} }),
+      }),
+    )
+    await page.locator(`#sessions li[data-id="${sessionId}"]`).click() // the page drawn again
+    await expect.poll(() => current().textContent()).toBe(edgeRefusal)
+    expect(await field('Chatwoot URL').isVisible()).toBe(false)
+    expect(await section().getByRole('button', { name: 'Turn on' }).isVisible()).toBe(false)
+    await page.unroute(/\/chatwoot$/)
+  })
 })

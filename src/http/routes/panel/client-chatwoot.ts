@@ -38,6 +38,7 @@ function chatwootSection(session) {
   function show(config) {
     shown = config
     if (state.selected !== session.sessionId) return
+    form.hidden = false
     save.textContent = config ? 'Save' : 'Turn on'
     actions.replaceChildren(save, config ? off : null)
     token.placeholder = config ? 'Needed again to save: the gateway shows only ' + config.apiToken : ''
@@ -70,6 +71,11 @@ function chatwootSection(session) {
     } catch (failure) {
       if (failure.status === 404) return show(null)
       if (failure.status === 401) return signOut('Your key was refused; sign in again.')
+      // The gateway refuses the routes themselves (the edge deployment): no form that can only fail.
+      if (failure.status === 400) {
+        form.hidden = true
+        return current.replaceChildren(h('p', { class: 'muted' }, failure.message))
+      }
       error.textContent = failure.message
     }
   }
