@@ -153,11 +153,11 @@ describe('the web panel’s Chatwoot section', () => {
     })
   })
 
-  it('changes the options (the token given again), the form keeping the saved values', async () => {
+  it('changes the options (the token field left blank keeps the saved one), the form keeping the saved values', async () => {
     expect(await field('Chatwoot URL').inputValue()).toBe(cw.url)
     await field('Start new conversations as pending').check()
     await field('Sign replies with the agent’s name').uncheck()
-    await field('API token').fill(cw.token)
+    expect(await field('API token').inputValue()).toBe('')
     // The section is read again with the delivery log (here: a replay); what was typed stays.
     const reread = page.waitForResponse((r) => r.url().endsWith('/chatwoot') && r.request().method() === 'GET')
     await page.locator('#replay').click()
@@ -170,6 +170,8 @@ describe('the web panel’s Chatwoot section', () => {
     expect((await integration()).body).toMatchObject({ startPending: true, signAgentName: false, reopenResolved: true })
     expect(cw.inboxes).toHaveLength(1) // the same inbox, found by name
     expect(await field('Start new conversations as pending').isChecked()).toBe(true)
+    // The saved token still works: Chatwoot answered the PUT with it.
+    expect(cw.requests.at(-1)).toMatchObject({ method: 'GET', path: `/api/v1/accounts/${cw.accountId}/inboxes` })
   })
 
   it('shows the state turn error while Chatwoot is down, with the error and when, and ok again once it is back', async () => {

@@ -41,7 +41,9 @@ function chatwootSection(session) {
     form.hidden = false
     save.textContent = config ? 'Save' : 'Turn on'
     actions.replaceChildren(save, config ? off : null)
-    token.placeholder = config ? 'Needed again to save: the gateway shows only ' + config.apiToken : ''
+    // Left blank on a change, the gateway keeps the saved token (it shows only its last 4 characters).
+    token.required = !config
+    token.placeholder = config ? 'Leave blank to keep ' + config.apiToken : ''
     if (!typedIn && config) {
       url.value = config.url
       account.value = String(config.accountId)
@@ -91,7 +93,8 @@ function chatwootSection(session) {
 
   const form = h('form', { oninput: () => { typedIn = true }, onsubmit: (event) => {
     event.preventDefault()
-    const body = { url: url.value.trim(), accountId: Number(account.value), apiToken: token.value }
+    const body = { url: url.value.trim(), accountId: Number(account.value) }
+    if (token.value) body.apiToken = token.value
     if (inbox.value.trim()) body.inboxName = inbox.value.trim()
     for (const [name] of CHATWOOT_OPTIONS) body[name] = options[name].checked
     save.disabled = true
