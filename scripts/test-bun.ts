@@ -19,6 +19,7 @@ const SUITES = [
   'test/services/webhooks',
   'test/webhooks',
   'test/metrics',
+  'test/integrations/chatwoot',
 ]
 const CONCURRENCY = 2
 const files =

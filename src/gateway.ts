@@ -42,7 +42,8 @@ import { createStatementCache } from './perf/prepared'
 import { createReadMemo } from './perf/read-memo'
 import { createWebhookDispatcher } from './webhooks/dispatcher'
 import { createOutbox } from './webhooks/outbox'
-import { createWebhookSender, type WebhookSender } from './webhooks/sender'
+import { createWebhookSender, type EventSink, type WebhookSender } from './webhooks/sender'
+import { createChatwootSink } from './services/chatwoot/sink'
 import { createMediaStore, type MediaStore } from './media/store'
 import { createInboundMedia } from './services/media/runtime'
 
@@ -208,6 +209,8 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   // One registry per gateway, built only when the operator enabled /metrics.
   const prometheus = config.metricsToken ? createPrometheusMetrics({ db, events }) : undefined
   const metrics = prometheus?.metrics ?? noMetrics
+  // Integrations' sinks need the context the dispatcher is part of: bound once it exists (below).
+  let chatwootSink: EventSink | undefined
   const webhooks = createWebhookDispatcher({
     db,
     statements,
@@ -215,6 +218,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     logger,
     config,
     metrics,
+    sinks: { chatwoot: { deliver: (event, signal) => chatwootSink!.deliver(event, signal) } },
     sender:
       options.webhookSender ??
       createWebhookSender({
@@ -250,6 +254,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     // Unlinked: the account's groups and its contacts' names are not the session's any more.
     unlinkHooks: [forgetGroups, forgetContactNames],
   }
+  chatwootSink = createChatwootSink(context)
   engine.onFact((fact) => applyEngineFact(context, fact))
   // Sends waiting their turn fail (409, nothing recorded) as soon as their session is not connected.
   context.events.on('session.status', ({ sessionId, status }) => {

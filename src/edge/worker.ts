@@ -24,6 +24,9 @@ import { v1Declarations, v1Endpoints } from '../http/routes/v1/declarations'
 import { connectSessionRoute } from '../http/routes/v1/sessions/connect'
 import { listSessionsRoute } from '../http/routes/v1/sessions/list'
 import { createWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-create'
+import { deleteChatwootRoute } from '../http/routes/v1/sessions/chatwoot-delete'
+import { getChatwootRoute } from '../http/routes/v1/sessions/chatwoot-get'
+import { putChatwootRoute } from '../http/routes/v1/sessions/chatwoot-put'
 import { deleteWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-delete'
 import { listWorkspaceWebhooksRoute } from '../http/routes/v1/webhooks/subscriptions-list'
 import { updateWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-update'
@@ -88,6 +91,37 @@ const WORKSPACE_WEBHOOKS = new Set<RouteConfig>([
   listWorkspaceWebhooksRoute,
   updateWorkspaceWebhookRoute,
   deleteWorkspaceWebhookRoute,
+])
+
+/**
+ * Routes the edge refuses with a 400 saying why (docs/edge.md): the workspace's own webhooks
+ * (each session's events are in its own object's store; no object holds the workspace's list)
+ * and Chatwoot (its sink and callback need the Node network path and a callback URL the
+ * Worker does not route).
+ */
+const REFUSED_ON_THE_EDGE = new Map<RouteConfig, { message: string; field: string }>([
+  ...[...WORKSPACE_WEBHOOKS].map(
+    (route) =>
+      [
+        route,
+        {
+          message:
+            'Workspace webhooks are not available on the edge deployment (each session has its own store); add the webhook to each session with POST /v1/session/{id}/webhooks',
+          field: 'workspace webhooks are not available on the edge deployment',
+        },
+      ] as const,
+  ),
+  ...[putChatwootRoute, getChatwootRoute, deleteChatwootRoute].map(
+    (route) =>
+      [
+        route,
+        {
+          message:
+            'Chatwoot is not available on the edge deployment; run the gateway on Node, Bun or the binary for it',
+          field: 'Chatwoot is not available on the edge deployment',
+        },
+      ] as const,
+  ),
 ])
 
 /**
@@ -235,12 +269,11 @@ export function createEdgeApp(env: EdgeEnv) {
   for (const route of v1Declarations) {
     if (WORKSPACE_LEVEL.has(route)) continue
     app.on(route.method.toUpperCase(), routingPath(route.path), async (c) => {
-      if (WORKSPACE_WEBHOOKS.has(route))
-        throw new GatewayError(
-          'validation_error',
-          'Workspace webhooks are not available on the edge deployment (each session has its own store); add the webhook to each session with POST /v1/session/{id}/webhooks',
-          { fields: [{ path: '(path)', message: 'workspace webhooks are not available on the edge deployment' }] },
-        )
+      const refused = REFUSED_ON_THE_EDGE.get(route)
+      if (refused)
+        throw new GatewayError('validation_error', refused.message, {
+          fields: [{ path: '(path)', message: refused.field }],
+        })
       const { workspace } = c.get('credential')
       const text = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.raw.text()
       // Read only to find the session; the session object's route validates the body as on Node.

@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/v1/admin'
 import { metricsRoutes } from './routes/metrics'
 import type { PrometheusMetrics } from '../metrics/prometheus'
 import { signedMediaRoutes } from './routes/media/signed'
+import { chatwootCallbackRoutes } from './routes/chatwoot/callback'
 
 /**
  * The app's type, written out rather than inferred: the published `.d.ts` then names each
@@ -63,6 +64,9 @@ function composeApp(ctx: HttpContext, prometheus: PrometheusMetrics | undefined)
   // The signed token is the credential of a downloadUrl: a receiver has no key to send.
   const signedMedia = signedMediaRoutes(ctx)
   app.route('/', signedMedia)
+  // The token in the URL Chatwoot was given is its credential, as above.
+  const chatwootCallback = chatwootCallbackRoutes(ctx)
+  app.route('/', chatwootCallback)
   // Its own bearer (METRICS_TOKEN), before the deployment key: a scraper sends one credential.
   const metrics = prometheus && ctx.config.metricsToken ? metricsRoutes(prometheus, ctx.config.metricsToken) : undefined
   if (metrics) app.route('/', metrics)
@@ -77,6 +81,7 @@ function composeApp(ctx: HttpContext, prometheus: PrometheusMetrics | undefined)
     registeredRoutes([
       ...v1.openAPIRegistry.definitions,
       ...signedMedia.openAPIRegistry.definitions,
+      ...chatwootCallback.openAPIRegistry.definitions,
       ...(admin?.openAPIRegistry.definitions ?? []),
       ...(metrics?.openAPIRegistry.definitions ?? []),
     ])

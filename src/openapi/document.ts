@@ -105,6 +105,10 @@ export function buildOpenApiDocument(
           description: 'Event delivery: the log, retries and replays. The events themselves are under `webhooks`.',
         },
         { name: 'Events', description: 'The same events as webhooks, as a live Server-Sent Events stream.' },
+        {
+          name: 'Chatwoot',
+          description: 'A session’s chats mirrored into a Chatwoot inbox, both ways (docs/chatwoot.md).',
+        },
         ...(options.admin
           ? [{ name: 'Admin', description: 'Workspaces and API keys, for the operator (ADMIN_API_KEY).' }]
           : []),

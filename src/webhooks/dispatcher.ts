@@ -11,7 +11,7 @@ import { EndpointSlots, endpointOf } from './endpoint-slots'
 import { createQueue, streamsWithPending, type Outgoing } from './queue'
 import { nextAttemptAt } from './retry-schedule'
 import { SessionSchedule, WakeTimer } from './session-schedule'
-import type { WebhookSender } from './sender'
+import type { EventSink, WebhookResponse, WebhookSender } from './sender'
 import { streamKey, streamOf } from './streams'
 import { WebhookSigner } from './signer'
 
@@ -31,6 +31,8 @@ export interface DispatcherDeps {
   sender: WebhookSender
   /** Where each POST's outcome is reported for /metrics. */
   metrics?: Pick<GatewayMetrics, 'webhookDelivery'>
+  /** Integrations' streams (webhook_subscriptions.kind other than 'webhook'), by kind. */
+  sinks?: Partial<Record<Exclude<Outgoing['kind'], 'webhook'>, EventSink>>
 }
 
 const RESCAN_MS = 30_000
@@ -56,6 +58,7 @@ export function createWebhookDispatcher({
   config,
   sender,
   metrics = noMetrics,
+  sinks = {},
 }: DispatcherDeps): WebhookDispatcher {
   const limits = config.webhooks
   const log = logger.child({ component: 'webhooks' })
@@ -129,9 +132,7 @@ export function createWebhookDispatcher({
     const key = streamKey(delivery.sessionId, delivery.webhookId)
     schedule.begin(key)
     slots.take(endpoint)
-    const headers = signer.headers(send.secrets, send.eventId, clock.now(), send.body)
-    const task = sender
-      .post({ url: send.url, headers, body: send.body }, stopAll.signal)
+    const task = deliver(delivery, send)
       .then((result) => {
         if (!running) return // stopped mid-POST: it stays pending and goes out again
         const now = clock.now()
@@ -171,6 +172,22 @@ export function createWebhookDispatcher({
         queuePump()
       })
     inFlight.add(task)
+  }
+
+  /** A signed POST, or the stream's integration sink: either answers how it went. */
+  function deliver(delivery: WebhookDelivery, send: Outgoing): Promise<WebhookResponse> {
+    if (send.kind === 'webhook') {
+      const headers = signer.headers(send.secrets, send.eventId, clock.now(), send.body)
+      return sender.post({ url: send.url, headers, body: send.body }, stopAll.signal)
+    }
+    const sink = sinks[send.kind]
+    if (!sink || !delivery.webhookId)
+      return Promise.resolve({ delivered: false, statusCode: null, error: `no ${send.kind} sink in this gateway` })
+    const event = { sessionId: delivery.sessionId, webhookId: delivery.webhookId, ...send }
+    return sink.deliver(event, stopAll.signal).catch((error: unknown) => {
+      log.error({ err: error, deliveryId: delivery.id, kind: send.kind }, 'integration sink failed')
+      return { delivered: false, statusCode: null, error: `${send.kind} sink failed` }
+    })
   }
 
   function rescan(): void {

@@ -14,6 +14,8 @@ import type { Stream } from './streams'
 /** Queries of the dispatcher: a stream's next delivery, what it needs to send it, and the result. */
 
 export interface Outgoing {
+  /** `webhook`: a signed POST to `url`; another kind: that integration's sink (dispatcher.ts). */
+  kind: 'webhook' | 'chatwoot'
   url: string
   secrets: string[]
   eventId: string
@@ -64,6 +66,7 @@ const target = (db: GatewayDatabase) =>
 const webhookTarget = (db: GatewayDatabase) =>
   db
     .select({
+      kind: webhookSubscriptions.kind,
       url: webhookSubscriptions.url,
       secret: webhookSubscriptions.secret,
       previousSecret: webhookSubscriptions.previousSecret,
@@ -124,12 +127,18 @@ export function createQueue(ctx: { db: GatewayDatabase; statements: StatementCac
           webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now
             ? webhook.previousSecret
             : undefined
-        return { url: webhook.url, secrets: previous ? [webhook.secret, previous] : [webhook.secret], ...message }
+        return {
+          kind: webhook.kind,
+          url: webhook.url,
+          secrets: previous ? [webhook.secret, previous] : [webhook.secret],
+          ...message,
+        }
       }
       const session = prepared(ctx, target).get({ sessionId: delivery.sessionId })
       if (!session) return undefined
       const previous = prepared(ctx, previousSecret).get({ sessionId: delivery.sessionId, now: now.getTime() })
       return {
+        kind: 'webhook',
         url: session.url,
         secrets: previous ? [session.secret, previous.secret] : [session.secret],
         ...message,

@@ -14,6 +14,18 @@ export type WebhookResponse =
   | { delivered: true; statusCode: number }
   | { delivered: false; statusCode: number | null; error: string }
 
+/**
+ * Where an integration's stream goes instead of a signed POST (a Chatwoot inbox): it gets each
+ * event in order, one at a time, and answers as a webhook would (`delivered`, or an error that
+ * the dispatcher retries with the same backoff for the same day).
+ */
+export interface EventSink {
+  deliver(
+    event: { sessionId: string; webhookId: string; eventId: string; type: string; body: string },
+    signal: AbortSignal,
+  ): Promise<WebhookResponse>
+}
+
 /** The webhook endpoint as the dispatcher sees it: one signed POST at a time. */
 export interface WebhookSender {
   post(request: WebhookRequest, signal: AbortSignal): Promise<WebhookResponse>

@@ -163,7 +163,7 @@ describe('edge Worker: validation and routing by the route declarations', () => 
       [ids[1]!]: 'disconnected',
     })
   }, 90_000)
-  it('keeps a session’s other webhooks in its own object, and refuses workspace webhooks with a 400 saying so', async () => {
+  it('keeps a session’s other webhooks in its own object, and refuses workspace webhooks and Chatwoot with a 400 saying so', async () => {
     const connect = await api('POST', '/v1/session/connect', { sessionName: 'more hooks', webhookUrl: WEBHOOK_URL })
     expect(connect.status, JSON.stringify(connect.body)).toBe(200)
     const path = `/v1/session/${connect.body.sessionId}/webhooks`
@@ -181,5 +181,16 @@ describe('edge Worker: validation and routing by the route declarations', () => 
     const workspace = await api('POST', '/v1/webhooks', { url: 'https://hooks.invalid/edge-workspace' })
     expect([workspace.status, workspace.body.error]).toEqual([400, 'validation_error'])
     expect(workspace.body.message).toContain('POST /v1/session/{id}/webhooks')
+
+    // Chatwoot needs the Node network path and a callback URL the Worker does not route.
+    for (const method of ['PUT', 'GET', 'DELETE'] as const) {
+      const chatwoot = await api(
+        method,
+        `/v1/session/${connect.body.sessionId}/chatwoot`,
+        method === 'PUT' ? { url: 'https://chat.invalid', accountId: 1, apiToken: 't' } : undefined,
+      )
+      expect([chatwoot.status, chatwoot.body.error], method).toEqual([400, 'validation_error'])
+      expect(chatwoot.body.message).toContain('Chatwoot is not available on the edge deployment')
+    }
   }, 60_000)
 })

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHATWOOT_EXAMPLE_TOKEN } from '../../src/schemas/chatwoot'
 import { EXAMPLE_INVITE_CODE, EXAMPLE_MESSAGE_ID, EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from '../../src/schemas/examples'
+import { startChatwootStandIn, type ChatwootStandIn } from '../support/chatwoot/stand-in'
 import { startTestGateway, type TestGateway } from '../support/gateway'
 import { startMediaServer, type MediaServer } from '../support/media-server'
 import {
@@ -21,6 +23,7 @@ const BODY_LIMIT = 8 * 1024
 const LONG_ID = 'x'.repeat(2_000)
 /** Asked last: each takes away what the others need (the session, the group, the key). */
 const LAST = [
+  'deleteSessionChatwoot',
   'revokeGroupInvite',
   'leaveGroup',
   'deleteSessionWebhook',
@@ -52,6 +55,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
   let t: SimulatedGateway
   let receiver: WebhookReceiver
   let files: MediaServer
+  let chatwoot: ChatwootStandIn
   let document: any
   let validator: DocumentValidator
   let operations: Operation[]
@@ -67,6 +71,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     token: '',
     sessionWebhookId: '',
     workspaceWebhookId: '',
+    callbackToken: '',
   }
   const problems: string[] = []
   const unexpected: string[] = []
@@ -74,6 +79,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver()
     files = await startMediaServer()
+    chatwoot = await startChatwootStandIn()
     // The files the request examples name (at example.com), from the simulator's fixtures.
     const served: Record<string, FixtureName> = {
       'photo.jpg': 'jpeg',
@@ -137,10 +143,19 @@ describe('/openapi.json declares every answer the gateway gives', () => {
       body: JSON.stringify({ workspace: 'test' }),
     })
     ids.keyId = ((await key.json()) as any).keyId
+    // A Chatwoot integration for the Chatwoot routes (the stand-in on loopback), and its callback's token.
+    const integration = await t.request(`/v1/session/${ids.sessionId}/chatwoot`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: chatwoot.url, accountId: chatwoot.accountId, apiToken: chatwoot.token }),
+    })
+    if (integration.status !== 200) throw new Error(`chatwoot: ${integration.status} ${await integration.text()}`)
+    ids.callbackToken = chatwoot.inboxes[0]!.webhookUrl!.split('/').pop()!
   }, 90_000)
   afterAll(async () => {
     validator?.close()
     await t?.close()
+    await chatwoot?.close()
     await receiver?.close()
     await files?.close()
   })
@@ -149,6 +164,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     const byName: Record<string, string> = {
       id: operation.id === 'getSessionQr' ? ids.pairingId : ids.sessionId,
       session_id: ids.sessionId,
+      sessionId: ids.sessionId,
       messageId: operation.id === 'getMessageMedia' || operation.id === 'getMessage' ? ids.mediaId : ids.textId,
       phone: EXAMPLE_PHONE,
       groupId: ids.groupId,
@@ -156,7 +172,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
       webhookId: operation.id.includes('Workspace') ? ids.workspaceWebhookId : ids.sessionWebhookId,
       workspace: 'test',
       keyId: ids.keyId,
-      token: ids.token,
+      token: operation.id === 'chatwootCallback' ? ids.callbackToken : ids.token,
     }
     if (!(name in byName)) throw new Error(`${operation.id}: no value for path parameter ${name}`)
     return byName[name]!
@@ -190,6 +206,8 @@ describe('/openapi.json declares every answer the gateway gives', () => {
       .replaceAll(EXAMPLE_INVITE_CODE, ids.inviteCode)
       .replaceAll(/https:\/\/example\.com\/([\w.]+)/g, (_, name: string) => files.url(name))
       .replaceAll('https://hooks.example.com/wa', receiver.url('hook'))
+      .replaceAll('https://chat.example.com', chatwoot.url)
+      .replaceAll(CHATWOOT_EXAMPLE_TOKEN, chatwoot.token)
   }
 
   const credentialOf = (operation: Operation): string | undefined => {

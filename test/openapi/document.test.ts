@@ -35,6 +35,9 @@ describe('GET /openapi.json', () => {
       'createSessionWebhook',
       'updateSessionWebhook',
       'deleteSessionWebhook',
+      'getSessionChatwoot',
+      'putSessionChatwoot',
+      'deleteSessionChatwoot',
       'sendText',
       'sendImage',
       'sendAudio',
@@ -79,6 +82,7 @@ describe('GET /openapi.json', () => {
       'revokeGroupInvite',
       'leaveGroup',
       'getSignedMedia',
+      'chatwootCallback',
     ])
   })
 

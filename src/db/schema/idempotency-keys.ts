@@ -1,4 +1,4 @@
-import { primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { timestamp } from './columns'
 import { workspaces } from './workspaces'
 
@@ -19,5 +19,9 @@ export const idempotencyKeys = sqliteTable(
     messageId: text('message_id'),
     createdAt: timestamp('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.key] }),
+    // Which key a record was sent under (the Chatwoot sink asks it of outbound messages).
+    index('idempotency_keys_message_idx').on(t.sessionId, t.messageId),
+  ],
 )

@@ -8,11 +8,17 @@ import { workspaces } from './workspaces'
  * Webhooks besides a session's own `webhookUrl` (its primary webhook): a session's (`sessionId`
  * set) or the whole workspace's (`sessionId` null: every session's events, present and future).
  * Each has its own secret and its own delivery stream (`webhook_deliveries.webhook_id`).
+ * `kind` 'chatwoot' is a session's Chatwoot integration (chatwoot_configs): the same durable,
+ * ordered stream, delivered by the integration's sink instead of a signed POST; it is not one
+ * of the webhooks the API lists or counts.
  */
 export const webhookSubscriptions = sqliteTable(
   'webhook_subscriptions',
   {
     id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['webhook', 'chatwoot'] })
+      .notNull()
+      .default('webhook'),
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),

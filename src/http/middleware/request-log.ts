@@ -16,6 +16,10 @@ const requestIdOf = (c: Context<AppEnv>) => {
   return sent && sent.length <= MAX_CLIENT_ID_LENGTH && !UNSAFE_ID_CHARACTER.test(sent) ? sent : crypto.randomUUID()
 }
 
+/** A Chatwoot callback URL's last segment is its credential: the line says the route, not the token. */
+const CALLBACK_TOKEN = /^(\/(?:.*\/)?v1\/chatwoot\/[^/]+\/callback\/)[^/]+$/
+const loggedPath = (path: string) => path.replace(CALLBACK_TOKEN, '$1…')
+
 /**
  * Every request gets an id (the client's X-Request-Id when it sent a usable one), echoed in
  * X-Request-Id and in the one log line written when the request ends: id, method, path
@@ -36,7 +40,7 @@ export function requestLog(logger: Logger, metrics: GatewayMetrics = noMetrics):
     writeAccessLine({
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status: c.res.status,
       durationMs: Math.round(elapsedMs * 10) / 10,
     })

@@ -45,6 +45,9 @@ export function signedMedia(ctx: GatewayContext, token: string): MediaFile {
   return mediaFile(ctx, record, messageId)
 }
 
+/** A received file of a record the caller already holds (the Chatwoot sink attaching it). */
+export const recordMedia = (ctx: GatewayContext, record: MessageRecord): MediaFile => mediaFile(ctx, record, record.id)
+
 function mediaFile(ctx: GatewayContext, record: MessageRecord | undefined, messageId: string): MediaFile {
   const shown = messageId.slice(0, 64)
   if (!record) throw new GatewayError('not_found', `Message "${shown}" not found`)

@@ -55,9 +55,12 @@ describe('the n8n action node against the OpenAPI document', () => {
     const sessionOps = node.properties.filter((p) => p.name === 'id').map((p) => p.displayOptions!.show!.operation![0])
     expect(sessionOps.sort()).toEqual([
       'Create Session Webhook',
+      'Delete Session Chatwoot',
       'Delete Session Webhook',
+      'Get Session Chatwoot',
       'Get Session Qr',
       'List Session Webhooks',
+      'Put Session Chatwoot',
       'Restart Session',
       'Update Session',
       'Update Session Profile',

@@ -38,6 +38,11 @@ export interface ChatwootStandIn {
   /** Every post to a webhook_url, in order, with the status it was answered (0: not reached). */
   deliveries: { event: string; url: string; status: number; payload: any }[]
   down: boolean
+  /**
+   * Milliseconds between doing what a request asks and answering it (default 0): the window in
+   * which a client that dies has made something without learning so (the crash tests).
+   */
+  answerDelayMs: number
   agentReply(
     conversationId: number,
     reply: {
@@ -208,6 +213,7 @@ export async function startChatwootStandIn(options: StandInOptions = {}): Promis
         conversationCreated: background(dispatch.conversationCreated),
         statusChanged: background(dispatch.statusChanged),
       })
+      if (standIn.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.answerDelayMs))
       send(response, answer.status, answer.body)
     } catch (error) {
       if (error instanceof ChatwootError) return send(response, error.status, error.body)
@@ -234,6 +240,7 @@ export async function startChatwootStandIn(options: StandInOptions = {}): Promis
     messages: account.messages,
     deliveries: [],
     down: false,
+    answerDelayMs: 0,
     async agentReply(conversationId, reply) {
       const conversation = account.conversation(conversationId)
       const by = reply.agentName ? account.user(reply.agentName) : agent

@@ -24,9 +24,13 @@ ul.sessions li.selected, ul.sessions li:hover { background: #eef6f5; }
 ul.webhooks { list-style: none; margin: 0 0 .5rem; padding: 0; }
 ul.webhooks li { padding: .25rem 0; display: flex; justify-content: space-between; gap: .5rem; }
 .status { align-self: flex-start; font-size: .75rem; padding: .1rem .45rem; border-radius: 999px; background: #eef0f3; color: var(--muted); white-space: nowrap; }
-.status.connected, .status.delivered, .status.read, .status.played { background: #dcf5e8; color: #067647; }
-.status.failed, .status.logged_out, .status.expired { background: #fde8e7; color: var(--bad); }
+.status.connected, .status.ok, .status.delivered, .status.read, .status.played { background: #dcf5e8; color: #067647; }
+.status.failed, .status.error, .status.logged_out, .status.expired { background: #fde8e7; color: var(--bad); }
 .status.pending, .status.connecting, .status.sent { background: #fff4e0; color: #93500b; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; margin: 0 0 .5rem; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+ul.options { margin: 0; padding-left: 1rem; }
 .qr { display: block; width: 260px; height: 260px; image-rendering: pixelated; margin: .5rem 0; }
 .code { font: 600 1.4rem ui-monospace, monospace; letter-spacing: .15em; }
 .error { color: var(--bad); min-height: 1.2em; }

@@ -24,6 +24,7 @@ export async function createWebhook(
   const now = ctx.clock.now()
   const row = {
     id: newWebhookId(),
+    kind: 'webhook' as const,
     ...scope,
     url: input.url,
     messages: ctx.config.plans[plan].messageWebhooks,

@@ -21,8 +21,10 @@ export function checkScope(db: DbOrTx, { workspaceId, sessionId }: WebhookScope)
   if (!found) throw notFound(`Session "${sessionId}"`)
 }
 
+/** The scope's webhooks: never an integration's stream (a Chatwoot inbox), which is not one of them. */
 export const inScope = ({ workspaceId, sessionId }: WebhookScope) =>
   and(
+    eq(webhookSubscriptions.kind, 'webhook'),
     eq(webhookSubscriptions.workspaceId, workspaceId),
     sessionId === null ? isNull(webhookSubscriptions.sessionId) : eq(webhookSubscriptions.sessionId, sessionId),
   )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chatwootCallbackRoute } from '../../../../src/http/routes/chatwoot/callback'
 import { signedMediaRoute } from '../../../../src/http/routes/media/signed'
 import { v1Declarations } from '../../../../src/http/routes/v1/declarations'
 import { buildOpenApiDocument } from '../../../../src/openapi/document'
@@ -20,8 +21,10 @@ describe('v1Declarations', () => {
   })
   afterAll(() => t.close())
 
-  it('gives the same OpenAPI document as the routes the Node app serves (with the signed media route, as the Worker does)', () => {
-    const declared = JSON.parse(JSON.stringify(buildOpenApiDocument([...v1Declarations, signedMediaRoute])))
+  it('gives the same OpenAPI document as the routes the Node app serves (with the signed media route, as the Worker does, and Chatwoot’s callback, which only Node serves)', () => {
+    const declared = JSON.parse(
+      JSON.stringify(buildOpenApiDocument([...v1Declarations, signedMediaRoute, chatwootCallbackRoute])),
+    )
     expect(Object.keys(declared.paths)).toEqual(Object.keys(served.paths))
     expect(declared).toEqual(served)
   })

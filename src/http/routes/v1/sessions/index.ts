@@ -1,6 +1,9 @@
 import type { GatewayContext } from '../../../../services/context'
 import { endpoint, serveAll } from '../../endpoint'
 import { inBody, inPath, inWorkspace } from '../../session-locator'
+import { deleteChatwootEndpoint, deleteChatwootRoute } from './chatwoot-delete'
+import { getChatwootEndpoint, getChatwootRoute } from './chatwoot-get'
+import { putChatwootEndpoint, putChatwootRoute } from './chatwoot-put'
 import { connectSessionEndpoint, connectSessionRoute } from './connect'
 import { disconnectSessionEndpoint, disconnectSessionRoute } from './disconnect'
 import { listSessionsEndpoint, listSessionsRoute } from './list'
@@ -26,6 +29,9 @@ export const sessionEndpoints = [
   endpoint(listSessionWebhooksRoute, inPath('id'), listSessionWebhooksEndpoint),
   endpoint(updateSessionWebhookRoute, inPath('id'), updateSessionWebhookEndpoint),
   endpoint(deleteSessionWebhookRoute, inPath('id'), deleteSessionWebhookEndpoint),
+  endpoint(putChatwootRoute, inPath('id'), putChatwootEndpoint),
+  endpoint(getChatwootRoute, inPath('id'), getChatwootEndpoint),
+  endpoint(deleteChatwootRoute, inPath('id'), deleteChatwootEndpoint),
 ] as const
 
 export const sessionRoutes = (ctx: GatewayContext) => serveAll(ctx, sessionEndpoints)
