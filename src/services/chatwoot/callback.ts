@@ -103,7 +103,8 @@ export async function handleChatwootCallback(
   if (!chat) return ignored('unknown conversation')
   const signed = config.signAgentName && callback.sender?.name && callback.sender.type !== 'contact'
   const text = [signed ? `*${callback.sender!.name}*` : '', callback.content ?? ''].filter(Boolean).join('\n')
-  const inputs = sendsOf(config.sessionId, chat, text, callback.attachments ?? [])
+  if (!callback.content?.trim() && !callback.attachments?.length) return ignored('nothing to send')
+  const inputs = asSends(() => sendsOf(config.sessionId, chat, text, callback.attachments ?? []))
   const messageIds: string[] = []
   for (const [index, input] of inputs.entries()) {
     const record = await sendMessage(ctx, {
@@ -151,6 +152,18 @@ function chatOfConversation(
       : undefined)
   if (!row) return undefined
   return row.phone ?? (row.lid ? (row.lid.endsWith('@lid') ? row.lid : `${row.lid}@lid`) : row.chatKey)
+}
+
+/** What a send's own schema refuses (an attachment URL that is none, a text over the limit) is the callback's 400, never a 500. */
+function asSends(build: () => SendInput[]): SendInput[] {
+  try {
+    return build()
+  } catch (error) {
+    if (!(error instanceof z.ZodError)) throw error
+    throw validationError(
+      error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.') || 'body', message: i.message })),
+    )
+  }
 }
 
 /** An attachment by Chatwoot's file type: the gateway fetches its data_url through the guarded fetcher. */

@@ -174,6 +174,31 @@ describe('Chatwoot', () => {
       body: JSON.stringify({ event: 'message_created', id: 'x', conversation: { id: 'y' } }),
     })
     expect(badShape.status).toBe(400)
+    // What a send would refuse (an attachment URL that is none, a text over the limit) is 400 too, never a 500.
+    const conversation = conversationOf(ANNA)!
+    const agentSays = (extra: Record<string, unknown>) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          event: 'message_created',
+          id: 990_000 + Math.floor(Math.random() * 1000),
+          message_type: 'outgoing',
+          private: false,
+          conversation: { id: conversation.id, inbox_id: cw.inboxes[0]!.id },
+          inbox: { id: cw.inboxes[0]!.id },
+          sender: { name: 'Maria', type: 'user' },
+          ...extra,
+        }),
+      })
+    const notAUrl = await agentSays({
+      content: 'see file',
+      attachments: [{ file_type: 'file', data_url: 'not a url' }],
+    })
+    expect(notAUrl.status).toBe(400)
+    const tooLong = await agentSays({ content: 'x'.repeat(65_536) })
+    expect(tooLong.status).toBe(400)
+    expect(await (await agentSays({ content: '' })).json()).toEqual({ handled: false, reason: 'nothing to send' })
     // The token is the URL's credential: the access log names the route, never the token.
     const token = url.slice(url.lastIndexOf('/') + 1)
     expect(rig.logs.some((line) => line.includes('/callback/…'))).toBe(true)
