@@ -4,7 +4,7 @@ import { webhookUrl } from './session'
 /** A session's Chatwoot integration (docs/chatwoot.md): its configuration as sent and as answered. */
 
 /** The access token of the request example (the declared-answers test puts a real one in its place). */
-export const CHATWOOT_EXAMPLE_TOKEN = 'xxxxxxxxxxxxxxxxxxxxxxxx'
+export const CHATWOOT_EXAMPLE_TOKEN = 'Zm9yLXRoZS1leGFtcGxlLW9ubHk'
 
 export const ChatwootConfigBody = z
   .strictObject({

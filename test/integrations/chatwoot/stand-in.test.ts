@@ -230,13 +230,13 @@ describe('Chatwoot stand-in: requests that break the contract', () => {
       await small.close()
     }
 
-    // A documentation address (TEST-NET-1) behind the test network guard: a post would be stopped
-    // before any packet and show in `blocked`.
+    // A name that never resolves (RFC 6761 .invalid), behind the test network guard: a post would
+    // be stopped before any packet and show in `blocked`.
     const guard = loopbackOnlyNetwork()
     try {
       const inbox = await call('POST', accountPath('/inboxes'), T.inboxes, {
         name: 'elsewhere',
-        channel: { type: 'api', webhook_url: 'http://192.0.2.1/chatwoot' },
+        channel: { type: 'api', webhook_url: 'https://hooks.invalid/chatwoot' },
       })
       const contact = await call('POST', accountPath('/contacts'), T.contacts, { inbox_id: inbox.body.id })
       const conversation = await call('POST', accountPath('/conversations'), T.conversations, {
