@@ -11,6 +11,8 @@ export default defineConfig({
     // Each file gets its own process: Baileys and the simulator keep sockets and timers,
     // and a fresh process keeps one file's leftovers out of the next.
     pool: 'forks',
+    // The panel's bundle (a generated module the app imports) is built from src/panel first.
+    globalSetup: ['test/support/build-panel.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default'],

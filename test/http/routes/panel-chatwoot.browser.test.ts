@@ -61,6 +61,7 @@ describe('the web panel’s Chatwoot section', () => {
     await page.locator('#api-key').fill(t.key)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.locator(`#sessions li[data-id="${sessionId}"]`).click()
+    await page.locator('#tab-chatwoot').click()
   }, 60_000)
 
   afterEach(() => {
@@ -158,10 +159,8 @@ describe('the web panel’s Chatwoot section', () => {
     await field('Start new conversations as pending').check()
     await field('Sign replies with the agent’s name').uncheck()
     expect(await field('API token').inputValue()).toBe('')
-    // The section is read again with the delivery log (here: a replay); what was typed stays.
-    const reread = page.waitForResponse((r) => r.url().endsWith('/chatwoot') && r.request().method() === 'GET')
-    await page.locator('#replay').click()
-    await reread
+    // The section is read again every few seconds (a delivery turns its state; no event says so); what was typed stays.
+    await page.waitForResponse((r) => r.url().endsWith('/chatwoot') && r.request().method() === 'GET')
     expect(await field('Start new conversations as pending').isChecked()).toBe(true)
     expect(await field('Sign replies with the agent’s name').isChecked()).toBe(false)
     await section().getByRole('button', { name: 'Save' }).click()
@@ -202,7 +201,8 @@ describe('the web panel’s Chatwoot section', () => {
         body: JSON.stringify({ error: 'validation_error', message: edgeRefusal, details: {} }),
       }),
     )
-    await page.locator(`#sessions li[data-id="${sessionId}"]`).click() // the page drawn again
+    await page.locator(`#sessions li[data-id="${sessionId}"]`).click()
+    await page.locator('#tab-chatwoot').click() // the page drawn again
     await expect.poll(() => current().textContent()).toBe(edgeRefusal)
     expect(await field('Chatwoot URL').isVisible()).toBe(false)
     expect(await section().getByRole('button', { name: 'Turn on' }).isVisible()).toBe(false)

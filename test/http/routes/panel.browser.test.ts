@@ -127,6 +127,7 @@ describe('the web panel in headless Chromium', () => {
   })
 
   it('retries a failed webhook delivery from the log', async () => {
+    await page.locator('#tab-webhooks').click()
     await page.locator('#deliveries .status.failed').first().waitFor({ timeout: 15_000 })
     hookUp = true
     const failed = page.locator('#deliveries tr', { has: page.locator('.status.failed') }).first()
@@ -136,24 +137,28 @@ describe('the web panel in headless Chromium', () => {
     await shot('deliveries')
   })
 
-  it('saves the event types the webhook gets, and every type again when emptied', async () => {
+  it('saves the event types the webhook gets (ticked boxes), and every type again when none is ticked', async () => {
+    await page.locator('#tab-overview').click()
     const filterOf = async () => (await t.listSessions())[0]?.webhookEvents
-    await page.locator('#webhook-events').fill('session.status, message.received')
+    const box = (type: string) => page.locator(`#webhook-events input[value="${type}"]`)
+    await box('session.status').check()
+    await box('message.received').check()
     await page.locator('#save-settings').click()
     await expect.poll(filterOf).toEqual(['session.status', 'message.received'])
-    await expect.poll(() => page.locator('#webhook-events').inputValue()).toBe('session.status, message.received')
-    await page.locator('#webhook-events').fill('session.status, message.nope')
-    await page.locator('#save-settings').click()
-    await expect.poll(() => page.locator('#detail-error').textContent()).toMatch(/webhookEvents/)
-    expect(await filterOf()).toEqual(['session.status', 'message.received'])
-    await page.locator('#webhook-events').fill('')
+    await expect.poll(() => page.locator('#settings-status').textContent()).toBe('Saved.')
+    // What the page shows after saving is what the gateway answered.
+    expect(await box('message.received').isChecked()).toBe(true)
+    expect(await box('message.status').isChecked()).toBe(false)
+    await box('session.status').uncheck()
+    await box('message.received').uncheck()
     await page.locator('#save-settings').click()
     await expect.poll(filterOf).toBeNull()
   })
 
   it('adds another webhook, whose secret it shows once and which gets the session’s events, and removes it', async () => {
+    await page.locator('#tab-webhooks').click()
     await page.locator('#new-webhook-url').fill(receiver.url('second'))
-    await page.locator('#new-webhook-events').fill('message.received')
+    await page.locator('#new-webhook-events input[value="message.received"]').check()
     await page.locator('#new-webhook-description').fill('CRM')
     await page.locator('#add-webhook').click()
     await expect.poll(() => page.locator('#new-webhook-secret').textContent()).toMatch(/\(shown once\): whsec_/)
@@ -177,6 +182,7 @@ describe('the web panel in headless Chromium', () => {
   })
 
   it('rotates the webhook secret, restarts, and disconnects after a confirmation', async () => {
+    await page.locator('#tab-overview').click()
     await page.locator('#rotate-secret').click()
     await expect.poll(() => page.locator('#secret').textContent()).toMatch(/^New webhook secret \(shown once\): whsec_/)
     const logins = t.sim.account(PHONE).stats().logins

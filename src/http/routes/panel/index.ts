@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
-import { panelScript } from './client'
+import { panelScript, panelStyle } from './assets.generated'
 import { panelPage } from './page'
-import { panelStyle } from './style'
 
 /**
  * Only the panel's own script and style, calls to this origin, and QR images as data URLs: an

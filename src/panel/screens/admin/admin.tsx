@@ -1,0 +1,2 @@
+// Placeholder until the admin screen lands.
+export const AdminScreen = () => <main id="main" />
