@@ -117,7 +117,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function accessibilityViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is the global the evaluated source defines
+    // axe is the global the evaluated source defines.
     const result = await (globalThis as any).axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     })
