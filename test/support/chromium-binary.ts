@@ -19,6 +19,8 @@ export function findChromium(): ChromiumBinary {
   const system = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (existsSync(system)) return { executablePath: system, env: {} }
   if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH names no file: ${system}`)
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error('@sparticuz/chromium holds a Linux x64 Chromium only: install Chromium and set CHROMIUM_PATH')
   return unpackedSparticuz()
 }
 
