@@ -81,8 +81,13 @@ export async function runGateway({
       'WA_SIMULATOR is set: sessions connect to the simulator, NOT to WhatsApp',
     )
   }
-  await prepare?.(gateway)
-  await gateway.start()
+  // Signals are handled from the moment the server listens: a stop during the start-up (docker
+  // stop right after docker run) waits for the start to finish, then stops in order, instead of
+  // Node's default of dying mid-way.
+  const ready = (async () => {
+    await prepare?.(gateway)
+    await gateway.start()
+  })()
 
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -96,6 +101,7 @@ export async function runGateway({
     }, STOP_DEADLINE_MS).unref()
     // Queued paced sends answer 409 now rather than being handed over while the server drains,
     // and event streams end (they would hold close() open for ever).
+    await ready.catch(() => {})
     gateway.beginStop()
     const closed = server.close() // stops accepting; waits for requests under way
     // Requests under way get a few seconds; a hand-over still waiting on WhatsApp then fails as
@@ -111,6 +117,7 @@ export async function runGateway({
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+  await ready
   return { gateway, server }
 }
 

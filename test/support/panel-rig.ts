@@ -14,6 +14,9 @@ import { type SimulatedGateway, startSimulatedGateway } from './simulated-gatewa
 /** Set to a folder (e.g. docs/images) to keep screenshots of the screens. */
 const SCREENSHOTS = process.env.PANEL_SCREENSHOT_DIR
 
+// In page.evaluate callbacks (they run in the browser) the page's globals come from globalThis,
+// untyped: the tests are type-checked for Node, and the DOM's types clash with Node's.
+
 export interface PanelRig {
   t: SimulatedGateway
   baseUrl: string
@@ -28,6 +31,8 @@ export interface PanelRig {
   openSession(sessionId: string, tab?: string): Promise<void>
   /** With PANEL_SCREENSHOT_DIR set: panel-<name>-light.png and panel-<name>-dark.png of the page as it is. */
   shot(name: string): Promise<void>
+  /** Picks a theme with the header's toggle (as a user does) and checks the page took it. */
+  chooseTheme(theme: 'light' | 'dark'): Promise<void>
   close(): Promise<void>
 }
 
@@ -83,17 +88,27 @@ export async function startPanelRig(
       if (!SCREENSHOTS) return
       mkdirSync(SCREENSHOTS, { recursive: true })
       // Both themes of the same moment: the theme is only the root's data-theme (the style sheet does the rest).
-      const chosen = await page.evaluate(() => document.documentElement.dataset.theme ?? null)
+      const chosen = await page.evaluate(() => (globalThis as any).document.documentElement.dataset.theme ?? null)
       for (const theme of ['light', 'dark']) {
         await page.evaluate((value) => {
-          document.documentElement.dataset.theme = value
+          ;(globalThis as any).document.documentElement.dataset.theme = value
         }, theme)
         await page.screenshot({ path: join(SCREENSHOTS, `panel-${name}-${theme}.png`), fullPage: true })
       }
       await page.evaluate((value) => {
-        if (value) document.documentElement.dataset.theme = value
-        else delete document.documentElement.dataset.theme
+        const root = (globalThis as any).document.documentElement
+        if (value) root.dataset.theme = value
+        else delete root.dataset.theme
       }, chosen)
+    },
+    async chooseTheme(theme) {
+      // Before any choice the root has no data-theme (the system's applies): a toggle may be needed twice.
+      for (let i = 0; i < 2; i++) {
+        if ((await page.locator('html').getAttribute('data-theme')) === theme) return
+        await page.locator('#theme-toggle').click()
+      }
+      if ((await page.locator('html').getAttribute('data-theme')) !== theme)
+        throw new Error(`the page did not take the ${theme} theme`)
     },
     async close() {
       await browser.close()
@@ -106,7 +121,10 @@ export async function startPanelRig(
 
 /** How far the page is wider than the window (0: no horizontal scrolling). */
 export const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  page.evaluate(() => {
+    const root = (globalThis as any).document.documentElement
+    return root.scrollWidth - root.clientWidth
+  })
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -118,7 +136,7 @@ export async function accessibilityViolations(page: Page): Promise<{ id: string;
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     // axe is the global the evaluated source defines.
-    const result = await (globalThis as any).axe.run(document, {
+    const result = await (globalThis as any).axe.run((globalThis as any).document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     })
     return result.violations.map((v: { id: string; impact: string; nodes: { target: string[] }[] }) => ({

@@ -29,8 +29,8 @@ describe('the panel for everyone', () => {
     }
     await rig.signIn()
     await rig.openSession(sessionId)
-    for (const theme of ['light', 'dark']) {
-      if ((await page.locator('html').getAttribute('data-theme')) !== theme) await page.locator('#theme-toggle').click()
+    for (const theme of ['light', 'dark'] as const) {
+      await rig.chooseTheme(theme)
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 })
         expect(await horizontalOverflow(page)).toBe(0)
@@ -68,7 +68,11 @@ describe('the panel for everyone', () => {
     const context = await rig.browser.newContext({ colorScheme: 'dark' })
     const page = await context.newPage()
     await page.goto(`${rig.baseUrl}/panel`)
-    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    const background = () =>
+      page.evaluate(() => {
+        const { getComputedStyle, document } = globalThis as any
+        return getComputedStyle(document.body).backgroundColor as string
+      })
     expect(await page.locator('#theme-toggle').textContent()).toBe('Light mode')
     const dark = await background()
     await page.locator('#theme-toggle').click()
@@ -85,7 +89,9 @@ describe('the panel for everyone', () => {
     await page.goto(`${rig.baseUrl}/panel`)
     const focused = () =>
       page.evaluate(() => {
-        const element = document.activeElement as HTMLElement
+        // The page's globals: the tests are type-checked for Node, without the DOM's types.
+        const { document, getComputedStyle } = globalThis as any
+        const element = document.activeElement
         const style = getComputedStyle(element)
         return {
           id: element.id,
