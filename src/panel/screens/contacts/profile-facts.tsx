@@ -32,6 +32,7 @@ const hoursLine = (day: Hours['days'][number]) => {
   return `${dayName(day.day)} ${when}`
 }
 
+/** A business's public profile: rows of the profile's list, only those the business filled in. */
 function BusinessFacts({ business }: { business: BusinessProfileView }) {
   const fields = [
     ['category', business.category],
@@ -41,7 +42,7 @@ function BusinessFacts({ business }: { business: BusinessProfileView }) {
     ['address', business.address],
   ] as const
   return (
-    <dl class="facts" id="contact-business">
+    <>
       {fields.map(([key, value]) =>
         value ? (
           <>
@@ -65,49 +66,47 @@ function BusinessFacts({ business }: { business: BusinessProfileView }) {
           </dd>
         </>
       ) : null}
-    </dl>
+    </>
   )
 }
 
 export function ProfileFacts({ profile, blocked }: { profile: ContactProfileView; blocked: boolean | null }) {
   return (
-    <>
-      <dl class="facts" id="contact-profile">
-        <dt>{t('name')}</dt>
-        <dd id="contact-name">{profile.name ?? t('noName')}</dd>
-        <dt>{t('about')}</dt>
-        <dd id="contact-about" class="prewrap">
-          {profile.about
-            ? profile.aboutSetAt
-              ? t('aboutSince', { about: profile.about, time: formatDateTime(profile.aboutSetAt) })
-              : profile.about
-            : t('hidden')}
-        </dd>
-        <dt>{t('number')}</dt>
-        <dd id="contact-number">{profile.phone ? `+${profile.phone}` : '—'}</dd>
-        <dt>{t('lid')}</dt>
-        <dd id="contact-lid">{profile.lid ?? '—'}</dd>
-        <dt>{t('photo')}</dt>
-        <dd id="contact-photo">
-          {profile.pictureUrl ? (
-            <>
-              {`${t('photoKept')} `}
-              <CopyButton id="contact-photo-copy" value={profile.pictureUrl} />
-            </>
-          ) : (
-            t('hidden')
-          )}
-        </dd>
-        <dt>{t('business')}</dt>
-        <dd id="contact-kind">{profile.business ? (profile.business.category ?? t('business')) : t('personal')}</dd>
-        {blocked === null ? null : (
+    <dl class="facts" id="contact-profile">
+      <dt>{t('name')}</dt>
+      <dd id="contact-name">{profile.name ?? t('noName')}</dd>
+      <dt>{t('about')}</dt>
+      <dd id="contact-about" class="prewrap">
+        {profile.about
+          ? profile.aboutSetAt
+            ? t('aboutSince', { about: profile.about, time: formatDateTime(profile.aboutSetAt) })
+            : profile.about
+          : t('hidden')}
+      </dd>
+      <dt>{t('number')}</dt>
+      <dd id="contact-number">{profile.phone ? `+${profile.phone}` : '—'}</dd>
+      <dt>{t('lid')}</dt>
+      <dd id="contact-lid">{profile.lid ?? '—'}</dd>
+      <dt>{t('photo')}</dt>
+      <dd id="contact-photo">
+        {profile.pictureUrl ? (
           <>
-            <dt>{t('blockState')}</dt>
-            <dd id="contact-blocked">{blocked ? <span class="role blocked">{t('yes')}</span> : t('no')}</dd>
+            {`${t('photoKept')} `}
+            <CopyButton id="contact-photo-copy" value={profile.pictureUrl} />
           </>
+        ) : (
+          t('hidden')
         )}
-      </dl>
+      </dd>
+      <dt>{t('account')}</dt>
+      <dd id="contact-kind">{profile.business ? t('businessAccount') : t('personal')}</dd>
       {profile.business ? <BusinessFacts business={profile.business} /> : null}
-    </>
+      {blocked === null ? null : (
+        <>
+          <dt>{t('blockState')}</dt>
+          <dd id="contact-blocked">{blocked ? <span class="role blocked">{t('yes')}</span> : t('no')}</dd>
+        </>
+      )}
+    </dl>
   )
 }
