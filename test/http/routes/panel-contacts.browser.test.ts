@@ -33,7 +33,12 @@ describe('the panel’s Contacts tab', () => {
   }
 
   beforeAll(async () => {
-    rig = await startPanelRig()
+    // Two checks a day, so the third meets the quota
+    const plans = {
+      free: { interactiveMessages: false, messageWebhooks: true, dailyContactChecks: 20, maxSessions: 3 },
+      paid: { interactiveMessages: true, messageWebhooks: true, dailyContactChecks: 2, maxSessions: 100 },
+    }
+    rig = await startPanelRig({ gateway: { config: { plans } } })
     rig.t.sim.addContact(SHOP)
     rig.t.sim.setProfile(SHOP, {
       name: 'Bike Shop',
@@ -83,14 +88,18 @@ describe('the panel’s Contacts tab', () => {
     expect(await page.locator('img').count()).toBe(0)
   })
 
-  it('says whether a number is on WhatsApp, and that checking counts against the daily quota', async () => {
+  it('says whether a number is on WhatsApp, that checking counts against the plan’s daily quota, and when it is used up', async () => {
     const { page } = rig
-    expect(await page.locator('#contact-check-hint').innerText()).toContain('daily contact-check quota')
+    await page.locator('#contact-check-hint', { hasText: 'daily contact-check quota (2 numbers a UTC day' }).waitFor()
     expect(await page.locator('#contact-check').getAttribute('aria-describedby')).toBe('contact-check-hint')
     await lookUp(SHOP, '#contact-check')
     await page.locator('#contact-status', { hasText: `${SHOP} is on WhatsApp.` }).waitFor()
     await lookUp(NOBODY, '#contact-check')
     await page.locator('#contact-status', { hasText: `${NOBODY} is not on WhatsApp.` }).waitFor()
+    // The third check of the day: the API's 429 names what remains, and no stale answer stays
+    await lookUp(SHOP, '#contact-check')
+    await page.locator('#contact-error', { hasText: 'Daily contact check limit reached: 0 checks remain' }).waitFor()
+    expect(await page.locator('#contact-status').innerText()).toBe('')
     // A profile of someone without an account: the API's own 404 message, announced
     await lookUp(NOBODY, '#contact-show')
     await page.locator('#contact-error').filter({ hasText: /\S/ }).waitFor()

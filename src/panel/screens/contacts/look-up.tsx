@@ -3,11 +3,11 @@
  * (POST /v1/contact/check, which counts against the daily quota: the form says so), and blocks or
  * unblocks whoever is shown.
  */
-import { useRef, useState } from 'hono/jsx/dom'
+import { useEffect, useRef, useState } from 'hono/jsx/dom'
 import type { ContactProfileView } from '../../../schemas/contact-profile'
 import { ErrorText, StatusText, useAction } from '../../components/ui'
 import { api, path } from '../../api'
-import { translator } from '../../i18n'
+import { language, translator } from '../../i18n'
 import type { Session } from '../../sessions'
 import { type Blocking, isBlocked } from './blocking'
 import { ProfileFacts } from './profile-facts'
@@ -26,6 +26,14 @@ export function LookUp({ session, blocking }: { session: Session; blocking: Bloc
   const input = useRef<HTMLInputElement | null>(null)
   const sessionId = session.sessionId
   const typed = () => input.current?.value.trim() ?? ''
+  // The plan's quota, so the note beside the check says how many numbers a day it allows.
+  const [limit, setLimit] = useState<number | null>(null)
+  useEffect(() => {
+    api<{ limits: { dailyContactChecks: number } }>('GET', '/v1/workspace').then(
+      (workspace) => setLimit(workspace.limits.dailyContactChecks),
+      () => setLimit(null),
+    )
+  }, [])
 
   const showProfile = (event: Event) => {
     event.preventDefault()
@@ -75,11 +83,8 @@ export function LookUp({ session, blocking }: { session: Session; blocking: Bloc
             placeholder={t('phonePlaceholder')}
           />
         </label>
-        <p class="muted small" id="contact-profile-hint">
-          {t('profileHint')}
-        </p>
         <p class="muted small" id="contact-check-hint">
-          {t('checkHint')}
+          {t('checkHint', { limit: limit === null ? '…' : limit.toLocaleString(language.get()) })}
         </p>
         <div class="row">
           <button type="submit" id="contact-show" disabled={busy}>
