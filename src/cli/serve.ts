@@ -8,16 +8,21 @@ import { serve, type RunningServer } from '../runtime/serve'
 import { createApiKey } from '../services/api-keys'
 import type { CoreContext } from '../services/context'
 import { createWorkspace, listWorkspaces } from '../services/workspaces'
+import { startupNotice } from './startup-notice'
 
-/** On the very first start there is no way in yet: create workspace "default" and show its key once. */
-function bootstrapFirstWorkspace(ctx: CoreContext): void {
-  if (listWorkspaces(ctx).length > 0) return
+/**
+ * On the very first start there is no way in yet: create workspace "default" and show its key
+ * once. Answers whether it did.
+ */
+function bootstrapFirstWorkspace(ctx: CoreContext): boolean {
+  if (listWorkspaces(ctx).length > 0) return false
   createWorkspace(ctx, { name: 'default', plan: 'free' })
   const { key } = createApiKey(ctx, { workspace: 'default' })
   process.stdout.write(
     `\nFirst start: created workspace "default" on the free plan.\n` +
       `API key (shown only this once, store it now): ${key}\n\n`,
   )
+  return true
 }
 
 export interface RunOptions {
@@ -58,7 +63,7 @@ export async function runGateway({
     lock?.release()
     throw listenFailure(error, config)
   })
-  const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${server.port}`
+  const base = baseUrl(config, server.port)
   logger.info(
     {
       host: config.host,
@@ -109,6 +114,10 @@ export async function runGateway({
   return { gateway, server }
 }
 
+/** The URL a person on this machine opens: a wildcard host is reached as localhost. */
+const baseUrl = (config: GatewayConfig, port: number) =>
+  `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`
+
 /** How long a stop waits for requests under way, before closing WhatsApp connections and again after. */
 const STOP_DRAIN_MS = 3_000
 /** A stop that takes longer (something hangs) exits with status 1, below the unit's TimeoutStopSec=20. */
@@ -149,7 +158,17 @@ export async function serveCommand(): Promise<void> {
   // Before anything loads Baileys: whatever a dependency prints goes into the log, redacted.
   const restoreConsole = routeConsoleToLogger(logger)
   try {
-    await runGateway({ config, logger, prepare: (gateway) => bootstrapFirstWorkspace(gateway.context) })
+    let firstStart = false
+    const { gateway, server } = await runGateway({
+      config,
+      logger,
+      prepare: (gateway) => {
+        firstStart = bootstrapFirstWorkspace(gateway.context)
+      },
+    })
+    process.stderr.write(
+      startupNotice(baseUrl(config, server.port), firstStart ? undefined : listWorkspaces(gateway.context)),
+    )
   } catch (error) {
     restoreConsole() // the command line prints why the start failed (a busy port) to the operator
     throw error

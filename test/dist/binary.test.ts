@@ -39,6 +39,10 @@ describe('the single binary', () => {
     expect(css.status).toBe(200)
     expect((await css.text()).length).toBeGreaterThan(10_000)
     expect((await fetch(`${base}/docs/assets/swagger-ui-bundle.js`)).status).toBe(200)
+    // The panel's bundle, built into the binary: the same bytes the source builds to.
+    const { panelScript, panelVersion } = await import('../../src/http/routes/panel/assets.generated')
+    expect(await (await fetch(`${base}/panel`)).text()).toContain(`app.js?v=${panelVersion}`)
+    expect(await (await fetch(`${base}/panel/app.js`)).text()).toBe(panelScript)
 
     const sessionId = await api.pairByQr(rig.sim, 'binary', ACCOUNT)
     await checkSends(rig, running, { sessionId, contact: CONTACT, machine: 'x86-64', timeoutMs: 10_000 })

@@ -1,26 +1,32 @@
-import { existsSync } from 'node:fs'
 import jsQR from 'jsqr'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { PNG } from 'pngjs'
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { findChromium } from './chromium-binary'
 
 /**
- * Debian's headless Chromium (`.ci/run` installs it; Playwright's own download is not reachable),
- * with what keeps it from reaching for the network on its own.
+ * Headless Chromium (Debian's if installed, else the one from the npm package @sparticuz/chromium;
+ * Playwright's own download is not reachable), with what keeps it from reaching for the network
+ * on its own. Of @sparticuz/chromium's recommended `args` only the harmless privacy ones are
+ * taken: --single-process (a Lambda workaround; here the browser died after its first page) and
+ * --disable-web-security, --allow-running-insecure-content and the site-isolation switches
+ * (they would hide the very CSP and origin rules the panel tests check) are left out.
  */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run installs the Debian package`)
+  const { executablePath, env } = findChromium()
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
+    env: { ...process.env, ...env },
     args: [
-      '--no-sandbox',
+      '--no-sandbox', // tests run as root in containers, where the sandbox cannot start
       '--disable-gpu',
+      '--disable-software-rasterizer', // no GPU process falling back to SwiftShader (the npm build then logs Vulkan errors)
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--disable-domain-reliability',
+      '--no-pings',
     ],
   })
 }

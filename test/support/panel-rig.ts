@@ -26,6 +26,7 @@ export interface PanelRig {
   signIn(key?: string): Promise<void>
   /** Opens a session's tab through the UI (its link in the list, then the tab's link). */
   openSession(sessionId: string, tab?: string): Promise<void>
+  /** With PANEL_SCREENSHOT_DIR set: panel-<name>-light.png and panel-<name>-dark.png of the page as it is. */
   shot(name: string): Promise<void>
   close(): Promise<void>
 }
@@ -81,7 +82,18 @@ export async function startPanelRig(
     async shot(name) {
       if (!SCREENSHOTS) return
       mkdirSync(SCREENSHOTS, { recursive: true })
-      await page.screenshot({ path: join(SCREENSHOTS, `panel-${name}.png`), fullPage: true })
+      // Both themes of the same moment: the theme is only the root's data-theme (the style sheet does the rest).
+      const chosen = await page.evaluate(() => document.documentElement.dataset.theme ?? null)
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((value) => {
+          document.documentElement.dataset.theme = value
+        }, theme)
+        await page.screenshot({ path: join(SCREENSHOTS, `panel-${name}-${theme}.png`), fullPage: true })
+      }
+      await page.evaluate((value) => {
+        if (value) document.documentElement.dataset.theme = value
+        else delete document.documentElement.dataset.theme
+      }, chosen)
     },
     async close() {
       await browser.close()
@@ -105,7 +117,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function accessibilityViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is the global the evaluated source defines
+    // axe is the global the evaluated source defines.
     const result = await (globalThis as any).axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     })

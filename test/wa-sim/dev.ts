@@ -1,9 +1,11 @@
 /**
  * `npm run dev:sim`: the simulator and the gateway in one process, to try every endpoint with
- * curl and no phone. The simulated phone scans every QR the gateway shows, contacts are
- * registered, receipts come back by themselves. WhatsApp itself is never contacted.
+ * curl and no phone. The simulated phone scans every QR the gateway shows (`--no-autoscan`
+ * leaves that to the user, through the simulator's control API), contacts are registered,
+ * receipts come back by themselves. WhatsApp itself is never contacted.
  */
 import { rmSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 import { runGateway } from '../../src/cli/serve'
 import { loadConfig } from '../../src/config'
 import { createLogger } from '../../src/logger'
@@ -14,6 +16,8 @@ import { startDevReceiver, type DevReceiver } from './dev-receiver'
 import { WhatsAppSimulator } from './simulator'
 
 const CONTACTS = ['15551230001', '15551230002', '15551230003']
+const { values: options } = parseArgs({ options: { 'no-autoscan': { type: 'boolean', default: false } } })
+const autoscan = !options['no-autoscan']
 
 const sim = await WhatsAppSimulator.start({ autoReceipts: true, contacts: CONTACTS })
 const control = await ControlApi.start(sim, Number(process.env.SIM_CONTROL_PORT ?? 0))
@@ -45,8 +49,12 @@ const { server } = await runGateway({
   async prepare(gateway) {
     receiver = await startDevReceiver(gateway.context.db, (line) => process.stdout.write(`${line}\n`))
     gateway.context.events.on('session.qr', ({ sessionId, qr }) => {
+      if (!autoscan) return void say(`QR of ${sessionId} (until the next one): ${scanCommand(qr)}`)
       const { phone } = sim.scan(qr)
       logger.info({ sessionId, phone }, 'dev:sim: the simulated phone scanned the QR')
+      say(
+        `${sessionId} is linked to the simulated phone ${phone}; a contact writes to it with:\n  ${writeCommand(phone)}`,
+      )
     })
     createWorkspace(gateway.context, { name: 'default', plan: 'paid' })
     key = createApiKey(gateway.context, { workspace: 'default' }).key
@@ -59,14 +67,42 @@ const { server } = await runGateway({
 })
 
 const base = `http://localhost:${server.port}`
+const scanning = autoscan
+  ? '  The simulated phone scans every QR by itself (--no-autoscan: you do).'
+  : `  --no-autoscan: no QR is scanned until you do. Each QR is printed with its command; or pass the
+  qrCode of connect or of GET /v1/session/{id}/qr to the simulated phone yourself:
+  ${scanCommand('<qrCode>')}`
 process.stdout.write(`
-  Gateway on the WhatsApp SIMULATOR (not WhatsApp): ${base}   docs: ${base}/docs
-  Simulator control API: ${control.url}
+  Gateway on the WhatsApp SIMULATOR (not WhatsApp): ${base}
+  Panel: ${base}/panel (sign in with the API key)   API docs: ${base}/docs
   API key (workspace "default", paid plan): ${key}
+  Simulator control API: ${control.url}
   Contacts on the simulated network: ${CONTACTS.join(', ')}
   Webhook receiver (prints each event it gets, signature checked): ${receiver?.url}
 
+  Connect a session (or use the panel):
   curl -s -X POST ${base}/v1/session/connect -H "authorization: Bearer ${key}" \\
     -H 'content-type: application/json' -d '{"sessionName":"demo","webhookUrl":"${receiver?.url}"}'
 
+${scanning}
+
+  A simulated contact writes to the linked session (with several linked, add "to":"<its phone>"):
+  ${writeCommand()}
+
 `)
+
+/** Prints a line for the person at the terminal, between the log's lines. */
+function say(line: string): void {
+  process.stdout.write(`\n  ${line}\n\n`)
+}
+
+/** The control API call with which the simulated phone scans `qr` (a QR holds no quote). */
+function scanCommand(qr: string): string {
+  return `curl -s -X POST ${control.url}/scan -H 'content-type: application/json' -d '${JSON.stringify({ qr })}'`
+}
+
+/** The control API call with which the first contact sends a text, to `to` or the one linked account. */
+function writeCommand(to?: string): string {
+  const body = JSON.stringify({ ...(to ? { to } : {}), text: 'Hello from a simulated contact' })
+  return `curl -s -X POST ${control.url}/contacts/${CONTACTS[0]}/messages -H 'content-type: application/json' -d '${body}'`
+}

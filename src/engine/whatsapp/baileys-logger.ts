@@ -33,6 +33,10 @@ export function baileysLineLevel(level: LineLevel, fields: unknown, message: str
       // gateway logs it ('connection closed', info, with the code). 515 is the ordinary restart
       // after pairing; the others (logged out, replaced, server trouble) reach the session's status.
       return streamErrorCode(fields) === RESTART_REQUIRED ? 'debug' : 'info'
+    case 'connection errored':
+      // Baileys' info line at every close with an error, its stack attached ("Error: Stream
+      // Errored (restart required)" after each pairing): the gateway's own line says it plainly.
+      return 'debug'
     case 'no name present, ignoring presence update request...':
       // A freshly linked device has no push name yet; we never ask Baileys to send presence by name.
       return 'debug'

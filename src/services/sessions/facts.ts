@@ -1,4 +1,4 @@
-import type { EngineFact } from '../../engine/whatsapp/port'
+import { CloseCode, type EngineFact } from '../../engine/whatsapp/port'
 import type { GatewayContext } from '../context'
 import { sessionById } from './view'
 import { closeReason, decideAfterClose } from './close-policy'
@@ -33,8 +33,13 @@ export function onOpened(ctx: GatewayContext, fact: Fact<'opened'>): void {
 export function onClosed(ctx: GatewayContext, fact: Fact<'closed'>): void {
   const handle = ctx.engine.session(fact.sessionId)
   const decision = decideAfterClose(fact)
-  ctx.logger.info({ sessionId: fact.sessionId, code: fact.code, message: fact.message, decision }, 'connection closed')
+  const closed = () =>
+    ctx.logger.info(
+      { sessionId: fact.sessionId, code: fact.code, message: fact.message, decision },
+      'connection closed',
+    )
   if (decision.action === 'stop') {
+    closed()
     void handle?.end()
     if (decision.wipeCredentials) ctx.engine.wipeCredentials(fact.sessionId)
     transition(ctx, fact.sessionId, { status: decision.status, reason: decision.reason })
@@ -42,7 +47,14 @@ export function onClosed(ctx: GatewayContext, fact: Fact<'closed'>): void {
   }
   const session = sessionById(ctx.db, fact.sessionId)
   // The restart WhatsApp asks for right after pairing (515): still pairing until the login.
-  // A session waiting to be unlinked keeps trying, quietly `disconnected`.
+  // Every pairing ends so, and Baileys' words for it ("Stream Errored") read like a fault: plain
+  // words here. A session waiting to be unlinked keeps trying, quietly `disconnected`.
+  if (session?.status === 'pending' && fact.code === CloseCode.restartRequired)
+    ctx.logger.info(
+      { sessionId: fact.sessionId, code: fact.code },
+      'linked to the phone; reconnecting, as WhatsApp asks after every pairing',
+    )
+  else closed()
   if (session?.status === 'pending' || awaitsUnlink(session))
     return void handle?.reconnect({ immediately: decision.immediately })
   const result = transition(ctx, fact.sessionId, { status: 'connecting', reason: closeReason(fact.code, fact.cause) })

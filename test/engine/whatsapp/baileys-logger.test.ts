@@ -13,6 +13,11 @@ describe('the levels of Baileys’ lines', () => {
     )
   })
 
+  it('logs Baileys’ “connection errored” (a stack at every close) at debug: the gateway logs the close itself', () => {
+    const trace = 'Error: Stream Errored (restart required)\n    at WebSocketClient.<anonymous> (socket.js:795:18)'
+    expect(baileysLineLevel('info', { trace }, 'connection errored')).toBe('debug')
+  })
+
   it('keeps Baileys’ level for every line it does not know', () => {
     expect(baileysLineLevel('error', { err: new Error('x') }, 'failed to decrypt message')).toBe('error')
     expect(baileysLineLevel('warn', 'keep alive called when WS not open', undefined)).toBe('warn')

@@ -11,6 +11,7 @@ interface Line {
 }
 
 const DEBUG = 20
+const INFO = 30
 const WARN = 40
 
 /**
@@ -42,12 +43,23 @@ describe('the log of a pairing', () => {
     ).toEqual([])
   })
 
-  it('keeps WhatsApp’s restart after pairing (stream error 515) as a debug line, and the gateway’s own close at info', () => {
+  it('keeps WhatsApp’s restart after pairing (stream error 515) as a debug line, and says it in plain words at info', () => {
     for (const sessionId of sessionIds) {
       const ofSession = lines().filter((line) => line.sessionId === sessionId)
       const streamErrors = ofSession.filter((line) => line.msg === 'stream errored out')
       expect(streamErrors.map((line) => [line.level, line.fullErrorNode?.attrs?.code])).toEqual([[DEBUG, '515']])
-      expect(ofSession.filter((line) => line.msg === 'connection closed').map((line) => line.level)).toEqual([30])
+      // What an operator reading at info sees of it: one line, no "closed", no "Stream Errored".
+      const restart = ofSession.filter((line) => line.level >= INFO && JSON.stringify(line).includes('515'))
+      expect(restart).toEqual([
+        {
+          level: INFO,
+          time: expect.any(Number),
+          sessionId,
+          code: 515,
+          msg: 'linked to the phone; reconnecting, as WhatsApp asks after every pairing',
+        },
+      ])
+      expect(ofSession.filter((line) => line.level >= INFO && /error|closed/i.test(JSON.stringify(line)))).toEqual([])
     }
   })
 })

@@ -26,11 +26,23 @@ const securityHeaders = {
 }
 
 /**
+ * `GET /` sends a browser to the panel, by a Location relative to the URL asked for: mounted at
+ * `/wa` the request is `/wa` and `./wa/panel` resolves to `/wa/panel`; behind a proxy that strips
+ * a prefix the gateway sees `/`, and `./panel` resolves against the browser's `/prefix/`. An
+ * absolute `/panel` would be right only at the root.
+ */
+const toPanel = (path: string) => {
+  const last = path.slice(path.lastIndexOf('/') + 1)
+  return last ? `./${last}/panel` : './panel'
+}
+
+/**
  * The web panel: a static page and its script, served before any credential check (they hold
  * nothing secret); everything it shows comes from the /v1 API with the key the user signs in with.
  */
 export const panelRoutes = () =>
   new Hono<AppEnv>()
+    .get('/', (c) => c.redirect(toPanel(new URL(c.req.url).pathname), 302))
     .get('/panel', (c) => c.html(panelPage, 200, { ...securityHeaders, 'cache-control': 'no-cache' }))
     .get('/panel/app.js', (c) =>
       c.body(panelScript, 200, {
