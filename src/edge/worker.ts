@@ -32,6 +32,7 @@ import { listWorkspaceWebhooksRoute } from '../http/routes/v1/webhooks/subscript
 import { updateWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-update'
 import { getWorkspaceRoute } from '../http/routes/v1/workspace/get'
 import { buildOpenApiDocument } from '../openapi/document'
+import { nameUsedAsId } from '../services/sessions/view'
 import { edgeConfig, sessionObjectName, type EdgeEnv } from './env'
 import { createEdgeLogger } from './logger'
 import { probePlatformBugs } from './platform-shims'
@@ -296,10 +297,12 @@ export function createEdgeApp(env: EdgeEnv) {
 const routingPath = (path: string) => path.replaceAll(/\{([^}]+)\}/g, ':$1')
 
 async function routeTo(env: EdgeEnv, workspace: string, sessionId: string): Promise<string> {
-  const name = await workspaceObject(env, workspace).locate(sessionId)
-  // Worded as the session object's own 404 (services/sessions/view.ts).
-  if (!name) throw notFound(`Session "${sessionId}"`)
-  return name
+  const index = workspaceObject(env, workspace)
+  const name = await index.locate(sessionId)
+  if (name) return name
+  // Worded as the session object's own 404 (services/sessions/view.ts), a name's hint included.
+  const named = await index.idOfName(sessionId)
+  throw named ? nameUsedAsId(sessionId, named) : notFound(`Session "${sessionId}"`)
 }
 
 let app: ReturnType<typeof createEdgeApp> | undefined
