@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { sessions, type Session } from '../../db/schema'
+import { sessions, type Session, webhookUrlOf } from '../../db/schema'
 import { GatewayError, notFound } from '../../errors'
 import type { SessionView } from '../../schemas/session'
 import type { DbOrTx } from '../../webhooks/outbox'
@@ -31,7 +31,7 @@ export function sessionView(
     statusReason: session.statusReason,
     number: session.number,
     connected: session.status === 'connected',
-    webhookUrl: session.webhookUrl,
+    webhookUrl: webhookUrlOf(session.webhookUrl),
     webhookMessages: session.webhookMessages,
     webhookEvents: session.webhookEvents,
     autoRejectCalls: session.autoRejectCalls,

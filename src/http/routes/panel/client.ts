@@ -127,12 +127,13 @@ function renderSessions() {
 function newSessionSection() {
   const error = h('p', { class: 'error' })
   const name = h('input', { id: 'new-name', required: true, maxlength: 100 })
-  const webhook = h('input', { id: 'new-webhook', type: 'url', required: true, placeholder: 'https://…' })
+  const webhook = h('input', { id: 'new-webhook', type: 'url', placeholder: 'https://… (optional)' })
   const mode = h('select', { id: 'new-mode' }, h('option', { value: 'qr' }, 'QR code'), h('option', { value: 'pairing' }, 'Pairing code'))
   const number = h('input', { id: 'new-number', placeholder: 'Phone number, country code first' })
   const form = h('form', { onsubmit: async (event) => {
     event.preventDefault()
-    const body = { sessionName: name.value, webhookUrl: webhook.value, mode: mode.value }
+    const body = { sessionName: name.value, mode: mode.value }
+    if (webhook.value) body.webhookUrl = webhook.value
     if (mode.value === 'pairing') body.pairingNumber = number.value
     const created = await attempt(error, () => api('POST', '/v1/session/connect', body))
     if (!created) return
@@ -169,7 +170,7 @@ function renderDetail() {
   const detail = byId('detail')
   if (!session || !detail) return
   const error = h('p', { class: 'error', id: 'detail-error' })
-  const webhookUrl = h('input', { id: 'webhook-url', type: 'url', value: session.webhookUrl })
+  const webhookUrl = h('input', { id: 'webhook-url', type: 'url', value: session.webhookUrl ?? '', placeholder: 'none' })
   const webhookMessages = h('input', { id: 'webhook-messages', type: 'checkbox', checked: session.webhookMessages })
   const autoReject = h('input', { id: 'auto-reject', type: 'checkbox', checked: session.autoRejectCalls })
   // Comma-separated event types; empty is null (every type). The gateway validates the names.
@@ -197,7 +198,7 @@ function renderDetail() {
       h('label', {}, 'Event types (comma-separated)', webhookEvents),
       h('label', {}, autoReject, ' Reject calls'),
       h('div', { class: 'row' },
-        h('button', { id: 'save-settings', onclick: () => update({ webhookUrl: webhookUrl.value, webhookMessages: webhookMessages.checked, webhookEvents: eventList(), autoRejectCalls: autoReject.checked }) }, 'Save'),
+        h('button', { id: 'save-settings', onclick: () => update({ webhookUrl: webhookUrl.value || null, webhookMessages: webhookMessages.checked, webhookEvents: eventList(), autoRejectCalls: autoReject.checked }) }, 'Save'),
         h('button', { class: 'plain', id: 'rotate-secret', onclick: () => update({ rotateWebhookSecret: true }) }, 'Rotate secret')),
       h('p', {}, h('code', { id: 'secret' })),
       error),
