@@ -22,6 +22,7 @@ import type { AnySessionLocator } from '../http/routes/session-locator'
 import { checkContactsRoute } from '../http/routes/v1/contacts/check'
 import { v1Declarations, v1Endpoints } from '../http/routes/v1/declarations'
 import { connectSessionRoute } from '../http/routes/v1/sessions/connect'
+import { deleteSessionRoute } from '../http/routes/v1/sessions/delete'
 import { listSessionsRoute } from '../http/routes/v1/sessions/list'
 import { createWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-create'
 import { deleteChatwootRoute } from '../http/routes/v1/sessions/chatwoot-delete'
@@ -280,7 +281,10 @@ export function createEdgeApp(env: EdgeEnv) {
       // Read only to find the session; the session object's route validates the body as on Node.
       const sessionId = sessionNamedBy(route, c, text ? jsonOrNull(text) : null)
       const name = await routeTo(c.env, workspace, sessionId)
-      return sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))
+      const response = await sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))
+      // A deleted session leaves the index too: its name is free, and its id routes nowhere.
+      if (route === deleteSessionRoute && response.ok) await workspaceObject(c.env, workspace).record(name, null)
+      return response
     })
   }
 

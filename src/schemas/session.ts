@@ -206,9 +206,33 @@ export const SessionQrResponse = z
   })
   .meta({ id: 'SessionQr' })
 
+const removedCount = (description: string) => z.int().min(0).meta({ description })
+
+export const DeletedSessionResponse = z
+  .object({
+    sessionId: z.string(),
+    sessionName: z.string(),
+    removed: z
+      .object({
+        messages: removedCount('Message records (with their poll votes).'),
+        media: removedCount('Received files kept in the media store.'),
+        events: removedCount('Events in the outbox.'),
+        deliveries: removedCount('Webhook deliveries (the delivery log).'),
+        webhooks: removedCount('Webhooks besides webhookUrl.'),
+        chatwoot: removedCount('Chatwoot integrations (0 or 1, with its chats and messages).'),
+        groups: removedCount('Groups in the group store (with their participants).'),
+        contacts: removedCount('Contact names learnt.'),
+        authKeys: removedCount('Credentials and Signal keys.'),
+        idempotencyKeys: removedCount('Idempotency-Keys of its sends.'),
+      })
+      .meta({ description: 'How many of each kind were removed.' }),
+  })
+  .meta({ id: 'DeletedSession' })
+
 export const SessionIdParam = z.object({ id: z.string().min(1).max(100) })
 export const SessionIdPathParam = z.object({ session_id: z.string().min(1).max(100) })
 
 export type ConnectSessionInput = z.infer<typeof ConnectSessionBody>
 export type UpdateSessionInput = z.infer<typeof UpdateSessionBody>
 export type SessionView = z.infer<typeof SessionSchema>
+export type DeletedSession = z.infer<typeof DeletedSessionResponse>
