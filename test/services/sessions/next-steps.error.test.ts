@@ -29,14 +29,18 @@ describe('errors name the next step', () => {
     await t.request(`/v1/session/disconnect/${pending.sessionId}`, { method: 'DELETE' })
     const again = await t.post('/v1/message/text', { sessionId: pending.sessionId, phone: CONTACT, message: 'hi' })
     expect(again.status).toBe(409)
-    expect(again.body.message).toMatch(/disconnected, not connected; nothing was done\. Pair it again with POST \/v1\/session\/connect/)
+    expect(again.body.message).toMatch(
+      /disconnected, not connected; nothing was done\. Pair it again with POST \/v1\/session\/connect/,
+    )
   })
 
   it('a number WhatsApp does not know that starts with 00 or 0, or is short, says it may lack its country code', async () => {
     const send = (phone: string) => t.post('/v1/message/text', { sessionId, phone, message: 'hi' })
     const doubleZero = await send('0015551239999')
     expect(doubleZero.status).toBe(404)
-    expect(doubleZero.body.message).toMatch(/has no WhatsApp account; it starts with 00: write the country code without the 00 \(1555… rather than 001555…\)/)
+    expect(doubleZero.body.message).toMatch(
+      /has no WhatsApp account; it starts with 00: write the country code without the 00 \(1555… rather than 001555…\)/,
+    )
     const trunk = await send('07911 123456')
     expect(trunk.body.message).toMatch(/starts with 0, which no country code does/)
     const national = await send('555 123 9999')

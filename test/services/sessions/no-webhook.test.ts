@@ -3,7 +3,12 @@ import { readEventStream, type OpenStream } from '../../support/event-stream'
 import { pollUntil } from '../../support/poll'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
-import { fastWebhooks, loopbackWebhooks, startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver'
+import {
+  fastWebhooks,
+  loopbackWebhooks,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../support/webhook-receiver'
 
 const ACCOUNT = '15550034001'
 const CONTACT = '15551234002'
@@ -48,7 +53,10 @@ describe('a session with no webhookUrl', () => {
 
   it('connects without one: null in every answer, its events in the stream, no delivery anywhere', async () => {
     const abort = new AbortController()
-    const response = await t.request('/v1/events', { headers: { authorization: `Bearer ${t.key}` }, signal: abort.signal })
+    const response = await t.request('/v1/events', {
+      headers: { authorization: `Bearer ${t.key}` },
+      signal: abort.signal,
+    })
     const stream = readEventStream(response, abort)
     open.push(stream)
 
@@ -61,9 +69,13 @@ describe('a session with no webhookUrl', () => {
 
     await write('hello before any webhook')
     const events = await stream.until((all) =>
-      all.some((e) => e.event === 'message.received' && JSON.parse(e.data).data.content?.text === 'hello before any webhook'),
+      all.some(
+        (e) => e.event === 'message.received' && JSON.parse(e.data).data.content?.text === 'hello before any webhook',
+      ),
     )
-    expect(events.some((e) => e.event === 'session.status' && JSON.parse(e.data).data.status === 'connected')).toBe(true)
+    expect(events.some((e) => e.event === 'session.status' && JSON.parse(e.data).data.status === 'connected')).toBe(
+      true,
+    )
 
     expect(count('SELECT count(*) AS n FROM webhook_events WHERE session_id = ?', sessionId)).toBeGreaterThanOrEqual(3)
     expect(count('SELECT count(*) AS n FROM webhook_deliveries WHERE session_id = ?', sessionId)).toBe(0)
@@ -104,7 +116,11 @@ describe('a session with no webhookUrl', () => {
     expect((await put({ webhookUrl: receiver.url('down') })).status).toBe(200)
     await write('while the webhook is down')
     await pollUntil(
-      () => rows<{ attempts: number }>("SELECT attempts FROM webhook_deliveries WHERE session_id = ? AND status = 'pending'", sessionId),
+      () =>
+        rows<{ attempts: number }>(
+          "SELECT attempts FROM webhook_deliveries WHERE session_id = ? AND status = 'pending'",
+          sessionId,
+        ),
       (pending) => pending.some((d) => d.attempts >= 1),
       { what: 'a delivery to the failing webhook to be retried' },
     )
@@ -125,7 +141,11 @@ describe('a session with no webhookUrl', () => {
     const before = count('SELECT count(*) AS n FROM webhook_deliveries WHERE session_id = ?', sessionId)
     await write('after the webhook was cleared')
     await pollUntil(
-      () => rows<{ body: string }>("SELECT body FROM webhook_events WHERE session_id = ? AND type = 'message.received'", sessionId),
+      () =>
+        rows<{ body: string }>(
+          "SELECT body FROM webhook_events WHERE session_id = ? AND type = 'message.received'",
+          sessionId,
+        ),
       (events) => events.some((e) => e.body.includes('after the webhook was cleared')),
       { what: 'the message written to the outbox' },
     )
