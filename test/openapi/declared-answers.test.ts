@@ -30,6 +30,7 @@ const LAST = [
   'deleteWorkspaceWebhook',
   'restartSession',
   'disconnectSession',
+  'deleteSession',
   'adminRevokeApiKey',
 ]
 
@@ -62,6 +63,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
   const ids = {
     sessionId: '',
     pairingId: '',
+    deletableId: '',
     textId: '',
     mediaId: '',
     groupId: '',
@@ -132,6 +134,9 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     ids.groupId = group.body.group.groupId
     ids.inviteCode = (await t.get(`/v1/group/${ids.groupId}/invite?sessionId=${ids.sessionId}`)).body.inviteCode
     ids.pairingId = (await t.connect({ sessionName: 'pairing' })).body.sessionId
+    // A session that is not live, for DELETE /v1/session/{id} to remove.
+    ids.deletableId = (await t.connect({ sessionName: 'deletable' })).body.sessionId
+    await t.request(`/v1/session/disconnect/${ids.deletableId}`, { method: 'DELETE' })
     const deliveries = await t.get(`/v1/webhooks/deliveries?sessionId=${ids.sessionId}`)
     ids.deliveryId = deliveries.body.deliveries[0].deliveryId
     const hook = { url: receiver.url('extra') }
@@ -162,7 +167,12 @@ describe('/openapi.json declares every answer the gateway gives', () => {
 
   const pathValue = (operation: Operation, name: string): string => {
     const byName: Record<string, string> = {
-      id: operation.id === 'getSessionQr' ? ids.pairingId : ids.sessionId,
+      id:
+        operation.id === 'getSessionQr'
+          ? ids.pairingId
+          : operation.id === 'deleteSession'
+            ? ids.deletableId
+            : ids.sessionId,
       session_id: ids.sessionId,
       sessionId: ids.sessionId,
       messageId: operation.id === 'getMessageMedia' || operation.id === 'getMessage' ? ids.mediaId : ids.textId,

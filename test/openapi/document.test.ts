@@ -28,6 +28,7 @@ describe('GET /openapi.json', () => {
       'listSessions',
       'updateSession',
       'disconnectSession',
+      'deleteSession',
       'restartSession',
       'getSessionQr',
       'updateSessionProfile',
@@ -98,7 +99,7 @@ describe('GET /openapi.json', () => {
 
   it('describes request bodies in input form: a field with a default is optional', () => {
     const connect = document.components.requestBodies.ConnectSessionRequest.content['application/json'].schema
-    expect(connect.required).toEqual(['sessionName', 'webhookUrl'])
+    expect(connect.required).toEqual(['sessionName']) // webhookUrl is optional: events are read from the stream without one
     expect(connect.properties.mode).toMatchObject({ default: 'qr' })
   })
 

@@ -55,6 +55,7 @@ describe('the n8n action node against the OpenAPI document', () => {
     const sessionOps = node.properties.filter((p) => p.name === 'id').map((p) => p.displayOptions!.show!.operation![0])
     expect(sessionOps.sort()).toEqual([
       'Create Session Webhook',
+      'Delete Session',
       'Delete Session Chatwoot',
       'Delete Session Webhook',
       'Get Session Chatwoot',
