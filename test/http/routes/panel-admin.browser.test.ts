@@ -36,7 +36,7 @@ describe('the panel’s Admin screen', () => {
     await page.locator('#admin-workspaces tr[data-name="test"]').waitFor()
     expect(await page.locator('#who').textContent()).toBe('Admin')
     expect(page.url()).toBe(`${rig.baseUrl}/panel#/admin`)
-    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['wa-gateway.admin-key'])
+    expect(await page.evaluate('Object.keys(sessionStorage)')).toEqual(['wa-gateway.admin-key'])
   })
 
   it('creates a workspace and changes its plan', async () => {
