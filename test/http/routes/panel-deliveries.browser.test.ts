@@ -47,7 +47,7 @@ describe('the panel’s webhook delivery log', () => {
     )?.sequence as number
 
   it('says which delivery the others wait behind, and offers "Retry now" only on the one being tried', async () => {
-    const { page, t } = rig
+    const { t } = rig
     await t.sim.contact(CONTACT).send({ text: 'queued behind the first' }, { to: PHONE })
     await expect.poll(() => sequenceOf('message.received')).toBeGreaterThan(1)
     const queued = row(await sequenceOf('message.received'))
