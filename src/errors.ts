@@ -10,6 +10,7 @@ export const errorCodes = {
   not_found: 404,
   session_name_taken: 409,
   session_not_connected: 409,
+  session_state_conflict: 409,
   message_not_editable: 409,
   idempotency_key_reused: 409,
   webhook_limit_reached: 409,

@@ -22,6 +22,7 @@ import type { AnySessionLocator } from '../http/routes/session-locator'
 import { checkContactsRoute } from '../http/routes/v1/contacts/check'
 import { v1Declarations, v1Endpoints } from '../http/routes/v1/declarations'
 import { connectSessionRoute } from '../http/routes/v1/sessions/connect'
+import { deleteSessionRoute } from '../http/routes/v1/sessions/delete'
 import { listSessionsRoute } from '../http/routes/v1/sessions/list'
 import { createWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-create'
 import { deleteChatwootRoute } from '../http/routes/v1/sessions/chatwoot-delete'
@@ -32,6 +33,7 @@ import { listWorkspaceWebhooksRoute } from '../http/routes/v1/webhooks/subscript
 import { updateWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-update'
 import { getWorkspaceRoute } from '../http/routes/v1/workspace/get'
 import { buildOpenApiDocument } from '../openapi/document'
+import { nameUsedAsId } from '../services/sessions/view'
 import { edgeConfig, sessionObjectName, type EdgeEnv } from './env'
 import { createEdgeLogger } from './logger'
 import { probePlatformBugs } from './platform-shims'
@@ -279,7 +281,10 @@ export function createEdgeApp(env: EdgeEnv) {
       // Read only to find the session; the session object's route validates the body as on Node.
       const sessionId = sessionNamedBy(route, c, text ? jsonOrNull(text) : null)
       const name = await routeTo(c.env, workspace, sessionId)
-      return sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))
+      const response = await sessionObject(c.env, workspace, name).handle(forward(c.req.raw, text || undefined))
+      // A deleted session leaves the index too: its name is free, and its id routes nowhere.
+      if (route === deleteSessionRoute && response.ok) await workspaceObject(c.env, workspace).record(name, null)
+      return response
     })
   }
 
@@ -296,10 +301,12 @@ export function createEdgeApp(env: EdgeEnv) {
 const routingPath = (path: string) => path.replaceAll(/\{([^}]+)\}/g, ':$1')
 
 async function routeTo(env: EdgeEnv, workspace: string, sessionId: string): Promise<string> {
-  const name = await workspaceObject(env, workspace).locate(sessionId)
-  // Worded as the session object's own 404 (services/sessions/view.ts).
-  if (!name) throw notFound(`Session "${sessionId}"`)
-  return name
+  const index = workspaceObject(env, workspace)
+  const name = await index.locate(sessionId)
+  if (name) return name
+  // Worded as the session object's own 404 (services/sessions/view.ts), a name's hint included.
+  const named = await index.idOfName(sessionId)
+  throw named ? nameUsedAsId(sessionId, named) : notFound(`Session "${sessionId}"`)
 }
 
 let app: ReturnType<typeof createEdgeApp> | undefined

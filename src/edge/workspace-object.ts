@@ -132,6 +132,17 @@ export class WorkspaceObject extends DurableObject<EdgeEnv> {
     )
   }
 
+  /** The id of the session with this name, if it has one (a name sent where the id goes). */
+  idOfName(sessionName: string): string | null {
+    return (
+      this.#index
+        .select({ sessionId: edgeSessions.sessionId })
+        .from(edgeSessions)
+        .where(eq(edgeSessions.name, sessionName))
+        .get()?.sessionId ?? null
+    )
+  }
+
   sessionNames(): string[] {
     return this.#index
       .select({ name: edgeSessions.name })

@@ -39,6 +39,13 @@ function isIpv4Compatible(address: ipaddr.IPv6): boolean {
   return address.parts.slice(0, 6).every((part) => part === 0)
 }
 
+/*
+ * The refusals name the operator's switch that lifts them: the first person to meet them is
+ * usually someone trying the gateway on a laptop with a local receiver, for whom it is the next step.
+ */
+const HTTPS_ONLY = 'must use https (http:// only when the operator sets WEBHOOK_ALLOW_HTTP=true, for local development)'
+const PRIVATE_SWITCH = 'only when the operator sets ALLOW_PRIVATE_ADDRESSES=true, for local development'
+
 /**
  * Why a user-supplied URL may not be used, or null when it may. Checks what can be known
  * without DNS (scheme, literal IPs, local names); `resolvedUrlProblem` adds the DNS answer.
@@ -51,11 +58,11 @@ export function urlProblem(raw: string, policy: UrlPolicy): string | null {
     return 'must be an absolute URL'
   }
   const schemes = policy.allowHttp ? ['https:', 'http:'] : ['https:']
-  if (!schemes.includes(url.protocol)) return policy.allowHttp ? 'must use https or http' : 'must use https'
+  if (!schemes.includes(url.protocol)) return policy.allowHttp ? 'must use https or http' : HTTPS_ONLY
   if (policy.allowPrivateAddresses) return null
   const host = bareHost(url)
   if (isLocalName(host) || isPrivateAddress(host)) {
-    return 'must not point at a private, loopback or link-local address'
+    return `must not point at a private, loopback or link-local address (${PRIVATE_SWITCH})`
   }
   return null
 }
@@ -82,7 +89,7 @@ export async function resolvedUrlProblem(
     return null
   }
   if (answers.some((answer) => isPrivateAddress(answer.address))) {
-    return 'host name resolves to a private, loopback or link-local address'
+    return `host name resolves to a private, loopback or link-local address (${PRIVATE_SWITCH})`
   }
   return null
 }

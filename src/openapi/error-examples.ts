@@ -51,6 +51,12 @@ export const errorExamples: Record<ErrorCode, ErrorExample> = {
     'Session is connecting, not connected; nothing was done',
     { status: 'connecting' },
   ),
+  session_state_conflict: example(
+    'session_state_conflict',
+    'The session’s status does not allow this now',
+    'Session "ses_0123456789abcdef" is connected: it is already paired, there is no QR code to scan',
+    { status: 'connected' },
+  ),
   message_not_editable: example(
     'message_not_editable',
     'The message cannot take this change',

@@ -29,6 +29,10 @@ export const ContactCheckResult = z
     exists: z.boolean(),
     jid: z.string().optional().meta({ description: 'Only when exists is true.' }),
     lid: z.string().optional().meta({ description: 'Only when exists is true and WhatsApp gave one.' }),
+    hint: z.string().optional().meta({
+      description:
+        'Only when exists is false and the number looks written wrong: it starts with 00 or 0, or is short enough to lack its country code.',
+    }),
   })
   .meta({ id: 'ContactCheckResult' })
 

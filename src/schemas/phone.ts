@@ -38,6 +38,26 @@ export function parsePhone(input: string): PhoneNumber | { problem: string } {
   return { input, digits }
 }
 
+/** Numbers this short are often national ones: few countries' full numbers, country code included, are. */
+const SHORT_NATIONAL_DIGITS = 10
+
+/**
+ * Why a number WhatsApp does not know may be written wrong, when it looks so (empty otherwise):
+ * numbers go country code first with no international prefix, and the commonest mistakes are the
+ * prefix `00`, a national trunk `0` (no country code starts with 0), or a national number
+ * without its country code. A hint, never a refusal: such numbers can be right.
+ */
+export function countryCodeHint(phone: Pick<PhoneNumber, 'input' | 'digits'>): string {
+  const { input, digits } = phone
+  if (digits.startsWith('00'))
+    return `it starts with 00: write the country code without the 00 (${digits.slice(2, 6)}… rather than ${digits.slice(0, 6)}…)`
+  if (digits.startsWith('0'))
+    return 'it starts with 0, which no country code does: it looks like a national number; write it with its country code first, without the 0 where the country drops it (e.g. 44 7911 123456 rather than 07911 123456)'
+  if (!input.trimStart().startsWith('+') && digits.length <= SHORT_NATIONAL_DIGITS)
+    return `if ${digits.length} digits is a national number, write it with its country code first (e.g. 1 555 123 0001 rather than 555 123 0001)`
+  return ''
+}
+
 const phoneDescription = `A phone number, country code first: ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits, optionally with a leading +, spaces, dashes, dots and parentheses (e.g. "+1 555-123-0001").`
 
 /** A phone number field: parses to `{ input, digits }` so answers can echo `input` exactly. */

@@ -88,10 +88,17 @@ const webhookEventsView = z
   .nullable()
   .meta({ description: 'The event types written for the session; null: every type.' })
 
+const webhookUrlView = z.string().nullable().meta({
+  description: 'The session’s own webhook; null: none (its events are in GET /v1/events and the delivery log only).',
+})
+
 export const ConnectSessionBody = z
   .strictObject({
     sessionName,
-    webhookUrl: webhookUrl.meta({ description: 'HTTPS endpoint that receives the session events.' }),
+    webhookUrl: webhookUrl.optional().meta({
+      description:
+        'HTTPS endpoint that receives the session’s events, signed. Left out: none; the events are still written and read from GET /v1/events, the delivery log and the panel, and PUT /v1/session/update/{id} can set one later.',
+    }),
     webhookMessages: z
       .boolean()
       .optional()
@@ -124,7 +131,7 @@ export const SessionSchema = z
     statusReason: z.string().nullable().meta({ description: 'Short machine word, e.g. qr_timeout, device_removed.' }),
     number: z.string().nullable(),
     connected: z.boolean(),
-    webhookUrl: z.string(),
+    webhookUrl: webhookUrlView,
     webhookMessages: z.boolean(),
     webhookEvents: webhookEventsView,
     autoRejectCalls: z.boolean(),
@@ -144,7 +151,7 @@ export const ConnectSessionResponse = z
         'The same QR as a PNG data URL (`data:image/png;base64,…`), ready for an <img>. Newer ones: GET /v1/session/{id}/qr.',
     }),
     pairingCode: z.string().optional().meta({ description: 'In pairing mode: the code to type on the phone.' }),
-    webhookUrl: z.string(),
+    webhookUrl: webhookUrlView,
     webhookMessages: z.boolean(),
     webhookEvents: webhookEventsView,
     webhookSecret: z.string().meta({ description: 'Signs webhook deliveries (Standard Webhooks).' }),
@@ -162,7 +169,10 @@ export const SessionListResponse = z.object({ sessions: z.array(SessionSchema) }
 export const UpdateSessionBody = atLeastOneOf(
   z.strictObject({
     sessionName: sessionName.optional(),
-    webhookUrl: webhookUrl.optional(),
+    webhookUrl: webhookUrl.nullable().optional().meta({
+      description:
+        'A new webhook for the events written from now on, or null to have none: deliveries still pending to the old one end failed (replayable). Events written while there was none are not sent by themselves; POST /v1/webhooks/replay sends them.',
+    }),
     webhookMessages: z.boolean().optional(),
     webhookEvents: webhookEvents.optional().meta({
       description:
@@ -196,9 +206,33 @@ export const SessionQrResponse = z
   })
   .meta({ id: 'SessionQr' })
 
+const removedCount = (description: string) => z.int().min(0).meta({ description })
+
+export const DeletedSessionResponse = z
+  .object({
+    sessionId: z.string(),
+    sessionName: z.string(),
+    removed: z
+      .object({
+        messages: removedCount('Message records (with their poll votes).'),
+        media: removedCount('Received files kept in the media store.'),
+        events: removedCount('Events in the outbox.'),
+        deliveries: removedCount('Webhook deliveries (the delivery log).'),
+        webhooks: removedCount('Webhooks besides webhookUrl.'),
+        chatwoot: removedCount('Chatwoot integrations (0 or 1, with its chats and messages).'),
+        groups: removedCount('Groups in the group store (with their participants).'),
+        contacts: removedCount('Contact names learnt.'),
+        authKeys: removedCount('Credentials and Signal keys.'),
+        idempotencyKeys: removedCount('Idempotency-Keys of its sends.'),
+      })
+      .meta({ description: 'How many of each kind were removed.' }),
+  })
+  .meta({ id: 'DeletedSession' })
+
 export const SessionIdParam = z.object({ id: z.string().min(1).max(100) })
 export const SessionIdPathParam = z.object({ session_id: z.string().min(1).max(100) })
 
 export type ConnectSessionInput = z.infer<typeof ConnectSessionBody>
 export type UpdateSessionInput = z.infer<typeof UpdateSessionBody>
 export type SessionView = z.infer<typeof SessionSchema>
+export type DeletedSession = z.infer<typeof DeletedSessionResponse>

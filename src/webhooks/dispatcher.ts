@@ -8,7 +8,7 @@ import { noMetrics, type GatewayMetrics } from '../metrics/port'
 import type { WebhookNotifier } from './outbox'
 import { pruneOutbox } from './prune'
 import { EndpointSlots, endpointOf } from './endpoint-slots'
-import { createQueue, streamsWithPending, type Outgoing } from './queue'
+import { abandonPrimaryDeliveries, createQueue, streamsWithPending, type Outgoing } from './queue'
 import { nextAttemptAt } from './retry-schedule'
 import { SessionSchedule, WakeTimer } from './session-schedule'
 import type { EventSink, WebhookResponse, WebhookSender } from './sender'
@@ -104,6 +104,12 @@ export function createWebhookDispatcher({
     }
     const send = queue.outgoing(head, now)
     if (!send) return { kind: 'pass' } // the session or webhook is gone; cascade deletes its deliveries
+    if (send === 'no-webhook') {
+      // Its webhookUrl was removed while a POST of this stream was under way (the removal ends
+      // what was pending then): nothing to send to, so nothing is left waiting for ever.
+      abandonPrimaryDeliveries(db, head.sessionId, now)
+      return { kind: 'pass' }
+    }
     const endpoint = endpointOf(send.url)
     slots.remember(key, endpoint)
     if (slots.isFull(endpoint)) return { kind: 'pass' }

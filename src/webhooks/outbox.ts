@@ -3,7 +3,14 @@ import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import { prepared, type StatementCache } from '../perf/prepared'
-import { sessions, webhookDeliveries, webhookEvents, webhookSequences, webhookSubscriptions } from '../db/schema'
+import {
+  sessions,
+  webhookDeliveries,
+  webhookEvents,
+  webhookSequences,
+  webhookSubscriptions,
+  webhookUrlOf,
+} from '../db/schema'
 import { newDeliveryId, newEventId } from '../ids'
 import type { WebhookEventData, WebhookEventType } from '../schemas/webhook-events'
 import { eventWanted } from './event-filter'
@@ -25,7 +32,9 @@ export interface Outbox extends WebhookNotifier {
    * a crash right after the commit still finds the event here. Each webhook has its own filter
    * (`eventWanted`: the session's `webhookMessages`/`webhookEvents` for its own webhookUrl, each
    * other webhook's `events`); an event no webhook wants is not written at all (the settings in
-   * force when the event happened decide). Answers the event id, or null when nothing was written.
+   * force when the event happened decide). A session without a webhookUrl keeps its own filter:
+   * what it wants is written, with no delivery to a URL it does not have. Answers the event id,
+   * or null when nothing was written.
    */
   record<T extends WebhookEventType>(tx: DbOrTx, event: NewEvent<T>): string | null
   /**
@@ -58,6 +67,7 @@ const ph = (name: string) => sql.placeholder(name)
 const selectTargets = (db: DbOrTx) =>
   db
     .select({
+      webhookUrl: sessions.webhookUrl,
       webhookMessages: sessions.webhookMessages,
       webhookEvents: sessions.webhookEvents,
       webhookId: webhookSubscriptions.id,
@@ -127,7 +137,10 @@ export function createOutbox({ clock, config, notifier, db, statements }: Outbox
       const sessionId = event.sessionId
       const targets = prepared(on, selectTargets).all({ sessionId })
       if (targets.length === 0) return null
-      const primary = eventWanted(targets[0]!, event.type)
+      // The session's own filter decides whether the event is written (for the stream, the log,
+      // replay) even when it has no webhookUrl; it is delivered there only when it has one.
+      const own = eventWanted(targets[0]!, event.type)
+      const primary = own && webhookUrlOf(targets[0]!.webhookUrl) !== null
       const others: string[] = []
       for (const target of targets)
         if (
@@ -135,7 +148,7 @@ export function createOutbox({ clock, config, notifier, db, statements }: Outbox
           eventWanted({ webhookMessages: target.messages!, webhookEvents: target.events }, event.type)
         )
           others.push(target.webhookId)
-      if (!primary && others.length === 0) return null
+      if (!own && others.length === 0) return null
       const now = clock.now()
       const at = event.at ?? now
       const sequence = prepared(on, bumpSequence).get({ sessionId })!.last

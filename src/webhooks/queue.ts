@@ -8,7 +8,9 @@ import {
   webhookPreviousSecrets,
   webhookSubscriptions,
   type WebhookDelivery,
+  webhookUrlOf,
 } from '../db/schema'
+import type { DbOrTx } from './outbox'
 import type { Stream } from './streams'
 
 /** Queries of the dispatcher: a stream's next delivery, what it needs to send it, and the result. */
@@ -114,9 +116,10 @@ export function createQueue(ctx: { db: GatewayDatabase; statements: StatementCac
     /**
      * Where the delivery goes and what it carries: the webhook's current URL and secrets (the
      * replaced one too, for 24 h after a rotation) and the event. Undefined once the session or
-     * the webhook is gone (their deliveries go with them).
+     * the webhook is gone (their deliveries go with them); `no-webhook` when it is for the
+     * session's own webhook and the session has none now.
      */
-    outgoing(delivery: WebhookDelivery, now: Date): Outgoing | undefined {
+    outgoing(delivery: WebhookDelivery, now: Date): Outgoing | 'no-webhook' | undefined {
       const row = prepared(ctx, event).get({ eventId: delivery.eventId })
       if (!row) return undefined
       const message = { eventId: row.id, type: row.type, body: row.body }
@@ -136,10 +139,12 @@ export function createQueue(ctx: { db: GatewayDatabase; statements: StatementCac
       }
       const session = prepared(ctx, target).get({ sessionId: delivery.sessionId })
       if (!session) return undefined
+      const url = webhookUrlOf(session.url)
+      if (url === null) return 'no-webhook'
       const previous = prepared(ctx, previousSecret).get({ sessionId: delivery.sessionId, now: now.getTime() })
       return {
         kind: 'webhook',
-        url: session.url,
+        url,
         secrets: previous ? [session.secret, previous.secret] : [session.secret],
         ...message,
       }
@@ -166,7 +171,8 @@ export function createQueue(ctx: { db: GatewayDatabase; statements: StatementCac
           ...(nextAttemptAt ? { nextAttemptAt } : {}),
           updatedAt: now,
         })
-        .where(eq(webhookDeliveries.position, delivery.position))
+        // Still pending: a delivery ended meanwhile (its webhookUrl removed) stays ended.
+        .where(and(eq(webhookDeliveries.position, delivery.position), pending))
         .run()
       return status
     },
@@ -180,4 +186,26 @@ export function streamsWithPending(db: GatewayDatabase): Stream[] {
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.status, 'pending'))
     .all()
+}
+
+/** The last error of a delivery whose webhook the client removed while it waited. */
+export const WEBHOOK_REMOVED = 'the session’s webhookUrl was removed'
+
+/**
+ * Ends a session's pending deliveries to its own webhook as failed, when it has none any more
+ * (they stay in the log and can be replayed once it has one); answers how many.
+ */
+export function abandonPrimaryDeliveries(tx: DbOrTx, sessionId: string, now: Date): number {
+  return tx
+    .update(webhookDeliveries)
+    .set({ status: 'failed', lastError: WEBHOOK_REMOVED, updatedAt: now })
+    .where(
+      and(
+        eq(webhookDeliveries.sessionId, sessionId),
+        isNull(webhookDeliveries.webhookId),
+        eq(webhookDeliveries.status, 'pending'),
+      ),
+    )
+    .returning({ position: webhookDeliveries.position })
+    .all().length
 }

@@ -11,6 +11,19 @@ import { type SessionStatus, sessionStatuses } from '../../shared/session-status
 export const liveStatuses: readonly SessionStatus[] = ['pending', 'connecting', 'connected']
 export const isLive = (status: SessionStatus) => liveStatuses.includes(status)
 
+/**
+ * `webhook_url` of a session without a webhook of its own (its events stay in the outbox, the
+ * event stream and the panel). The column stays NOT NULL on purpose: relaxing it means
+ * rebuilding `sessions`, and a rebuild inside the migrator's one transaction, where foreign keys
+ * cannot be switched off, would cascade-delete every row that references a session. Read and
+ * write it through the two helpers below, never compare with '' elsewhere.
+ */
+const NO_WEBHOOK_URL = ''
+/** The column value for a webhook URL or none. */
+export const storedWebhookUrl = (url: string | null): string => url ?? NO_WEBHOOK_URL
+/** The webhook URL a stored column value stands for; null: the session has none. */
+export const webhookUrlOf = (stored: string): string | null => (stored === NO_WEBHOOK_URL ? null : stored)
+
 /** How a session's sends are spaced (docs/api.md "Send pacing"); all zero and false: not paced. */
 export interface SendPacing {
   /** Least time between two hand-overs to WhatsApp. */
@@ -34,6 +47,7 @@ export const sessions = sqliteTable(
     /** The linked account's phone number (digits) once paired. */
     number: text('number'),
     lid: text('lid'),
+    /** The session's own webhook; NO_WEBHOOK_URL ('') when it has none (see above). */
     webhookUrl: text('webhook_url').notNull(),
     webhookMessages: integer('webhook_messages', { mode: 'boolean' }).notNull(),
     /** The event types written for the session (docs/webhooks.md "Choosing events"); null: every type. */

@@ -5,6 +5,7 @@ import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
+import { noAccount } from './no-account'
 import { validationError } from '../validation-error'
 
 const blockedView = (user: BlockedUser) => ({ phone: user.phone ?? null, lid: user.lid ? `${user.lid}@lid` : null })
@@ -36,10 +37,10 @@ export async function setContactBlocked(
       not_found:
         phone.kind === 'lid' && blocked
           ? `This session does not know the number behind ${phone.input}, which WhatsApp needs to block it; block it by number`
-          : `${phone.input} has no WhatsApp account`,
+          : noAccount(phone),
     })
   }
-  if (!user) throw new GatewayError('not_found', `${phone.input} has no WhatsApp account`, { field: 'phone' })
+  if (!user) throw new GatewayError('not_found', noAccount(phone), { field: 'phone' })
   return { ...blockedView(user), blocked }
 }
 

@@ -2,7 +2,7 @@ import type { PlanName } from '../../config'
 import { GatewayError } from '../../errors'
 import type { NumberCheck } from '../../engine/whatsapp/port'
 import type { ContactCheckInput } from '../../schemas/contact'
-import type { PhoneNumber } from '../../schemas/phone'
+import { countryCodeHint, type PhoneNumber } from '../../schemas/phone'
 import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
@@ -17,7 +17,10 @@ function answerAsSent(phones: PhoneNumber[], checks: NumberCheck[]) {
   const byDigits = new Map(checks.map((check) => [check.phone, check]))
   return phones.map(({ input, digits }) => {
     const check = byDigits.get(digits)
-    if (!check?.exists) return { phone: input, exists: false }
+    if (!check?.exists) {
+      const hint = countryCodeHint({ input, digits })
+      return { phone: input, exists: false, ...(hint ? { hint } : {}) }
+    }
     return {
       phone: input,
       exists: true,

@@ -6,6 +6,7 @@ import type { GatewayContext } from '../context'
 import { engineFailure } from '../engine-failure'
 import { connectedHandle } from '../sessions/connected'
 import { findSession } from '../sessions/view'
+import { noAccount } from './no-account'
 import { pushNameOf } from './names'
 
 /** Minutes after midnight as HH:MM. */
@@ -69,6 +70,6 @@ export async function contactProfile(
       not_connected: 'The session went offline before WhatsApp answered',
     })
   }
-  if (!profile) throw new GatewayError('not_found', `${phone.input} has no WhatsApp account`, { field: 'phone' })
+  if (!profile) throw new GatewayError('not_found', noAccount(phone), { field: 'phone' })
   return profileView(profile, pushNameOf(ctx, session.id, profile))
 }

@@ -1,6 +1,14 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { PlanName } from '../../config'
-import { isLive, liveStatuses, sessions, type Session, type Workspace } from '../../db/schema'
+import {
+  isLive,
+  liveStatuses,
+  sessions,
+  storedWebhookUrl,
+  type Session,
+  type Workspace,
+  webhookUrlOf,
+} from '../../db/schema'
 import type { SessionStatus } from '../../shared/session-statuses'
 import { EngineError, type PairingPrompt } from '../../engine/whatsapp/port'
 import { withDeadline } from '../deadline'
@@ -31,7 +39,7 @@ function claimSession(
       const now = ctx.clock.now()
       // The new pairing's settings; its status (pending) is the transition table's to write.
       const pairing = {
-        webhookUrl: input.webhookUrl,
+        webhookUrl: storedWebhookUrl(input.webhookUrl ?? null),
         webhookMessages,
         webhookEvents: input.webhookEvents ?? null,
         pairingMode: input.mode,
@@ -87,7 +95,7 @@ export async function connectSession(
 ) {
   const webhookMessages = resolveWebhookMessages(ctx, plan, input.webhookMessages)
   assertWebhookEvents(ctx, plan, input.webhookEvents)
-  await assertWebhookUrl(ctx, input.webhookUrl)
+  if (input.webhookUrl !== undefined) await assertWebhookUrl(ctx, input.webhookUrl)
   if (input.proxyUrl) await assertProxyUrl(ctx, input.proxyUrl)
   const { session, previousStatus } = claimSession(ctx, workspace, plan, input, webhookMessages)
   if (previousStatus) announceStatusChange(ctx, session, previousStatus)
@@ -128,7 +136,7 @@ export async function connectSession(
     status: session.status,
     qrCode: prompt.qr,
     ...(prompt.pairingCode ? { pairingCode: prompt.pairingCode } : {}),
-    webhookUrl: session.webhookUrl,
+    webhookUrl: webhookUrlOf(session.webhookUrl),
     webhookMessages: session.webhookMessages,
     webhookEvents: session.webhookEvents,
     webhookSecret: session.webhookSecret,

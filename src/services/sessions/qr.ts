@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { sessions } from '../../db/schema'
+import type { SessionStatus } from '../../shared/session-statuses'
 import { GatewayError } from '../../errors'
 import type { GatewayContext, ServiceContext } from '../context'
 import { findSession } from './view'
@@ -36,8 +37,9 @@ export function keepQr(ctx: GatewayContext, sessionId: string, qr: string): stri
 
 /**
  * The QR a pending session shows now, from its row: every process reads the same, whichever
- * events the session chose. A session that is not pairing has none: 404; nor has one whose
- * pairing has not been offered a QR yet (a status change clears the last one, see transition).
+ * events the session chose. A session in another status has none to show: 409, a conflict with
+ * its state, with what to do instead; a pending one whose pairing has not been offered a QR yet
+ * (a status change clears the last one, see transition) is 404 until WhatsApp offers one.
  */
 export function currentQr(
   ctx: ServiceContext,
@@ -45,12 +47,23 @@ export function currentQr(
 ): CurrentQr {
   const session = findSession(ctx, workspaceId, sessionId)
   if (session.status !== 'pending') {
-    throw new GatewayError('not_found', `Session "${sessionId}" is ${session.status}: it has no QR code to scan`, {
+    throw new GatewayError('session_state_conflict', noQrMessage(session.id, session.status), {
       status: session.status,
     })
   }
   if (session.qrCode === null || session.qrOfferedAt === null) {
-    throw new GatewayError('not_found', `Session "${sessionId}" has no QR code yet`, { status: session.status })
+    throw new GatewayError('not_found', `Session "${sessionId}" has no QR code yet; ask again in a moment`, {
+      status: session.status,
+    })
   }
   return { sessionId, qrCode: session.qrCode, createdAt: session.qrOfferedAt.toISOString() }
+}
+
+/** Why a session that is not pairing shows no QR, and the next step. */
+function noQrMessage(sessionId: string, status: Exclude<SessionStatus, 'pending'>): string {
+  const what = `Session "${sessionId}" is ${status}`
+  if (status === 'connected' || status === 'connecting') {
+    return `${what}: it is already paired, there is no QR code to scan`
+  }
+  return `${what}: it has no QR code to scan; pair it again with POST /v1/session/connect and its sessionName`
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { PlanName } from '../../config'
-import { sessions } from '../../db/schema'
+import { sessions, storedWebhookUrl } from '../../db/schema'
+import { abandonPrimaryDeliveries } from '../../webhooks/queue'
 import { GatewayError } from '../../errors'
 import type { UpdateSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
@@ -21,7 +22,7 @@ export async function updateSession(
   findSession(ctx, workspaceId, sessionId)
   if (input.webhookMessages !== undefined) resolveWebhookMessages(ctx, plan, input.webhookMessages)
   assertWebhookEvents(ctx, plan, input.webhookEvents)
-  if (input.webhookUrl !== undefined) await assertWebhookUrl(ctx, input.webhookUrl)
+  if (input.webhookUrl) await assertWebhookUrl(ctx, input.webhookUrl)
   if (input.proxyUrl) await assertProxyUrl(ctx, input.proxyUrl)
 
   const updated = ctx.db.transaction(
@@ -40,12 +41,14 @@ export async function updateSession(
           .get()
         if (clash) throw new GatewayError('session_name_taken', `A session named "${input.sessionName}" already exists`)
       }
+      // No URL, nothing to deliver to: what still waited for the old one ends here, in the log and replayable.
+      const abandoned = input.webhookUrl === null ? abandonPrimaryDeliveries(tx, sessionId, ctx.clock.now()) : 0
       const webhookSecret = input.rotateWebhookSecret ? rotateWebhookSecret(tx, sessionId, ctx.clock.now()) : undefined
       const session = tx
         .update(sessions)
         .set({
           ...(input.sessionName !== undefined ? { name: input.sessionName } : {}),
-          ...(input.webhookUrl !== undefined ? { webhookUrl: input.webhookUrl } : {}),
+          ...(input.webhookUrl !== undefined ? { webhookUrl: storedWebhookUrl(input.webhookUrl) } : {}),
           ...(input.webhookMessages !== undefined ? { webhookMessages: input.webhookMessages } : {}),
           ...(input.webhookEvents !== undefined ? { webhookEvents: input.webhookEvents } : {}),
           ...(input.autoRejectCalls !== undefined ? { autoRejectCalls: input.autoRejectCalls } : {}),
@@ -56,7 +59,7 @@ export async function updateSession(
         .where(eq(sessions.id, sessionId))
         .returning()
         .get()
-      return { session, webhookSecret }
+      return { session, webhookSecret, abandoned }
     },
     { behavior: 'immediate' },
   )
@@ -67,5 +70,10 @@ export async function updateSession(
     ctx.logger.info({ sessionId, proxy: input.proxyUrl ? 'own' : 'default' }, 'session proxy changed')
   }
   if (updated.webhookSecret) ctx.logger.info({ sessionId }, 'webhook secret rotated')
+  if (input.webhookUrl !== undefined)
+    ctx.logger.info(
+      { sessionId, webhook: input.webhookUrl ? 'set' : 'none', abandonedDeliveries: updated.abandoned },
+      'session webhook changed',
+    )
   return { ...sessionView(updated.session), ...(updated.webhookSecret ? { webhookSecret: updated.webhookSecret } : {}) }
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import { sessions, type Session } from '../../db/schema'
-import { notFound } from '../../errors'
+import { sessions, type Session, webhookUrlOf } from '../../db/schema'
+import { GatewayError, notFound } from '../../errors'
 import type { SessionView } from '../../schemas/session'
 import type { DbOrTx } from '../../webhooks/outbox'
 import type { ServiceContext } from '../context'
@@ -31,7 +31,7 @@ export function sessionView(
     statusReason: session.statusReason,
     number: session.number,
     connected: session.status === 'connected',
-    webhookUrl: session.webhookUrl,
+    webhookUrl: webhookUrlOf(session.webhookUrl),
     webhookMessages: session.webhookMessages,
     webhookEvents: session.webhookEvents,
     autoRejectCalls: session.autoRejectCalls,
@@ -56,6 +56,29 @@ export function findSession(ctx: ServiceContext, workspaceId: string, sessionId:
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.workspaceId, workspaceId)))
     .get()
-  if (!session) throw notFound(`Session "${sessionId}"`)
+  if (!session) throw sessionNotFound(ctx.db, workspaceId, sessionId)
   return session
 }
+
+/**
+ * The 404 for a session id the caller's workspace does not have. When the text is the *name* of
+ * one of its sessions (the mistake of someone who connected with `sessionName` and uses it where
+ * the id goes), the message says which id that session has; another workspace's names are never
+ * looked at, so the answer tells a caller nothing it could not list itself.
+ */
+export function sessionNotFound(db: Pick<DbOrTx, 'select'>, workspaceId: string, sessionId: string): GatewayError {
+  const named = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.name, sessionId)))
+    .get()
+  return named ? nameUsedAsId(sessionId, named.id) : notFound(`Session "${sessionId}"`)
+}
+
+/** The 404 for a session's name sent where its id goes (the edge Worker words it the same). */
+export const nameUsedAsId = (name: string, id: string) =>
+  new GatewayError(
+    'not_found',
+    `Session "${name}" not found: "${name}" is a session's name; its id is "${id}" (the sessionId connect answered), use that`,
+    { sessionName: name, sessionId: id },
+  )

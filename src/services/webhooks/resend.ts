@@ -1,10 +1,10 @@
-import { and, asc, eq, exists, gt, gte, isNull, or } from 'drizzle-orm'
-import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../db/schema'
-import { notFound } from '../../errors'
+import { and, asc, eq, exists, gt, gte, inArray, isNull, like, not, or, type SQL, sql } from 'drizzle-orm'
+import { type Session, webhookDeliveries, webhookEvents, webhookSubscriptions, webhookUrlOf } from '../../db/schema'
+import { GatewayError, notFound } from '../../errors'
 import type { ReplayInput } from '../../schemas/webhook'
 import { newDelivery } from '../../webhooks/outbox'
 import type { ServiceContext } from '../context'
-import { findSession } from '../sessions/view'
+import { findSession, sessionById } from '../sessions/view'
 import { findDelivery, withWaits } from './deliveries'
 
 /**
@@ -18,6 +18,7 @@ export function retryDelivery(
   const found = findDelivery(ctx, workspaceId, deliveryId)
   if (!found || (sessionId !== undefined && found.delivery.sessionId !== sessionId))
     throw notFound(`Delivery "${deliveryId}"`)
+  if (found.delivery.webhookId === null) assertHasWebhook(sessionById(ctx.db, found.delivery.sessionId))
   const now = ctx.clock.now()
   const fresh = newDelivery(ctx, found.delivery.eventId, found.delivery.sessionId, now)
   const delivery = ctx.db
@@ -43,6 +44,7 @@ export function retryDelivery(
 export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { workspaceId: string; input: ReplayInput }) {
   const session = findSession(ctx, workspaceId, input.sessionId)
   const webhookId = input.webhookId === undefined ? null : replayTarget(ctx, session, input.webhookId)
+  if (webhookId === null) assertHasWebhook(session)
   const after = input.cursor === undefined ? undefined : Number(input.cursor)
   const { replayed, lastSequence, more } = ctx.db.transaction(
     (tx) => {
@@ -55,18 +57,23 @@ export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { work
             gte(webhookEvents.createdAt, new Date(input.since)),
             after === undefined ? undefined : gt(webhookEvents.sequence, after),
             // Written for this webhook: each filter kept its own events (and a delivery stays as long as its event).
-            exists(
-              tx
-                .select({ one: webhookDeliveries.position })
-                .from(webhookDeliveries)
-                .where(
-                  and(
-                    eq(webhookDeliveries.eventId, webhookEvents.id),
-                    webhookId === null
-                      ? isNull(webhookDeliveries.webhookId)
-                      : eq(webhookDeliveries.webhookId, webhookId),
+            or(
+              exists(
+                tx
+                  .select({ one: webhookDeliveries.position })
+                  .from(webhookDeliveries)
+                  .where(
+                    and(
+                      eq(webhookDeliveries.eventId, webhookEvents.id),
+                      webhookId === null
+                        ? isNull(webhookDeliveries.webhookId)
+                        : eq(webhookDeliveries.webhookId, webhookId),
+                    ),
                   ),
-                ),
+              ),
+              // The session's own webhook also takes those written while it had no URL (no
+              // delivery then), as far as its filter, as it is now, keeps them.
+              webhookId === null ? keptByOwnFilter(session) : undefined,
             ),
           ),
         )
@@ -107,4 +114,23 @@ function replayTarget(ctx: ServiceContext, session: { id: string; workspaceId: s
     .get()
   if (!found) throw notFound(`Webhook "${webhookId}"`)
   return found.id
+}
+
+/** A send to the session's own webhook needs one: 409 with the two ways forward. */
+function assertHasWebhook(session: Session | undefined): void {
+  if (!session || webhookUrlOf(session.webhookUrl) !== null) return
+  throw new GatewayError(
+    'session_state_conflict',
+    `Session "${session.id}" has no webhookUrl to send to: set one with PUT /v1/session/update/${session.id}, or name a webhookId`,
+    { status: session.status, webhookUrl: null },
+  )
+}
+
+/** The event types the session's own filter keeps (`eventWanted`, as SQL on webhook_events.type). */
+function keptByOwnFilter(session: Pick<Session, 'webhookMessages' | 'webhookEvents'>): SQL {
+  const kept = and(
+    session.webhookMessages ? undefined : not(like(webhookEvents.type, 'message.%')),
+    session.webhookEvents === null ? undefined : inArray(webhookEvents.type, session.webhookEvents),
+  )
+  return kept ?? sql`1`
 }

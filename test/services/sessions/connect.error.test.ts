@@ -47,12 +47,12 @@ describe('POST /v1/session/connect refuses bad input', () => {
     expectFieldError(
       await t.connect({ sessionName: 'x', webhookUrl: 'http://hooks.invalid/' }),
       'webhookUrl',
-      /must use https/,
+      /must use https \(http:\/\/ only when the operator sets WEBHOOK_ALLOW_HTTP=true/,
     )
     expectFieldError(
       await t.connect({ sessionName: 'x', webhookUrl: 'https://127.0.0.1/hook' }),
       'webhookUrl',
-      /private/,
+      /private.*only when the operator sets ALLOW_PRIVATE_ADDRESSES=true/,
     )
     expectFieldError(await t.connect({ sessionName: 'x', webhookUrl: 'https://[::1]/hook' }), 'webhookUrl', /private/)
     expectFieldError(

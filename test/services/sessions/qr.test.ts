@@ -98,15 +98,24 @@ describe('QR codes as images', () => {
     const row = () => t.gateway.context.db.select().from(sessions).where(eq(sessions.id, connected.sessionId)).get()!
     expect(seen).toContain(row().qrCode)
     expect((await t.request(`/v1/session/disconnect/${connected.sessionId}`, { method: 'DELETE' })).status).toBe(200)
-    expect((await current()).status).toBe(404)
+    const gone = await current()
+    expect(gone.status).toBe(409)
+    expect(gone.body).toMatchObject({ error: 'session_state_conflict', details: { status: 'disconnected' } })
+    expect((gone.body as unknown as { message: string }).message).toContain('POST /v1/session/connect')
     expect(row()).toMatchObject({ status: 'disconnected', qrCode: null, qrOfferedAt: null })
   })
 
-  it('answers 404 once the session is paired, and to other workspaces', async () => {
+  it('answers 409 once the session is paired (a state conflict, not a missing QR), and 404 to other workspaces', async () => {
     const id = await t.pairByQr('paired', '15550007001')
     const paired = await qr(id)
-    expect(paired.status).toBe(404)
-    expect(await paired.json()).toMatchObject({ error: 'not_found', details: { status: 'connected' } })
+    expect(paired.status).toBe(409)
+    expect(await paired.json()).toMatchObject({
+      error: 'session_state_conflict',
+      message: `Session "${id}" is connected: it is already paired, there is no QR code to scan`,
+      details: { status: 'connected' },
+    })
+    const strangerPaired = await qr(id, undefined, t.addWorkspace('third-team').key)
+    expect(strangerPaired.status).toBe(404)
 
     const { body } = await t.connect({ sessionName: 'mine' })
     const other = t.addWorkspace('other-team')

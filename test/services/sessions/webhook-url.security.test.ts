@@ -59,7 +59,7 @@ describe('webhookUrl guard when the URL is set', () => {
     for (const host of ['inside.hooks.test', 'metadata.hooks.test']) {
       const { status, body } = await put(`https://${host}/hook`)
       expect(status, host).toBe(400)
-      expect(body.details.fields[0].message).toMatch(/resolves to a private/)
+      expect(body.details.fields[0].message).toMatch(/resolves to a private.*\(only when the operator sets ALLOW_PRIVATE_ADDRESSES=true/)
       expect(resolver).toHaveBeenCalledWith(host)
     }
   })

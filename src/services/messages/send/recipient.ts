@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { messages } from '../../../db/schema'
 import type { SessionHandle } from '../../../engine/whatsapp/port'
 import { GatewayError } from '../../../errors'
-import type { ChatAddress } from '../../../schemas/phone'
+import { type ChatAddress, countryCodeHint } from '../../../schemas/phone'
 import type { ServiceContext } from '../../context'
 import { engineFailure } from '../../engine-failure'
 
@@ -43,7 +43,12 @@ export async function resolveRecipient(handle: SessionHandle, address: ChatAddre
       not_connected: OFFLINE,
     })
   }
-  const hint = address.digits.length >= LIKELY_LID_DIGITS ? `; if it is a LID, send it as "${address.digits}@lid"` : ''
+  const countryCode = countryCodeHint(address)
+  const hint = countryCode
+    ? `; ${countryCode}`
+    : address.digits.length >= LIKELY_LID_DIGITS
+      ? `; if it is a LID, send it as "${address.digits}@lid"`
+      : ''
   throw new GatewayError(
     'not_found',
     `${address.digits} has no WhatsApp account${hint}; nothing was sent or recorded`,

@@ -3,6 +3,7 @@ import { sessions, type WebhookSubscription, webhookSubscriptions } from '../../
 import { notFound } from '../../../errors'
 import type { WebhookView } from '../../../schemas/webhook-subscription'
 import type { DbOrTx } from '../../../webhooks/outbox'
+import { sessionNotFound } from '../../sessions/view'
 
 /** Whose webhooks: one session's (`sessionId`), or the workspace's own (`sessionId` null). */
 export interface WebhookScope {
@@ -18,7 +19,7 @@ export function checkScope(db: DbOrTx, { workspaceId, sessionId }: WebhookScope)
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.workspaceId, workspaceId)))
     .get()
-  if (!found) throw notFound(`Session "${sessionId}"`)
+  if (!found) throw sessionNotFound(db, workspaceId, sessionId)
 }
 
 /** The scope's webhooks: never an integration's stream (a Chatwoot inbox), which is not one of them. */

@@ -5,6 +5,7 @@ import { deleteChatwootEndpoint, deleteChatwootRoute } from './chatwoot-delete'
 import { getChatwootEndpoint, getChatwootRoute } from './chatwoot-get'
 import { putChatwootEndpoint, putChatwootRoute } from './chatwoot-put'
 import { connectSessionEndpoint, connectSessionRoute } from './connect'
+import { deleteSessionEndpoint, deleteSessionRoute } from './delete'
 import { disconnectSessionEndpoint, disconnectSessionRoute } from './disconnect'
 import { listSessionsEndpoint, listSessionsRoute } from './list'
 import { restartSessionEndpoint, restartSessionRoute } from './restart'
@@ -22,6 +23,7 @@ export const sessionEndpoints = [
   endpoint(listSessionsRoute, inWorkspace, listSessionsEndpoint),
   endpoint(updateSessionRoute, inPath('id'), updateSessionEndpoint),
   endpoint(disconnectSessionRoute, inPath('session_id'), disconnectSessionEndpoint),
+  endpoint(deleteSessionRoute, inPath('id'), deleteSessionEndpoint),
   endpoint(restartSessionRoute, inPath('id'), restartSessionEndpoint),
   endpoint(sessionQrRoute, inPath('id'), sessionQrEndpoint),
   endpoint(updateOwnProfileRoute, inPath('id'), updateOwnProfileEndpoint),

@@ -17,7 +17,8 @@ export const sessionQrRoute = createRoute({
   summary: 'The QR code a pairing session shows now',
   description:
     'JSON by default; `Accept: image/png` or `Accept: image/svg+xml` answers the image itself. ' +
-    'WhatsApp offers a new QR every 20 to 60 s: poll this, or take `session.qr` events. 404 when the session is not pairing.',
+    'WhatsApp offers a new QR every 20 to 60 s: poll this, or take `session.qr` events. ' +
+    '409 `session_state_conflict` when the session is not pairing (e.g. already connected); 404 while WhatsApp has not offered its first QR yet.',
   security: bearerSecurity,
   request: { params: SessionIdParam },
   responses: {
@@ -29,7 +30,7 @@ export const sessionQrRoute = createRoute({
         'image/svg+xml': { schema: z.string() },
       },
     },
-    ...errorResponses(['not_found']),
+    ...errorResponses(['not_found', 'session_state_conflict']),
   },
 })
 
