@@ -88,7 +88,7 @@ describe('the panel’s webhook delivery log', () => {
     expect(await replayed.locator('.tag.replay').textContent()).toBe('replayed')
     expect(await page.locator('#deliveries tr[data-replay="false"]').count()).toBe(before)
     await page.locator('#deliveries tr[data-replay="true"] .status.delivered').first().waitFor({ timeout: 15_000 })
-    await rig.shot('deliveries')
+    await rig.shot('delivery-log')
   })
 
   it('no overflow at 1280 and 390 px and no serious accessibility finding, in both themes', async () => {

@@ -74,6 +74,20 @@ describe('the panel’s session actions', () => {
     expect(t.sim.account(PHONE).linked).toBe(true)
   })
 
+  it('deletes it once it is no longer live, after a confirmation, and says what went with it', async () => {
+    const { page, t } = rig
+    expect(await buttons()).toEqual(['restart', 'disconnect'])
+    await page.locator('#disconnect').click() // the dialog is accepted by the rig
+    await page.locator('#detail-status .status.disconnected').waitFor({ timeout: 15_000 })
+    await page.locator('#delete-session').click()
+    await expect
+      .poll(() => page.locator('#deleted-notice').textContent(), { timeout: 15_000 })
+      .toMatch(/^"front desk" deleted: .*\d+ events/)
+    expect(page.url()).toBe(`${rig.baseUrl}/panel#/`)
+    expect(await page.locator(`#sessions li[data-id="${sessionId}"]`).count()).toBe(0)
+    expect(await t.listSessions()).toEqual([])
+  })
+
   it('asked nothing of any other origin and logged no script error', () => {
     expect(rig.consoleErrors).toEqual([])
     expect(rig.offOrigin).toEqual([])
