@@ -7,6 +7,8 @@
 import { setReachable } from './reachability'
 
 const KEY = 'wa-gateway.key'
+/** The operator's ADMIN_API_KEY, kept apart: with it the panel shows only the Admin screen. */
+const ADMIN_KEY = 'wa-gateway.admin-key'
 const DEPLOYMENT_KEY = 'wa-gateway.deployment-key'
 
 /** Where the gateway is mounted: the panel lives at <base>/panel, the API at <base>/v1. */
@@ -24,20 +26,25 @@ export class ApiError extends Error {
 
 export const credentials = {
   key: () => sessionStorage.getItem(KEY),
+  adminKey: () => sessionStorage.getItem(ADMIN_KEY),
   deploymentKey: () => sessionStorage.getItem(DEPLOYMENT_KEY),
-  save(key: string, deploymentKey: string) {
-    sessionStorage.setItem(KEY, key)
+  /** One role at a time: a workspace's key or the admin key, never both. */
+  save(key: string, deploymentKey: string, role: 'workspace' | 'admin' = 'workspace') {
+    sessionStorage.removeItem(role === 'admin' ? KEY : ADMIN_KEY)
+    sessionStorage.setItem(role === 'admin' ? ADMIN_KEY : KEY, key)
     if (deploymentKey) sessionStorage.setItem(DEPLOYMENT_KEY, deploymentKey)
     else sessionStorage.removeItem(DEPLOYMENT_KEY)
   },
   clear() {
     sessionStorage.removeItem(KEY)
+    sessionStorage.removeItem(ADMIN_KEY)
     sessionStorage.removeItem(DEPLOYMENT_KEY)
   },
 }
 
 export function authHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { authorization: `Bearer ${credentials.key() ?? ''}` }
+  const bearer = credentials.key() ?? credentials.adminKey() ?? ''
+  const headers: Record<string, string> = { authorization: `Bearer ${bearer}` }
   const deploymentKey = credentials.deploymentKey()
   if (deploymentKey) headers['x-api-key'] = deploymentKey
   return headers

@@ -8,9 +8,11 @@ import { texts } from './components/texts'
 import { LANGUAGES, type Language, chooseLanguage, language, translator } from './i18n'
 import { follow, stopFollowing } from './live'
 import { reachability } from './reachability'
-import { route } from './router'
+import { navigate, route } from './router'
 import { AdminScreen } from './screens/admin/admin'
+import { clearEventLog } from './screens/events/event-log'
 import { SessionsScreen } from './screens/sessions/sessions-screen'
+import { signInAsAdmin } from './screens/sign-in/admin-sign-in'
 import { SignIn } from './screens/sign-in/sign-in'
 import { refreshSessions } from './sessions'
 import { useStore } from './store'
@@ -27,13 +29,17 @@ export function App() {
   const lang = useStore(language)
   const { reachable } = useStore(reachability)
   const [workspace, setWorkspace] = useState<Workspace | null>(null)
+  // Signed in with the operator's admin key: only the Admin screen (no workspace, no event stream).
+  const [admin, setAdmin] = useState(Boolean(credentials.adminKey()))
   const [signInMessage, setSignInMessage] = useState<string | null>(null)
   const [checking, setChecking] = useState(Boolean(credentials.key()))
 
   const signOut = (message: string | null = null) => {
     credentials.clear()
     stopFollowing()
+    clearEventLog()
     setWorkspace(null)
+    setAdmin(false)
     setSignInMessage(message)
   }
 
@@ -64,9 +70,9 @@ export function App() {
       </a>
       <header>
         <h1>{t('title')}</h1>
-        <span id="who">{workspace ? `${workspace.name} · ${workspace.plan}` : ''}</span>
+        <span id="who">{admin ? t('admin') : workspace ? `${workspace.name} · ${workspace.plan}` : ''}</span>
         <HeaderControls />
-        {workspace ? (
+        {workspace || admin ? (
           <button type="button" class="plain" id="sign-out" onClick={() => signOut()}>
             {t('signOut')}
           </button>
@@ -75,7 +81,9 @@ export function App() {
       <div class="banner" id="unreachable" role="status" hidden={reachable}>
         {reachable ? '' : t('unreachable')}
       </div>
-      {workspace ? (
+      {admin ? (
+        <AdminScreen />
+      ) : workspace ? (
         <Screens />
       ) : checking ? (
         <main id="main" class="single">
@@ -87,6 +95,14 @@ export function App() {
           onSignIn={(key, deploymentKey) => {
             credentials.save(key, deploymentKey)
             return start()
+          }}
+          onAdminSignIn={async (key, deploymentKey) => {
+            const message = await signInAsAdmin(key, deploymentKey)
+            if (!message) {
+              setAdmin(true)
+              navigate({ screen: 'admin' })
+            }
+            return message
           }}
         />
       )}
@@ -119,8 +135,8 @@ function HeaderControls() {
   )
 }
 
+/** A workspace's screens (#/admin without the admin key: the sessions, nothing selected). */
 function Screens() {
   const current = useStore(route)
-  if (current.screen === 'admin') return <AdminScreen />
   return <SessionsScreen route={current} />
 }

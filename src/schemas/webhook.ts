@@ -51,6 +51,14 @@ export const DeliverySchema = z
       description: 'Why the last attempt failed, e.g. HTTP 503, ECONNREFUSED, a timeout or a refused address.',
     }),
     nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'While pending: when the next attempt is due.' }),
+    waitingFor: z.object({ deliveryId: z.string(), sequence: z.number().int() }).nullable().meta({
+      description:
+        'While pending behind an earlier pending delivery to the same webhook (a webhook gets a session’s events one at a time, in order): that delivery and its event’s sequence; null otherwise.',
+    }),
+    replay: z.boolean().meta({
+      description:
+        'Queued by POST /v1/webhooks/replay (the event had gone to this webhook before); false for the series written with the event. A retry keeps it.',
+    }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'WebhookDelivery' })

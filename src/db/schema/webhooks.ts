@@ -54,6 +54,8 @@ export const webhookDeliveries = sqliteTable(
     nextAttemptAt: timestamp('next_attempt_at').notNull(),
     /** Retries stop after this moment (WEBHOOK_RETRY_HOURS after the series began). */
     retryUntil: timestamp('retry_until').notNull(),
+    /** Queued by a replay (POST /v1/webhooks/replay), not when the event happened. */
+    replay: integer('replay', { mode: 'boolean' }).notNull().default(false),
     createdAt: timestamp('created_at').notNull(),
     updatedAt: timestamp('updated_at').notNull(),
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, lt, type SQL } from 'drizzle-orm'
 import { sessions, webhookDeliveries, webhookEvents } from '../../db/schema'
 import type { DeliveryView, ListDeliveriesInput } from '../../schemas/webhook'
 import type { ServiceContext } from '../context'
@@ -13,7 +13,9 @@ const columns = {
 
 type Row = { delivery: typeof webhookDeliveries.$inferSelect; type: string; sequence: number }
 
-export function deliveryView({ delivery, type, sequence }: Row): DeliveryView {
+type Wait = DeliveryView['waitingFor']
+
+function deliveryView({ delivery, type, sequence }: Row, waitingFor: Wait): DeliveryView {
   return {
     deliveryId: delivery.id,
     eventId: delivery.eventId,
@@ -26,8 +28,50 @@ export function deliveryView({ delivery, type, sequence }: Row): DeliveryView {
     lastStatusCode: delivery.lastStatusCode,
     lastError: delivery.lastError,
     nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
+    waitingFor,
+    replay: delivery.replay,
     createdAt: delivery.createdAt.toISOString(),
   }
+}
+
+/**
+ * The views of deliveries, each pending one told which delivery it waits behind: a stream (a
+ * session's events to one webhook) sends its lowest pending position first and nothing else until
+ * that one is delivered or failed (webhooks/queue.ts `headOf`). One head query per stream on the page.
+ */
+export function withWaits(ctx: ServiceContext, rows: Row[]): DeliveryView[] {
+  const heads = new Map<string, { position: number; deliveryId: string; sequence: number } | undefined>()
+  const headOf = ({ sessionId, webhookId }: Row['delivery']) => {
+    const stream = `${sessionId} ${webhookId ?? ''}`
+    if (!heads.has(stream))
+      heads.set(
+        stream,
+        ctx.db
+          .select({
+            position: webhookDeliveries.position,
+            deliveryId: webhookDeliveries.id,
+            sequence: webhookEvents.sequence,
+          })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+          .where(
+            and(
+              eq(webhookDeliveries.status, 'pending'),
+              eq(webhookDeliveries.sessionId, sessionId),
+              webhookId === null ? isNull(webhookDeliveries.webhookId) : eq(webhookDeliveries.webhookId, webhookId),
+            ),
+          )
+          .orderBy(asc(webhookDeliveries.position))
+          .limit(1)
+          .get(),
+      )
+    return heads.get(stream)
+  }
+  return rows.map((row) => {
+    const head = row.delivery.status === 'pending' ? headOf(row.delivery) : undefined
+    const waits = head !== undefined && head.position < row.delivery.position
+    return deliveryView(row, waits ? { deliveryId: head.deliveryId, sequence: head.sequence } : null)
+  })
 }
 
 /** One delivery of the workspace's sessions, with its event's type; undefined for anything else. */
@@ -67,7 +111,7 @@ export function listDeliveries(
     .all()
   const page = rows.slice(0, input.limit)
   return {
-    deliveries: page.map(deliveryView),
+    deliveries: withWaits(ctx, page),
     nextCursor: rows.length > input.limit ? String(page.at(-1)!.delivery.position) : null,
   }
 }

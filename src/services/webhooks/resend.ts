@@ -5,7 +5,7 @@ import type { ReplayInput } from '../../schemas/webhook'
 import { newDelivery } from '../../webhooks/outbox'
 import type { ServiceContext } from '../context'
 import { findSession, sessionById } from '../sessions/view'
-import { deliveryView, findDelivery } from './deliveries'
+import { findDelivery, withWaits } from './deliveries'
 
 /**
  * Sends a delivery again: due now, with a fresh retry window (WEBHOOK_RETRY_HOURS). A failed
@@ -32,7 +32,7 @@ export function retryDelivery(
     { sessionId: delivery.sessionId, deliveryId, previousStatus: found.delivery.status },
     'webhook delivery retried on request',
   )
-  return deliveryView({ ...found, delivery })
+  return withWaits(ctx, [{ ...found, delivery }])[0]!
 }
 
 /**
@@ -84,7 +84,7 @@ export function replayEvents(ctx: ServiceContext, { workspaceId, input }: { work
       const now = ctx.clock.now()
       for (const event of events)
         tx.insert(webhookDeliveries)
-          .values(newDelivery(ctx, event.id, session.id, now, webhookId))
+          .values({ ...newDelivery(ctx, event.id, session.id, now, webhookId), replay: true })
           .run()
       return { replayed: events.length, lastSequence: events.at(-1)?.sequence, more: found.length > input.limit }
     },

@@ -1,10 +1,9 @@
-/** One session: its name, status and actions, then the section its tab names. */
+/** One session: its name, status and actions (session-actions.tsx), then the section its tab names. */
 import type { Child } from 'hono/jsx'
-import { Badge, ErrorText, useAction } from '../../components/ui'
-import { api, path } from '../../api'
+import { Badge } from '../../components/ui'
 import { formatDateTime, translator } from '../../i18n'
 import { SESSION_TABS, type SessionTab, href } from '../../router'
-import { type Session, refreshSessions } from '../../sessions'
+import type { Session } from '../../sessions'
 import { ChatwootTab } from '../chatwoot/chatwoot-tab'
 import { ContactsTab } from '../contacts/contacts-tab'
 import { EventsTab } from '../events/events-tab'
@@ -12,6 +11,7 @@ import { GroupsTab } from '../groups/groups-tab'
 import { InboxTab } from '../inbox/inbox-tab'
 import { WebhooksTab } from '../webhooks/webhooks-tab'
 import { Overview } from './overview'
+import { SessionActions } from './session-actions'
 import { texts } from './texts'
 
 const t = translator(texts)
@@ -27,7 +27,6 @@ const TAB_LABELS: Record<SessionTab, Parameters<typeof t>[0]> = {
 }
 
 export function SessionPage({ session, tab, item }: { session: Session; tab: SessionTab; item: string | null }) {
-  const [error, run] = useAction()
   const id = session.sessionId
   const info = [
     session.number && t('number', { number: session.number }),
@@ -52,36 +51,7 @@ export function SessionPage({ session, tab, item }: { session: Session; tab: Ses
         <p class="muted" id="detail-info">
           {info.join(' · ')}
         </p>
-        <div class="row">
-          <button
-            type="button"
-            class="plain"
-            id="restart"
-            onClick={() =>
-              run(async () => {
-                await api('POST', path`/v1/session/${id}/restart`)
-                await refreshSessions()
-              })
-            }
-          >
-            {t('restart')}
-          </button>
-          <button
-            type="button"
-            class="danger"
-            id="disconnect"
-            onClick={() => {
-              if (!confirm(t('confirmDisconnect', { name: session.sessionName }))) return
-              void run(async () => {
-                await api('DELETE', path`/v1/session/disconnect/${id}`)
-                await refreshSessions()
-              })
-            }}
-          >
-            {t('disconnect')}
-          </button>
-        </div>
-        <ErrorText id="detail-error" message={error} />
+        <SessionActions session={session} />
         <nav class="tabs" aria-label={t('sessionTabs')}>
           {SESSION_TABS.map((name) => (
             <a

@@ -1,12 +1,13 @@
 /** The main screen: the sessions on the left, the selected one's page on the right. */
 import { useEffect } from 'hono/jsx/dom'
-import { Badge } from '../../components/ui'
+import { Badge, StatusText } from '../../components/ui'
 import { translator } from '../../i18n'
 import { follow } from '../../live'
 import { type Route, href } from '../../router'
 import { sessions } from '../../sessions'
 import { useStore } from '../../store'
 import { NewSession } from './new-session'
+import { deletedNotice } from './session-actions'
 import { SessionPage } from './session-page'
 import { texts } from './texts'
 import { useSessionEvents } from './use-session-events'
@@ -15,10 +16,15 @@ const t = translator(texts)
 
 export function SessionsScreen({ route }: { route: Route }) {
   const list = useStore(sessions)
+  const notice = useStore(deletedNotice)
   const selected = route.screen === 'session' ? route.sessionId : null
   useSessionEvents()
   // On the edge the stream is per session: point it at the one shown.
   useEffect(() => follow(selected), [selected])
+  // A deletion's summary stays until another session is opened.
+  useEffect(() => {
+    if (selected) deletedNotice.set(null)
+  }, [selected])
   const session = list.find((s) => s.sessionId === selected)
   return (
     <main id="main" tabindex={-1}>
@@ -51,6 +57,7 @@ export function SessionsScreen({ route }: { route: Route }) {
           <SessionPage session={session} tab={route.tab} item={route.item} />
         ) : (
           <section>
+            <StatusText id="deleted-notice" message={notice} />
             <p class="muted">{selected ? t('unknownSession') : t('selectOrConnect')}</p>
           </section>
         )}

@@ -1,5 +1,6 @@
 /**
- * The session's delivery log (GET /v1/webhooks/deliveries): retry one, replay the last hour. A
+ * The session's delivery log (GET /v1/webhooks/deliveries): which delivery each waits behind,
+ * which were replayed, retry where it means something, replay the last hour. A
  * delivery's outcome makes no event of its own (a retried one turns delivered in silence), so
  * while one is due within seconds the log is read again shortly.
  */
@@ -14,6 +15,14 @@ import { texts } from './texts'
 
 const t = translator(texts)
 const DUE_SOON_MS = 10_000
+
+/**
+ * Where a retry changes something: a failed delivery goes out again; the delivery a webhook is
+ * stuck on (pending, tried, waiting out its backoff) goes now. A delivered one is the replay's job,
+ * and one waiting behind another would still wait (a retry keeps its place in the queue).
+ */
+const retryAction = (d: DeliveryView): 'retry' | 'retryNow' | null =>
+  d.status === 'failed' ? 'retry' : d.status === 'pending' && !d.waitingFor && d.attempts > 0 ? 'retryNow' : null
 
 export function Deliveries({ session }: { session: Session }) {
   const [deliveries, setDeliveries] = useState<DeliveryView[]>([])
@@ -80,38 +89,52 @@ export function Deliveries({ session }: { session: Session }) {
             </tr>
           </thead>
           <tbody id="deliveries">
-            {deliveries.map((d) => (
-              <tr data-id={d.deliveryId}>
-                <td>{formatTime(d.createdAt)}</td>
-                <td>{`${d.type} #${d.sequence}`}</td>
-                <td>
-                  <Badge status={d.status} />
-                </td>
-                <td>{d.attempts}</td>
-                <td class="text">
-                  {d.lastError ?? (d.lastStatusCode ? t('httpStatus', { code: d.lastStatusCode }) : '')}
-                </td>
-                <td>{d.status === 'pending' ? formatDateTime(d.nextAttemptAt) : ''}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="plain retry"
-                    onClick={() =>
-                      run(async () => {
-                        await api(
-                          'POST',
-                          `${path`/v1/webhooks/deliveries/${d.deliveryId}/retry`}?sessionId=${encodeURIComponent(sessionId)}`,
-                          {},
-                        )
-                        await load()
-                      })
-                    }
-                  >
-                    {t('retry')}
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {deliveries.map((d) => {
+              const retry = retryAction(d)
+              const event = `${d.type} #${d.sequence}`
+              return (
+                <tr data-id={d.deliveryId} data-sequence={d.sequence} data-replay={d.replay ? 'true' : 'false'}>
+                  <td>{formatTime(d.createdAt)}</td>
+                  <td>{event}</td>
+                  <td>
+                    <Badge status={d.status} />
+                    {d.replay ? <span class="tag replay">{t('replayed')}</span> : null}
+                  </td>
+                  <td>{d.attempts}</td>
+                  <td class="text">
+                    {d.lastError ?? (d.lastStatusCode ? t('httpStatus', { code: d.lastStatusCode }) : '')}
+                  </td>
+                  <td class="next">
+                    {d.waitingFor
+                      ? t('waitingFor', { sequence: d.waitingFor.sequence })
+                      : d.status === 'pending'
+                        ? formatDateTime(d.nextAttemptAt)
+                        : ''}
+                  </td>
+                  <td>
+                    {retry ? (
+                      <button
+                        type="button"
+                        class="plain retry"
+                        aria-label={t('retryLabel', { action: t(retry), event })}
+                        onClick={() =>
+                          run(async () => {
+                            await api(
+                              'POST',
+                              `${path`/v1/webhooks/deliveries/${d.deliveryId}/retry`}?sessionId=${encodeURIComponent(sessionId)}`,
+                              {},
+                            )
+                            await load()
+                          })
+                        }
+                      >
+                        {t(retry)}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       </TableBox>

@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_deliveries` ADD `replay` integer DEFAULT false NOT NULL;
