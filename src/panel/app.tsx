@@ -128,7 +128,13 @@ function HeaderControls() {
           ))}
         </select>
       </label>
-      <button type="button" class="plain" id="theme-toggle" aria-pressed={current === 'dark' ? 'true' : 'false'} onClick={toggleTheme}>
+      <button
+        type="button"
+        class="plain"
+        id="theme-toggle"
+        aria-pressed={current === 'dark' ? 'true' : 'false'}
+        onClick={toggleTheme}
+      >
         {current === 'dark' ? t('lightMode') : t('darkMode')}
       </button>
     </div>
