@@ -13,7 +13,7 @@ import type { Session } from '../../sessions'
 import { Compose } from './compose'
 import { type MediaLoader, createMediaLoader } from './media'
 import { MessageItem } from './message-item'
-import { type Chat, type Message, PAGE_SIZE, inChat, mergeMessage } from './model'
+import { type Chat, type Message, PAGE_SIZE, inChat, mergeMessage, place } from './model'
 import { texts } from './texts'
 
 const t = translator(texts)
@@ -58,6 +58,8 @@ export function Conversation({
 
   const shown = useRef<Message[]>([])
   shown.current = messages
+  const olderPages = useRef(false)
+  olderPages.current = cursor !== null
 
   const upsert = (change: Partial<Message> & { messageId: string }) => {
     const element = box.current
@@ -65,8 +67,10 @@ export function Conversation({
     setMessages((list) => {
       const at = list.findIndex((m) => m.messageId === change.messageId)
       if (at < 0) {
-        if (atEnd) scroll.current = { kind: 'end' } // a new message at the end: follow it if the reader is there
-        return [...list, change as Message]
+        const next = place(list, change as Message, olderPages.current)
+        // A new last message: follow it if the reader is at the end.
+        if (atEnd && next.at(-1)?.messageId === change.messageId) scroll.current = { kind: 'end' }
+        return next
       }
       const next = list.slice()
       next[at] = mergeMessage(list[at], change)
@@ -89,9 +93,11 @@ export function Conversation({
       (page) => {
         scroll.current = { kind: 'end' }
         setMessages((live) => {
-          // Events that came while the page was read are newer than it: they stay after it.
+          // Messages events brought while the page was read go where their time puts them.
           const ids = new Set(page.messages.map((m) => m.messageId))
-          return [...page.messages.slice().reverse(), ...live.filter((m) => !ids.has(m.messageId))]
+          let list = page.messages.slice().reverse()
+          for (const m of live) if (!ids.has(m.messageId)) list = place(list, m, page.nextCursor !== null)
+          return list
         })
         setCursor(page.nextCursor)
         setLoaded(true)

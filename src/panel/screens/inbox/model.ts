@@ -126,3 +126,20 @@ export function sendRouteFor(type: string): {
   if (/^audio\/(mpeg|mp3|ogg|opus)$/.test(type)) return { route: 'audio', field: 'audioUrl' }
   return { route: 'document', field: 'documentUrl' }
 }
+
+/** Before in the API's order of records (GET /v1/message/all pages by createdAt, then id). */
+const before = (a: Message, b: Message) =>
+  a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.messageId < b.messageId)
+
+/**
+ * A message read on its own (a send's answer, an event's record) among those shown, oldest first,
+ * where the API's order puts it. One older than every message shown while older pages are still
+ * unread is left to its page: the event stream can bring old messages late.
+ */
+export function place(list: Message[], message: Message, olderPagesUnread: boolean): Message[] {
+  const oldest = list[0]
+  if (olderPagesUnread && oldest && before(message, oldest)) return list
+  let at = list.length
+  while (at > 0 && before(message, list[at - 1] as Message)) at--
+  return [...list.slice(0, at), message, ...list.slice(at)]
+}
