@@ -117,7 +117,7 @@ export function ChatList({
             >
               <span class="chat-top">
                 <span class="chat-name">{chat.name ?? chat.phone ?? chat.chat}</span>
-                <span class="muted small">{formatWhen(chat.lastMessageAt)}</span>
+                <span class="chat-time muted small">{formatWhen(chat.lastMessageAt)}</span>
               </span>
               <span class="chat-bottom">
                 <span class="chat-preview muted small">{preview(chat, names)}</span>
