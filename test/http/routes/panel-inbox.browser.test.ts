@@ -46,7 +46,7 @@ describe('the panel’s inbox', () => {
     await rig.page.locator(`#conversation[data-chat="${chat}"]`).waitFor()
   }
 
-  it('a contact writes: the chat appears live with its unread count; opened, the message shows with the name and is marked read; a reply reaches the contact and turns delivered, then read', async () => {
+  it('a contact writes: the chat appears live with its unread count; opened, the message shows with the name and is marked read; a reply reaches the contact and turns delivered, then read; a reaction to it shows', async () => {
     const { page } = rig
     const id = await inbound(ANA, { text: 'Hello from Ana' })
     await chatRow(ANA).locator('.unread[data-count="1"]').waitFor()
@@ -80,6 +80,9 @@ describe('the panel’s inbox', () => {
     await messageRow(reply.id).locator('.status[data-status="read"]').waitFor()
     expect(await messageRow(reply.id).locator('.status').textContent()).toBe('Read')
     expect(await chatRow(ANA).locator('.chat-preview').textContent()).toBe('You: Hi Ana, from the panel')
+    // A reaction is an add-on to the record: the message shows it as it comes.
+    await rig.t.sim.contact(ANA).send({ react: { messageId: reply.id, emoji: '👍' } }, { to: ACCOUNT })
+    await expect.poll(() => messageRow(reply.id).locator('.reactions').textContent()).toBe('Reactions: 👍')
   })
 
   it('replies to a message by quoting it', async () => {

@@ -58,6 +58,8 @@ export function Conversation({
 
   const shown = useRef<Message[]>([])
   shown.current = messages
+  const current = useRef(chat) // the list's entry, read after mount too (its LID ties events to the chat)
+  current.current = chat
   const olderPages = useRef(false)
   olderPages.current = cursor !== null
 
@@ -110,7 +112,7 @@ export function Conversation({
     const off = onEvent((event) => {
       if (event.sessionId !== sessionId || !event.type.startsWith('message.')) return
       const data = event.data as { messageId?: string; phone?: unknown; lid?: unknown }
-      if (!data.messageId || !inChat({ chat: chatId, lid: chat?.lid }, data)) return
+      if (!data.messageId || !inChat({ chat: chatId, lid: current.current?.lid }, data)) return
       const messageId = data.messageId
       // Votes and reactions name the message they change; its record holds the tally.
       if (event.type === 'message.poll_vote' || event.type === 'message.reaction') return void readRecord(messageId)

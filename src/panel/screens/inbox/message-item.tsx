@@ -47,6 +47,12 @@ export function MessageItem({
           {text}
         </p>
       ) : null}
+      {c.reactions?.length ? (
+        <p class="reactions">
+          <span class="visually-hidden">{t('reactions')} </span>
+          {c.reactions.map((reaction) => reaction.emoji).join(' ')}
+        </p>
+      ) : null}
       <p class="meta small">
         <span>{formatWhen(message.createdAt)}</span>
         {message.editedAt ? <span> · {t('edited')}</span> : null}

@@ -71,6 +71,7 @@ export const texts = defineTexts({
     mediaTooLarge: '{kind} of {size}: too large to show in the panel.',
     mediaFailed: 'The file could not be loaded: {error}',
     saveFile: 'Save {name}',
+    reactions: 'Reactions:',
   },
   'pt-BR': {
     chats: 'Conversas',
@@ -142,6 +143,7 @@ export const texts = defineTexts({
     mediaTooLarge: '{kind} de {size}: grande demais para mostrar no painel.',
     mediaFailed: 'Não foi possível carregar o arquivo: {error}',
     saveFile: 'Salvar {name}',
+    reactions: 'Reações:',
   },
   es: {
     chats: 'Chats',
@@ -213,5 +215,6 @@ export const texts = defineTexts({
     mediaTooLarge: '{kind} de {size}: demasiado grande para mostrarlo en el panel.',
     mediaFailed: 'No se pudo cargar el archivo: {error}',
     saveFile: 'Guardar {name}',
+    reactions: 'Reacciones:',
   },
 })
