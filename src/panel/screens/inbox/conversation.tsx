@@ -133,6 +133,27 @@ export function Conversation({
     element.scrollTop = wanted.kind === 'end' ? element.scrollHeight : element.scrollHeight - wanted.fromEnd
   })
 
+  // A photo or player grows its message once its file is in: a reader at the end stays there.
+  useEffect(() => {
+    const element = box.current
+    if (!element) return
+    let atEnd = true
+    const track = () => {
+      atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 80
+    }
+    const keep = () => {
+      if (atEnd) element.scrollTop = element.scrollHeight
+    }
+    element.addEventListener('scroll', track)
+    element.addEventListener('load', keep, true) // load and loadedmetadata do not bubble: caught on the way down
+    element.addEventListener('loadedmetadata', keep, true)
+    return () => {
+      element.removeEventListener('scroll', track)
+      element.removeEventListener('load', keep, true)
+      element.removeEventListener('loadedmetadata', keep, true)
+    }
+  }, [])
+
   // Read while open: what is unread here is marked read once shown, and again as more arrives.
   const unread = messages.filter((m) => m.direction === 'inbound' && m.status === 'received').length
   const listed = chat?.unreadCount ?? 0
