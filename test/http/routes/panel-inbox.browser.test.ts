@@ -248,8 +248,8 @@ describe('the panel’s inbox', () => {
       .poll(() => box.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight))
       .toBeLessThan(2)
     await rig.shot('inbox-conversation')
-    for (const theme of ['light', 'dark']) {
-      if ((await page.locator('html').getAttribute('data-theme')) !== theme) await page.locator('#theme-toggle').click()
+    for (const theme of ['light', 'dark'] as const) {
+      await rig.chooseTheme(theme)
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 })
         await openChat(BEN)

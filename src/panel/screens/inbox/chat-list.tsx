@@ -5,7 +5,8 @@ import { api, path } from '../../api'
 import { translator } from '../../i18n'
 import { onEvent } from '../../live'
 import { href } from '../../router'
-import { type Chat, formatWhen, summary } from './model'
+import { formatWhen, summary } from './model'
+import type { Chat } from './rules'
 import { texts } from './texts'
 
 const t = translator(texts)

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'hono/jsx/dom'
 import { ErrorText, StatusText } from '../../components/ui'
 import { ApiError, api } from '../../api'
 import { translator } from '../../i18n'
-import { MAX_SEND_BYTES, type Message, formatBytes, sendRouteFor, summary } from './model'
+import { formatBytes, summary } from './model'
+import { MAX_SEND_BYTES, type Message, sendRouteFor } from './rules'
 import { texts } from './texts'
 
 const t = translator(texts)

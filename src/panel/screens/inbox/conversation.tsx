@@ -13,7 +13,7 @@ import type { Session } from '../../sessions'
 import { Compose } from './compose'
 import { type MediaLoader, createMediaLoader } from './media'
 import { MessageItem } from './message-item'
-import { type Chat, type Message, PAGE_SIZE, inChat, mergeMessage, place } from './model'
+import { type Chat, type Message, PAGE_SIZE, inChat, mergeMessage, place } from './rules'
 import { texts } from './texts'
 
 const t = translator(texts)

@@ -5,7 +5,7 @@
 import type { Session } from '../../sessions'
 import { ChatList, useChats } from './chat-list'
 import { Conversation } from './conversation'
-import type { Chat } from './model'
+import type { Chat } from './rules'
 import { translator } from '../../i18n'
 import { texts } from './texts'
 

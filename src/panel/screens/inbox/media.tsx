@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'hono/jsx/dom'
 import { ApiError, authHeaders, base, path } from '../../api'
 import { translator } from '../../i18n'
-import { type Message, formatBytes, typeLabel } from './model'
+import { formatBytes, typeLabel } from './model'
+import type { Message } from './rules'
 import { texts } from './texts'
 
 const t = translator(texts)

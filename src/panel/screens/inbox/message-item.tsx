@@ -2,7 +2,8 @@
 import { translator } from '../../i18n'
 import type { MediaLoader } from './media'
 import { MediaView } from './media'
-import { type Message, formatWhen, statusLabel, summary } from './model'
+import { formatWhen, statusLabel, summary } from './model'
+import type { Message } from './rules'
 import { texts } from './texts'
 
 const t = translator(texts)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inChat, type Message, mergeMessage, place, sendRouteFor, summary } from '../../src/panel/screens/inbox/model'
+import { inChat, type Message, mergeMessage, place, sendRouteFor } from '../../src/panel/screens/inbox/rules'
 
 const message = (messageId: string, createdAt: string, extra: Partial<Message> = {}) =>
   ({ messageId, createdAt, type: 'text', status: 'received', content: {}, ...extra }) as Message
@@ -48,17 +48,5 @@ describe('the inbox’s rules', () => {
     expect(sendRouteFor('audio/mpeg')).toEqual({ route: 'audio', field: 'audioUrl' })
     expect(sendRouteFor('audio/wav')).toEqual({ route: 'document', field: 'documentUrl' })
     expect(sendRouteFor('')).toEqual({ route: 'document', field: 'documentUrl' })
-  })
-
-  it('sums a message up as a line: its text, else what it is', () => {
-    expect(summary(message('T', '', { content: { text: 'hi' } }))).toBe('hi')
-    expect(summary(message('I', '', { type: 'image', content: {} }))).toBe('Photo')
-    expect(summary(message('P', '', { type: 'poll', content: { question: 'Lunch?' } }))).toBe('Poll: Lunch?')
-    expect(summary(message('D', '', { type: 'document', content: { media: { fileName: 'a.pdf' } as never } }))).toBe(
-      'Document: a.pdf',
-    )
-    expect(summary(message('X', '', { status: 'deleted', content: { text: 'gone' } }))).toBe(
-      'This message was deleted.',
-    )
   })
 })
