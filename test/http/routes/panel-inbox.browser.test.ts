@@ -255,6 +255,7 @@ describe('the panel’s inbox', () => {
         await openChat(BEN)
         expect(await page.locator('#chats').isVisible()).toBe(width === 1280)
         expect(await page.locator('#inbox-back').isVisible()).toBe(width === 390)
+        if (theme === 'light' && width === 390) await rig.shot('inbox-phone')
         expect(await horizontalOverflow(page)).toBe(0)
         expect(await accessibilityViolations(page)).toEqual([])
         if (width === 390) await page.locator('#inbox-back').click()
