@@ -26,6 +26,12 @@ describe('the panel’s files', () => {
     const csp = page.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toContain('unsafe')
+    // blob: only where the inbox shows received files it fetched itself: never as script or a request.
+    const blobIn = csp
+      .split(';')
+      .filter((directive) => directive.includes('blob:'))
+      .map((d) => d.trim().split(' ')[0])
+    expect(blobIn).toEqual(['img-src', 'media-src'])
   })
 
   it('serves the built bundle and style', async () => {

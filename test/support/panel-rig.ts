@@ -22,7 +22,7 @@ export interface PanelRig {
   baseUrl: string
   browser: Browser
   page: Page
-  /** Requests to anything but the gateway's origin (and data: URLs): must stay empty. */
+  /** Requests to anything but the gateway's origin (and data: and its blob: URLs): must stay empty. */
   offOrigin: string[]
   /** Script errors and console errors: must stay empty. */
   consoleErrors: string[]
@@ -56,7 +56,9 @@ export async function startPanelRig(
   const offOrigin: string[] = []
   const consoleErrors: string[] = []
   page.on('request', (request) => {
-    if (!request.url().startsWith(baseUrl) && !request.url().startsWith('data:')) offOrigin.push(request.url())
+    // blob: URLs of this origin are the page's own files in memory (the inbox's received media).
+    const url = request.url()
+    if (!url.startsWith(baseUrl) && !url.startsWith('data:') && !url.startsWith(`blob:${baseUrl}/`)) offOrigin.push(url)
   })
   page.on('console', (message) => {
     // A refused request's status is the browser's own resource line, not a script error.

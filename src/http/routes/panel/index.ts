@@ -4,14 +4,17 @@ import { panelScript, panelStyle } from './assets.generated'
 import { panelPage } from './page'
 
 /**
- * Only the panel's own script and style, calls to this origin, and QR images as data URLs: an
- * injected string could neither run nor load anything. No framing (clickjacking), no referrer.
+ * Only the panel's own script and style, calls to this origin, QR images as data URLs, and blob:
+ * URLs for images and media: the inbox shows received files it fetched itself (the media route
+ * needs the key in a header, so no src can name it). An injected string could neither run nor
+ * load anything. No framing (clickjacking), no referrer.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  "img-src 'self' data: blob:",
+  'media-src blob:',
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
