@@ -86,23 +86,7 @@ export async function startPanelRig(
       await page.locator(`#tab-${tab}`).click()
       await page.locator(`#tab-${tab}[aria-current="page"]`).waitFor()
     },
-    async shot(name) {
-      if (!SCREENSHOTS) return
-      mkdirSync(SCREENSHOTS, { recursive: true })
-      // Both themes of the same moment: the theme is only the root's data-theme (the style sheet does the rest).
-      const chosen = await page.evaluate(() => (globalThis as any).document.documentElement.dataset.theme ?? null)
-      for (const theme of ['light', 'dark']) {
-        await page.evaluate((value) => {
-          ;(globalThis as any).document.documentElement.dataset.theme = value
-        }, theme)
-        await page.screenshot({ path: join(SCREENSHOTS, `panel-${name}-${theme}.png`), fullPage: true })
-      }
-      await page.evaluate((value) => {
-        const root = (globalThis as any).document.documentElement
-        if (value) root.dataset.theme = value
-        else delete root.dataset.theme
-      }, chosen)
-    },
+    shot: (name) => screenshotInBothThemes(page, name),
     async chooseTheme(theme) {
       // Before any choice the root has no data-theme (the system's applies): a toggle may be needed twice.
       for (let i = 0; i < 2; i++) {
@@ -148,4 +132,26 @@ export async function accessibilityViolations(page: Page): Promise<{ id: string;
     }))
   })
   return violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+/**
+ * With PANEL_SCREENSHOT_DIR set: docs-ready screenshots panel-<name>-light.png and -dark.png of the
+ * page as it is. The theme is only the root's data-theme (the style sheet does the rest), so both
+ * show the same moment; the choice the page had is put back.
+ */
+export async function screenshotInBothThemes(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  const setTheme = (theme: string | null) =>
+    page.evaluate((value) => {
+      const root = (globalThis as any).document.documentElement
+      if (value) root.dataset.theme = value
+      else delete root.dataset.theme
+    }, theme)
+  const chosen = await page.evaluate(() => (globalThis as any).document.documentElement.dataset.theme ?? null)
+  for (const theme of ['light', 'dark']) {
+    await setTheme(theme)
+    await page.screenshot({ path: join(SCREENSHOTS, `panel-${name}-${theme}.png`), fullPage: true })
+  }
+  await setTheme(chosen)
 }

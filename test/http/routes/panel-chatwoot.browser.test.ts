@@ -1,15 +1,12 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../../../src/runtime/serve'
 import { launchChromium } from '../../support/browser'
+import { screenshotInBothThemes } from '../../support/panel-rig'
 import { startChatwootStandIn, type ChatwootStandIn } from '../../support/chatwoot/stand-in'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import { fastWebhooks, loopbackWebhooks } from '../../support/webhook-receiver'
 
-/** Set to a folder (e.g. docs/images) to keep a screenshot of the section, as panel.browser.test.ts does. */
-const SCREENSHOTS = process.env.PANEL_SCREENSHOT_DIR
 const PHONE = '15550009201'
 const CONTACT = '15551230201'
 
@@ -131,10 +128,7 @@ describe('the web panel’s Chatwoot section', () => {
     await current().locator('.status.ok').waitFor()
     expect(await page.locator('#chatwoot-error').textContent()).toBe('')
     expect(await page.locator('#chatwoot-status').textContent()).toMatch(/on/i)
-    if (SCREENSHOTS) {
-      mkdirSync(SCREENSHOTS, { recursive: true })
-      await section().screenshot({ path: join(SCREENSHOTS, 'panel-chatwoot.png') })
-    }
+    await screenshotInBothThemes(page, 'chatwoot')
     // The token is not kept in the page once saved.
     expect(await field('API token').inputValue()).toBe('')
     expect(await page.locator('body').textContent()).not.toContain(cw.token)

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../../../src/runtime/serve'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import { launchChromium, qrShownBy } from '../../support/browser'
+import { screenshotInBothThemes } from '../../support/panel-rig'
 import {
   fastWebhooks,
   loopbackWebhooks,
@@ -12,8 +11,6 @@ import {
   type WebhookReceiver,
 } from '../../support/webhook-receiver'
 
-/** Set to a folder (e.g. docs/images) to keep screenshots of the main screens. */
-const SCREENSHOTS = process.env.PANEL_SCREENSHOT_DIR
 const PHONE = '15550009001'
 const CONTACT = '15551230001'
 
@@ -28,11 +25,7 @@ describe('the web panel in headless Chromium', () => {
   const consoleErrors: string[] = []
   let hookUp = false
 
-  const shot = async (name: string) => {
-    if (!SCREENSHOTS) return
-    mkdirSync(SCREENSHOTS, { recursive: true })
-    await page.screenshot({ path: join(SCREENSHOTS, `panel-${name}.png`), fullPage: true })
-  }
+  const shot = (name: string) => screenshotInBothThemes(page, name)
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver()

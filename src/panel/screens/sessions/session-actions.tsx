@@ -7,7 +7,7 @@ import { ErrorText, useAction } from '../../components/ui'
 import { api, path } from '../../api'
 import { translator } from '../../i18n'
 import { navigate } from '../../router'
-import { type Session, qrImages, refreshSessions } from '../../sessions'
+import { type Session, qrImages, refreshSessions, sessions } from '../../sessions'
 import { createStore } from '../../store'
 import { actionTexts } from './action-texts'
 
@@ -121,6 +121,8 @@ export function SessionActions({ session }: { session: Session }) {
               if (!confirm(t('confirmDelete', { name: session.sessionName }))) return
               void run(async () => {
                 const deleted = await api<Deleted>('DELETE', path`/v1/session/${id}`)
+                // Gone from the list at once, with the notice (the list is read again after).
+                sessions.update((list) => list.filter((s) => s.sessionId !== id))
                 deletedNotice.set(t('deleted', { name: deleted.sessionName, counts: removedSummary(deleted.removed) }))
                 navigate({ screen: 'home' })
                 await refreshSessions()
