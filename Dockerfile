@@ -17,6 +17,10 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 ENV npm_config_nodedir=/usr/local
+# The npm that wrote package-lock.json: the image's own (10.8) reads its optional platform
+# packages as missing ("Missing: @esbuild/linux-x64@… from lock file") and npm ci stops.
+ARG NPM_VERSION=11.19.1
+RUN npm install --global --no-audit --no-fund "npm@$NPM_VERSION"
 WORKDIR /src
 COPY . .
 # The prepare script applies patches/ (libsignal's, which the binary carries) and builds dist/.

@@ -2,6 +2,7 @@
  * `npm run release`: what a release attaches, in release/ (emptied first):
  *   wa-gateway-linux-x64, wa-gateway-linux-arm64   the single binaries (npm run build:binary)
  *   wa-session-gateway-<version>.tgz               the npm package (npm pack)
+ *   wa-gateway.service, wa-gateway-backup.*         the systemd units (deploy/)
  *   SHA256SUMS                                     `sha256sum -c` reads it (docs/deployment.md)
  * Both binaries build on any machine Bun runs on (each target's runtime comes from the npm
  * registry, scripts/platform-package.ts). The package first: its prepare script rebuilds dist/*.mjs,
@@ -43,7 +44,11 @@ if (!tarball) throw new Error('npm pack wrote no tarball')
 process.stdout.write(run(join(root, 'node_modules/.bin/bun'), ['scripts/build-binary.ts']))
 for (const { built, name } of binaries) copyFileSync(join(root, built), join(out, name))
 
-const files = [...binaries.map((b) => b.name), tarball]
+// The VPS steps fetch the units from the release too: one place, checked by the same sums.
+const units = ['wa-gateway.service', 'wa-gateway-backup.service', 'wa-gateway-backup.timer']
+for (const unit of units) copyFileSync(join(root, 'deploy', unit), join(out, unit))
+
+const files = [...binaries.map((b) => b.name), tarball, ...units]
 const sums = await Promise.all(files.map(async (name) => `${await sha256(join(out, name))}  ${name}\n`))
 writeFileSync(join(out, 'SHA256SUMS'), sums.join(''))
 console.log(`release/: ${readdirSync(out).sort().join(', ')}`)

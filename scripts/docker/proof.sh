@@ -115,17 +115,35 @@ build() {
   bases "$arch"
   log "build linux/$arch → $IMAGE:proof-$arch"
   local started=$SECONDS
+  # Docker's image format: OCI's has no HEALTHCHECK.
   # shellcheck disable=SC2046
-  bh bud --isolation chroot --pull=never --layers=false --platform "linux/$arch" \
+  bh bud --isolation chroot --pull=never --layers=false --platform "linux/$arch" --format docker \
     $(npm_mounts) -f Dockerfile -t "$IMAGE:proof-$arch" . >&2
   log "built linux/$arch in $((SECONDS - started)) s"
   bh inspect --type image --format '{{.FromImageID}}' "$IMAGE:proof-$arch" >/dev/null
 }
 
+# podman on the same storage, set up for this machine: its default ulimits are above this
+# machine's hard limits (which root cannot raise here), and crun refuses the hybrid cgroup
+# layout that runc takes.
+podman_conf() {
+  local conf="$ROOT/containers.conf" nofile
+  nofile=$(ulimit -Hn)
+  mkdir -p "$ROOT"
+  cat >"$conf" <<CONF
+[containers]
+default_ulimits = ["nofile=$nofile:$nofile", "nproc=4096:4096"]
+[engine]
+runtime = "runc"
+cgroup_manager = "cgroupfs"
+CONF
+  echo "$conf"
+}
+
 case "${1:-}" in
   bases) bases "${2:?arch}" ;;
   build) build "${2:?arch}" ;;
-  podman) shift; exec podman "${storage[@]}" --cgroup-manager cgroupfs "$@" ;;
+  podman) shift; CONTAINERS_CONF=$(podman_conf) exec podman "${storage[@]}" "$@" ;;
   buildah) shift; bh "$@" ;;
   *) echo "usage: $0 bases|build amd64|arm64, or $0 podman|buildah ARGS…" >&2; exit 64 ;;
 esac
