@@ -142,6 +142,7 @@ CONF
 
 case "${1:-}" in
   bases) bases "${2:?arch}" ;;
+  debian) mkdir -p "$ROOT"; debian_image "${2:?arch}" ;;
   build) build "${2:?arch}" ;;
   podman) shift; CONTAINERS_CONF=$(podman_conf) exec podman "${storage[@]}" "$@" ;;
   buildah) shift; bh "$@" ;;
