@@ -34,7 +34,9 @@ RUN case "$TARGETARCH" in \
  && node_modules/.bin/bun scripts/build-binary.ts "$target" \
  && install -D -m 0755 "dist/$file" /out/wa-gateway
 
-FROM debian:bookworm-slim
+# The target's platform said outright (Docker's default anyway): some builders (buildah 1.28) keep
+# the build stage's $BUILDPLATFORM for the stages after it.
+FROM --platform=$TARGETPLATFORM debian:bookworm-slim
 # tini as PID 1: it hands docker stop's SIGTERM to the gateway (which then stops cleanly, see
 # docs/deployment.md "Stopping") and reaps any orphan. uid 10001 owns /data, and nothing else.
 RUN apt-get update \

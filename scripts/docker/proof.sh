@@ -115,12 +115,16 @@ build() {
   bases "$arch"
   log "build linux/$arch → $IMAGE:proof-$arch"
   local started=$SECONDS
-  # Docker's image format: OCI's has no HEALTHCHECK.
+  # Docker's image format: OCI's has no HEALTHCHECK. BUILDPLATFORM, which Docker sets by itself,
+  # is this buildah's (1.28) to be told: without it `FROM --platform=$BUILDPLATFORM` asks for the
+  # target's CPU.
   # shellcheck disable=SC2046
   bh bud --isolation chroot --pull=never --layers=false --platform "linux/$arch" --format docker \
+    --build-arg BUILDPLATFORM="linux/$(dpkg --print-architecture)" \
     $(npm_mounts) -f Dockerfile -t "$IMAGE:proof-$arch" . >&2
   log "built linux/$arch in $((SECONDS - started)) s"
-  bh inspect --type image --format '{{.FromImageID}}' "$IMAGE:proof-$arch" >/dev/null
+  # The image this tag named before, now untagged: vfs keeps whole copies, so do not keep it.
+  bh rmi --prune >/dev/null 2>&1 || true
 }
 
 # podman on the same storage, set up for this machine: its default ulimits are above this

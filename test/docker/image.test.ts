@@ -58,15 +58,18 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
   let sim: WhatsAppSimulator
   let control: ControlApi
   let files: MediaServer
-  let port: number
   let base: string
   let key: string
   let sessionId: string
   let textId: string
 
-  /** `docker run -d` with the test's settings; answers once the gateway logs that it listens. */
-  async function run(name: string): Promise<void> {
+  /**
+   * `docker run -d` with the test's settings, on a port of its own (a connection fetch keeps alive
+   * to the previous container must not be reused); answers its base URL once it listens.
+   */
+  async function run(name: string, onVolume = volume): Promise<string> {
     names.push(name)
+    const port = await freePort()
     podman(
       'run',
       '--detach',
@@ -75,7 +78,7 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
       '--network',
       'host',
       '--volume',
-      `${volume}:/data`,
+      `${onVolume}:/data`,
       '--env',
       `PORT=${port}`,
       '--env',
@@ -97,6 +100,7 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
         what: `${name} to listen`,
       },
     )
+    return `http://127.0.0.1:${port}`
   }
 
   beforeAll(async () => {
@@ -112,13 +116,11 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
     control = await ControlApi.start(sim)
     sim.addContact(CONTACT)
     files = await startMediaServer()
-    port = await freePort()
-    base = `http://127.0.0.1:${port}`
   }, 3_700_000)
 
   afterAll(async () => {
     for (const name of names) proof(['podman', 'rm', '--force', '--time', '0', name])
-    proof(['podman', 'volume', 'rm', '--force', volume])
+    for (const name of [volume, `${volume}-cli`]) proof(['podman', 'volume', 'rm', '--force', name])
     await control?.stop()
     await sim?.stop()
     await files?.close()
@@ -138,7 +140,7 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
   })
 
   it('starts on an empty volume: prints the first key, answers /health, is healthy, runs as uid 10001 under tini', async () => {
-    await run(`${volume}-a`)
+    base = await run(`${volume}-a`)
     const logs = podman('logs', `${volume}-a`)
     expect(logs).toMatch(/API key \(shown only this once, store it now\): wag_[a-z2-7]{40}/)
     const health = await fetch(`${base}/health`)
@@ -205,7 +207,7 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
 
   it('keeps everything in the volume: a new container on it reconnects the session, knows the key and the message', async () => {
     podman('rm', `${volume}-a`)
-    await run(`${volume}-b`)
+    base = await run(`${volume}-b`)
     expect(podman('logs', `${volume}-b`)).not.toContain('First start')
     const api = httpGateway(base, key)
     await waitForSessionStatus(api, sessionId, 'connected', 60_000)
@@ -214,5 +216,21 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
     const text = await api.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'after the restart' })
     expect(text.status, JSON.stringify(text.body)).toBe(200)
     await sim.contact(CONTACT).waitForMessage((m) => m.id === text.body.messageId, 30_000)
+    podman('stop', '--time', '20', `${volume}-b`)
   }, 120_000)
+
+  // vfs storage copies the image for every container: each `podman run` takes ~10–20 s here.
+  it('prints no key to the log when the workspace and its key were made with `docker run … workspace create` first', async () => {
+    const cli = `${volume}-cli`
+    const once = (...args: string[]) =>
+      podman('run', '--rm', '--network', 'none', '--volume', `${cli}:/data`, IMAGE, ...args)
+    expect(once('workspace', 'create', 'acme', '--plan', 'paid')).toMatch(/acme\s+paid/)
+    const acmeKey = once('key', 'create', 'acme').trim()
+    expect(acmeKey).toMatch(/^wag_[a-z2-7]{40}$/)
+    const cBase = await run(`${volume}-c`, cli)
+    expect(podman('logs', `${volume}-c`)).not.toMatch(/First start|API key/)
+    const sessions = await httpGateway(cBase, acmeKey).get('/v1/session/all')
+    expect(sessions.status).toBe(200)
+    podman('stop', '--time', '20', `${volume}-c`)
+  }, 180_000)
 })
