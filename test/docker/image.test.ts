@@ -12,7 +12,9 @@ import { repoRoot } from '../support/process'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
 
+/** WA_DOCKER_ARCH=arm64: the arm64 image, run under qemu-user (binfmt_misc), every wait scaled. */
 const ARCH = process.env.WA_DOCKER_ARCH ?? 'amd64'
+const SLOWNESS = ARCH === 'amd64' ? 1 : 6
 const IMAGE = `localhost/wa-session-gateway:proof-${ARCH}`
 const ACCOUNT = '15550010003'
 const CONTACT = '15551230003'
@@ -20,7 +22,7 @@ const PROOF = join(repoRoot, 'scripts/docker/proof.sh')
 /** The image's user (Dockerfile: useradd --uid 10001). */
 const GATEWAY_UID = 10001
 
-function proof(args: string[], timeout = 120_000): SpawnSyncReturns<string> {
+function proof(args: string[], timeout = 120_000 * SLOWNESS): SpawnSyncReturns<string> {
   return spawnSync(PROOF, args, { cwd: repoRoot, encoding: 'utf8', timeout })
 }
 /** podman on the proof's storage; throws with its stderr unless it exits 0. */
@@ -95,7 +97,7 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
       () => podman('logs', name),
       (out) => out.includes('"msg":"listening"'),
       {
-        timeoutMs: 60_000,
+        timeoutMs: 60_000 * SLOWNESS,
         intervalMs: 250,
         what: `${name} to listen`,
       },
@@ -139,51 +141,59 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
     expect(image.Healthcheck.Test).toEqual(['CMD', 'wa-gateway-healthcheck'])
   })
 
-  it('starts on an empty volume: prints the first key, answers /health, is healthy, runs as uid 10001 under tini', async () => {
-    base = await run(`${volume}-a`)
-    const logs = podman('logs', `${volume}-a`)
-    expect(logs).toMatch(/API key \(shown only this once, store it now\): wag_[a-z2-7]{40}/)
-    const health = await fetch(`${base}/health`)
-    expect(health.status).toBe(200)
-    expect(await health.json()).toMatchObject({ status: 'ok' })
-    // What Docker runs every 30 s; exit status 0 is "healthy".
-    expect(proof(['podman', 'healthcheck', 'run', `${volume}-a`]).status).toBe(0)
+  it(
+    'starts on an empty volume: prints the first key, answers /health, is healthy, runs as uid 10001 under tini',
+    async () => {
+      base = await run(`${volume}-a`)
+      const logs = podman('logs', `${volume}-a`)
+      expect(logs).toMatch(/API key \(shown only this once, store it now\): wag_[a-z2-7]{40}/)
+      const health = await fetch(`${base}/health`)
+      expect(health.status).toBe(200)
+      expect(await health.json()).toMatchObject({ status: 'ok' })
+      // What Docker runs every 30 s; exit status 0 is "healthy".
+      expect(proof(['podman', 'healthcheck', 'run', `${volume}-a`]).status).toBe(0)
 
-    const pid = Number(podman('inspect', '--format', '{{.State.Pid}}', `${volume}-a`).trim())
-    expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('tini')
-    const [gateway] = childrenOf(pid)
-    expect(readFileSync(`/proc/${gateway}/cmdline`, 'utf8').split('\0').slice(0, 2)).toEqual(['wa-gateway', 'serve'])
-    expect(effectiveUid(pid)).toBe(GATEWAY_UID)
-    expect(effectiveUid(gateway!)).toBe(GATEWAY_UID)
-    expect(podman('exec', `${volume}-a`, 'sh', '-c', 'echo $$ $(id -u) && ls -ln /data').split('\n')[0]).toMatch(
-      new RegExp(` ${GATEWAY_UID}$`),
-    )
-  }, 120_000)
+      const pid = Number(podman('inspect', '--format', '{{.State.Pid}}', `${volume}-a`).trim())
+      expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('tini')
+      const [gateway] = childrenOf(pid)
+      expect(readFileSync(`/proc/${gateway}/cmdline`, 'utf8').split('\0').slice(0, 2)).toEqual(['wa-gateway', 'serve'])
+      expect(effectiveUid(pid)).toBe(GATEWAY_UID)
+      expect(effectiveUid(gateway!)).toBe(GATEWAY_UID)
+      expect(podman('exec', `${volume}-a`, 'sh', '-c', 'echo $$ $(id -u) && ls -ln /data').split('\n')[0]).toMatch(
+        new RegExp(` ${GATEWAY_UID}$`),
+      )
+    },
+    120_000 * SLOWNESS,
+  )
 
-  it('makes a key with the CLI inside the container, links a session and sends a text and a voice note (ffmpeg inside)', async () => {
-    key = podman('exec', `${volume}-a`, 'wa-gateway', 'key', 'create', 'default').trim()
-    expect(key).toMatch(/^wag_[a-z2-7]{40}$/)
-    const api = httpGateway(base, key, { pairingTimeoutMs: 30_000 })
-    sessionId = await api.pairByQr(sim, 'docker', ACCOUNT)
+  it(
+    'makes a key with the CLI inside the container, links a session and sends a text and a voice note (ffmpeg inside)',
+    async () => {
+      key = podman('exec', `${volume}-a`, 'wa-gateway', 'key', 'create', 'default').trim()
+      expect(key).toMatch(/^wag_[a-z2-7]{40}$/)
+      const api = httpGateway(base, key, { pairingTimeoutMs: 30_000 * SLOWNESS })
+      sessionId = await api.pairByQr(sim, 'docker', ACCOUNT)
 
-    const inbox = sim.contact(CONTACT)
-    const text = await api.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'from the container' })
-    expect(text.status, JSON.stringify(text.body)).toBe(200)
-    textId = text.body.messageId
-    await inbox.waitForMessage((m) => m.id === textId, 30_000)
+      const inbox = sim.contact(CONTACT)
+      const text = await api.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'from the container' })
+      expect(text.status, JSON.stringify(text.body)).toBe(200)
+      textId = text.body.messageId
+      await inbox.waitForMessage((m) => m.id === textId, 30_000 * SLOWNESS)
 
-    files.serve('voice.mp3', await fixtures.mp3(2), 'audio/mpeg')
-    const voice = await api.post('/v1/message/audio', {
-      sessionId,
-      phone: CONTACT,
-      audioUrl: files.url('voice.mp3'),
-      ptt: true,
-    })
-    expect(voice.status, JSON.stringify(voice.body)).toBe(200)
-    await inbox.waitForMessage((m) => m.id === voice.body.messageId, 30_000)
-    const media = await inbox.media(voice.body.messageId)
-    expect(Buffer.from(media.bytes).subarray(0, 4).toString('latin1')).toBe('OggS')
-  }, 180_000)
+      files.serve('voice.mp3', await fixtures.mp3(2), 'audio/mpeg')
+      const voice = await api.post('/v1/message/audio', {
+        sessionId,
+        phone: CONTACT,
+        audioUrl: files.url('voice.mp3'),
+        ptt: true,
+      })
+      expect(voice.status, JSON.stringify(voice.body)).toBe(200)
+      await inbox.waitForMessage((m) => m.id === voice.body.messageId, 30_000 * SLOWNESS)
+      const media = await inbox.media(voice.body.messageId)
+      expect(Buffer.from(media.bytes).subarray(0, 4).toString('latin1')).toBe('OggS')
+    },
+    180_000 * SLOWNESS,
+  )
 
   it('backs up the live database into the volume with the CLI inside the container', () => {
     const done = podman('exec', `${volume}-a`, 'wa-gateway', 'backup', '/data/backups/proof.db')
@@ -192,45 +202,57 @@ describe(`the Docker image (linux/${ARCH}), built by buildah and run by podman`,
     expect(listing.split(/\s+/)[2]).toBe(String(GATEWAY_UID))
   })
 
-  it('stops cleanly on `docker stop` (SIGTERM to tini, handed to the gateway): exit status 0 within seconds', () => {
-    const started = performance.now()
-    podman('stop', '--time', '20', `${volume}-a`)
-    const stopMs = performance.now() - started
-    console.log(`linux/${ARCH} image: docker stop took ${Math.round(stopMs)} ms`)
-    expect(podman('inspect', '--format', '{{.State.ExitCode}}', `${volume}-a`).trim()).toBe('0')
-    const logs = podman('logs', `${volume}-a`)
-    expect(logs).toContain('"signal":"SIGTERM"')
-    expect(logs).toContain('"msg":"stopped"')
-    expect(logs).not.toContain(key)
-    expect(stopMs).toBeLessThan(10_000) // Docker's default grace period before SIGKILL
-  }, 60_000)
+  it(
+    'stops cleanly on `docker stop` (SIGTERM to tini, handed to the gateway): exit status 0 within seconds',
+    () => {
+      const started = performance.now()
+      podman('stop', '--time', '20', `${volume}-a`)
+      const stopMs = performance.now() - started
+      console.log(`linux/${ARCH} image: docker stop took ${Math.round(stopMs)} ms`)
+      expect(podman('inspect', '--format', '{{.State.ExitCode}}', `${volume}-a`).trim()).toBe('0')
+      const logs = podman('logs', `${volume}-a`)
+      expect(logs).toContain('"signal":"SIGTERM"')
+      expect(logs).toContain('"msg":"stopped"')
+      expect(logs).not.toContain(key)
+      expect(stopMs).toBeLessThan(10_000) // Docker's default grace period before SIGKILL
+    },
+    60_000 * SLOWNESS,
+  )
 
-  it('keeps everything in the volume: a new container on it reconnects the session, knows the key and the message', async () => {
-    podman('rm', `${volume}-a`)
-    base = await run(`${volume}-b`)
-    expect(podman('logs', `${volume}-b`)).not.toContain('First start')
-    const api = httpGateway(base, key)
-    await waitForSessionStatus(api, sessionId, 'connected', 60_000)
-    const stored = await api.get(`/v1/message/${textId}?sessionId=${sessionId}`)
-    expect(stored.status, JSON.stringify(stored.body)).toBe(200)
-    const text = await api.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'after the restart' })
-    expect(text.status, JSON.stringify(text.body)).toBe(200)
-    await sim.contact(CONTACT).waitForMessage((m) => m.id === text.body.messageId, 30_000)
-    podman('stop', '--time', '20', `${volume}-b`)
-  }, 120_000)
+  it(
+    'keeps everything in the volume: a new container on it reconnects the session, knows the key and the message',
+    async () => {
+      podman('rm', `${volume}-a`)
+      base = await run(`${volume}-b`)
+      expect(podman('logs', `${volume}-b`)).not.toContain('First start')
+      const api = httpGateway(base, key)
+      await waitForSessionStatus(api, sessionId, 'connected', 60_000 * SLOWNESS)
+      const stored = await api.get(`/v1/message/${textId}?sessionId=${sessionId}`)
+      expect(stored.status, JSON.stringify(stored.body)).toBe(200)
+      const text = await api.post('/v1/message/text', { sessionId, phone: CONTACT, message: 'after the restart' })
+      expect(text.status, JSON.stringify(text.body)).toBe(200)
+      await sim.contact(CONTACT).waitForMessage((m) => m.id === text.body.messageId, 30_000 * SLOWNESS)
+      podman('stop', '--time', '20', `${volume}-b`)
+    },
+    120_000 * SLOWNESS,
+  )
 
   // vfs storage copies the image for every container: each `podman run` takes ~10–20 s here.
-  it('prints no key to the log when the workspace and its key were made with `docker run … workspace create` first', async () => {
-    const cli = `${volume}-cli`
-    const once = (...args: string[]) =>
-      podman('run', '--rm', '--network', 'none', '--volume', `${cli}:/data`, IMAGE, ...args)
-    expect(once('workspace', 'create', 'acme', '--plan', 'paid')).toMatch(/acme\s+paid/)
-    const acmeKey = once('key', 'create', 'acme').trim()
-    expect(acmeKey).toMatch(/^wag_[a-z2-7]{40}$/)
-    const cBase = await run(`${volume}-c`, cli)
-    expect(podman('logs', `${volume}-c`)).not.toMatch(/First start|API key/)
-    const sessions = await httpGateway(cBase, acmeKey).get('/v1/session/all')
-    expect(sessions.status).toBe(200)
-    podman('stop', '--time', '20', `${volume}-c`)
-  }, 180_000)
+  it(
+    'prints no key to the log when the workspace and its key were made with `docker run … workspace create` first',
+    async () => {
+      const cli = `${volume}-cli`
+      const once = (...args: string[]) =>
+        podman('run', '--rm', '--network', 'none', '--volume', `${cli}:/data`, IMAGE, ...args)
+      expect(once('workspace', 'create', 'acme', '--plan', 'paid')).toMatch(/acme\s+paid/)
+      const acmeKey = once('key', 'create', 'acme').trim()
+      expect(acmeKey).toMatch(/^wag_[a-z2-7]{40}$/)
+      const cBase = await run(`${volume}-c`, cli)
+      expect(podman('logs', `${volume}-c`)).not.toMatch(/First start|API key/)
+      const sessions = await httpGateway(cBase, acmeKey).get('/v1/session/all')
+      expect(sessions.status).toBe(200)
+      podman('stop', '--time', '20', `${volume}-c`)
+    },
+    180_000 * SLOWNESS,
+  )
 })
