@@ -17,7 +17,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     reporters: ['default'],
     projects: [
-      { extends: true, test: { name: 'gateway', include: ['test/**/*.test.ts'], exclude: ['test/dist/**'] } },
+      {
+        extends: true,
+        test: { name: 'gateway', include: ['test/**/*.test.ts'], exclude: ['test/dist/**', 'test/docker/**'] },
+      },
       {
         // Tests of the build itself (npm start, npm pack, the binary) all write dist/: one at a
         // time, after the rest (groupOrder), so no build pulls files from under another.
