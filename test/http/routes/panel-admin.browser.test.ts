@@ -86,8 +86,8 @@ describe('the panel’s Admin screen', () => {
 
   it('no overflow at 1280 and 390 px and no serious accessibility finding, in both themes', async () => {
     const { page } = rig
-    for (const theme of ['light', 'dark']) {
-      if ((await page.locator('html').getAttribute('data-theme')) !== theme) await page.locator('#theme-toggle').click()
+    for (const theme of ['light', 'dark'] as const) {
+      await rig.chooseTheme(theme)
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 })
         expect(await horizontalOverflow(page)).toBe(0)

@@ -1,21 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate, testPicture } from '../../support/media-fixtures'
-import type { Page } from 'playwright-core'
 import { accessibilityViolations, horizontalOverflow, type PanelRig, startPanelRig } from '../../support/panel-rig'
 
 const ACCOUNT = '15550009501'
 const SHOP = '15551230501'
 const NOBODY = '15551239599'
-
-/**
- * Sets the theme with the header's toggle. Until the user picks one the page follows the system's
- * (no data-theme): the first click gives dark, so light may take a second.
- */
-async function chooseTheme(page: Page, theme: 'light' | 'dark') {
-  for (let i = 0; i < 2 && (await page.locator('html').getAttribute('data-theme')) !== theme; i++)
-    await page.locator('#theme-toggle').click()
-  expect(await page.locator('html').getAttribute('data-theme')).toBe(theme)
-}
 
 /**
  * The Contacts tab in Chromium against the gateway and the simulator as WhatsApp: a business's
@@ -141,7 +130,7 @@ describe('the panel’s Contacts tab', () => {
     await page.locator('#contact-block').click()
     await page.locator(`#blocked tr[data-phone="${SHOP}"]`).waitFor()
     for (const theme of ['light', 'dark'] as const) {
-      await chooseTheme(page, theme)
+      await rig.chooseTheme(theme)
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 })
         expect(await horizontalOverflow(page)).toBe(0)

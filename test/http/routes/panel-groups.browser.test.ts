@@ -1,20 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { accessibilityViolations, horizontalOverflow, type PanelRig, startPanelRig } from '../../support/panel-rig'
 
 const ACCOUNT = '15550009401'
 const ANNA = '15551230401'
 const BORIS = '15551230402'
-
-/**
- * Sets the theme with the header's toggle. Until the user picks one the page follows the system's
- * (no data-theme): the first click gives dark, so light may take a second.
- */
-async function chooseTheme(page: Page, theme: 'light' | 'dark') {
-  for (let i = 0; i < 2 && (await page.locator('html').getAttribute('data-theme')) !== theme; i++)
-    await page.locator('#theme-toggle').click()
-  expect(await page.locator('html').getAttribute('data-theme')).toBe(theme)
-}
 
 /**
  * The Groups tab in Chromium against the gateway and the simulator as WhatsApp: the groups the
@@ -144,7 +133,7 @@ describe('the panel’s Groups tab', () => {
     await page.locator('#group-subject', { hasText: 'Bike club' }).waitFor()
     await page.locator('#group-invite-copy').waitFor()
     for (const theme of ['light', 'dark'] as const) {
-      await chooseTheme(page, theme)
+      await rig.chooseTheme(theme)
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 })
         expect(await horizontalOverflow(page)).toBe(0)

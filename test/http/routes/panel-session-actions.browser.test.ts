@@ -45,8 +45,8 @@ describe('the panel’s session actions', () => {
 
   it('no overflow at 1280 and 390 px and no serious accessibility finding for a disconnected session, in both themes', async () => {
     const { page } = rig
-    for (const theme of ['light', 'dark']) {
-      if ((await page.locator('html').getAttribute('data-theme')) !== theme) await page.locator('#theme-toggle').click()
+    for (const theme of ['light', 'dark'] as const) {
+      await rig.chooseTheme(theme)
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 })
         expect(await horizontalOverflow(page)).toBe(0)
