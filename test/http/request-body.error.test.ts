@@ -38,13 +38,15 @@ describe('request bodies the gateway cannot use', () => {
     )
     expect(latin1.status).toBe(415)
     expect(latin1.body).toMatchObject({ error: 'unsupported_media_type', message: expect.stringMatching(/UTF-8/) })
-    // UTF-8, however spelled, is fine: these reach validation (webhookUrl is missing).
+    // UTF-8, however spelled, is fine: these reach validation (the webhookUrl is no URL).
     for (const type of [
       'application/json; charset=utf-8',
       'application/json;charset="UTF-8"',
       'application/json; charset=utf8',
     ]) {
-      expect((await post(t, '/v1/session/connect', '{"sessionName":"a"}', type)).status).toBe(400)
+      const answer = await read(await post(t, '/v1/session/connect', '{"sessionName":"a","webhookUrl":"nope"}', type))
+      expect(answer.status).toBe(400)
+      expect(answer.body.details.fields).toEqual([{ path: 'webhookUrl', message: expect.any(String) }])
     }
   })
 
@@ -58,10 +60,9 @@ describe('request bodies the gateway cannot use', () => {
     ])
     // A URL field (its own error text is about the scheme) and an array field.
     const connect = await read(await post(t, '/v1/session/connect', '{}'))
-    expect(connect.body.details.fields).toEqual([
-      { path: 'sessionName', message: 'is required' },
-      { path: 'webhookUrl', message: 'is required' },
-    ])
+    expect(connect.body.details.fields).toEqual([{ path: 'sessionName', message: 'is required' }])
+    const webhook = await read(await post(t, '/v1/webhooks', '{}'))
+    expect(webhook.body.details.fields).toEqual([{ path: 'url', message: 'is required' }])
     const check = await read(await post(t, '/v1/contact/check', '{"sessionId": 7}'))
     expect(check.body.details.fields).toEqual([
       { path: 'sessionId', message: expect.not.stringMatching(/required/) },
