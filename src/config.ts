@@ -54,6 +54,10 @@ export const envSchema = z.object({
   PAID_MAX_SESSIONS: positiveInt.default(100),
   FREE_MESSAGE_WEBHOOKS: flag.default(true),
   FREE_INTERACTIVE_MESSAGES: flag.default(false),
+  /** The most history messages a session may ask to import (its history.maxMessages); the default it gets is 10,000. */
+  HISTORY_MAX_MESSAGES: positiveInt.default(100_000),
+  /** A history chunk is read until it inflates past this many bytes (a decompression bomb is cut off there). */
+  HISTORY_CHUNK_MAX_BYTES: positiveInt.default(128 * 1024 * 1024),
   /** Largest media file the gateway fetches from a client's URL (WhatsApp's own cap is 16 MiB for most kinds). */
   MEDIA_MAX_BYTES: positiveInt.default(16 * 1024 * 1024),
   /** Longest audio (decoded duration) a conversion accepts; a longer file is refused before it is decoded. */
@@ -226,6 +230,7 @@ export interface GatewayConfig {
    * take no custom agent, so connect and update refuse proxyUrl rather than store and ignore it.
    */
   sessionProxies: boolean
+  history: HistoryConfig
   /** Send pacing of sessions without their own (SEND_PACING_*); all zero and false: off. */
   sendPacing: SendPacing
   /** The longest a paced send may wait for its turn before it is refused. */
@@ -260,6 +265,15 @@ export interface InboundMediaConfig {
   download: 'lazy' | 'eager'
   urlTtlSeconds: number
   retryTimeoutMs: number
+}
+
+export interface HistoryConfig {
+  /** Whether sessions may import history here: false on the Cloudflare edge (refused with a 400). */
+  supported: boolean
+  /** The ceiling of a session's maxMessages (HISTORY_MAX_MESSAGES). */
+  maxMessages: number
+  /** Inflated bytes of one chunk at most (HISTORY_CHUNK_MAX_BYTES). */
+  chunkMaxBytes: number
 }
 
 export interface WebhookConfig {
@@ -360,6 +374,7 @@ function fromEnv(e: Env): GatewayConfig {
     proxyUrl: e.PROXY_URL,
     proxyAllowedNetworks: e.PROXY_ALLOWED_NETWORKS,
     sessionProxies: true,
+    history: { supported: true, maxMessages: e.HISTORY_MAX_MESSAGES, chunkMaxBytes: e.HISTORY_CHUNK_MAX_BYTES },
     sendPacing: {
       minIntervalMs: e.SEND_PACING_MIN_INTERVAL_MS,
       jitterMs: e.SEND_PACING_JITTER_MS,

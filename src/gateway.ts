@@ -37,6 +37,8 @@ import { createSessionListCache } from './services/sessions/list-cache'
 import { gatewayStopping, leftConnected } from './services/messages/send/send-turn'
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
+import { forgetHistoryChunks } from './services/history/chunks'
+import { createHistoryImports, wakeHistoryImports } from './services/history/import'
 import { createCredentialCache } from './services/credential-cache'
 import { createStatementCache } from './perf/prepared'
 import { createReadMemo } from './perf/read-memo'
@@ -252,7 +254,8 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
     ),
     // Unlinked: the account's groups and its contacts' names are not the session's any more.
-    unlinkHooks: [forgetGroups, forgetContactNames],
+    unlinkHooks: [forgetGroups, forgetContactNames, forgetHistoryChunks],
+    history: createHistoryImports(),
   }
   chatwootSink = createChatwootSink(context)
   engine.onFact((fact) => applyEngineFact(context, fact))
@@ -279,6 +282,8 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       failUnsentSends(context)
       stopMaintenance = startMaintenance(context)
       webhooks.start()
+      context.history.started = true
+      wakeHistoryImports(context)
       restoring = restoreSessions(context, stopping.signal).catch((error: unknown) =>
         logger.error({ err: error }, 'restoring sessions failed'),
       )
@@ -294,6 +299,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       stopMaintenance?.()
       stopping.abort()
       context.inboundMedia.stopping.abort()
+      context.history.stopping.abort()
       await restoring
       await engine.stopAll()
       await webhooks.stop()

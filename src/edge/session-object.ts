@@ -65,6 +65,9 @@ export class SessionObject extends DurableObject<EdgeEnv> {
         rateLimitPerMinute: 0,
         // A Worker's WebSocket and fetch take no custom agent: a proxyUrl is refused, PROXY_URL unused.
         sessionProxies: false,
+        // History import writes a chunk's records over many seconds, beyond what an object's
+        // request and its storage limits were sized for here: connect refuses `history` (docs/edge.md).
+        history: { ...config.history, supported: false },
         // The Worker answers /metrics 404 (one object knows one session): no registry here.
         metricsToken: undefined,
       },

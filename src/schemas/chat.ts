@@ -79,10 +79,16 @@ export const ChatSummarySchema = z
     isGroup: z.boolean(),
     name: z.string().nullable().meta({
       description:
-        'The contact’s latest push name (from the messages they sent), or the group’s subject while the account is in it; null when unknown.',
+        'The contact’s latest push name (from the messages they sent), or the group’s subject while the account is in it; else the name the phone’s history gave the chat (a saved contact name); null when unknown.',
+    }),
+    archived: z.boolean().meta({ description: 'Archived on the phone, as its history said at linking.' }),
+    pinned: z.boolean().meta({ description: 'Pinned on the phone, as its history said at linking.' }),
+    mutedUntil: z.iso.datetime().nullable().meta({
+      description: 'Muted on the phone until then, as its history said at linking; null: not muted.',
     }),
     unreadCount: z.number().int().meta({
-      description: 'Inbound messages still `received`: not marked read by POST /v1/chat/read (nor deleted).',
+      description:
+        'Inbound messages still `received`: not marked read by POST /v1/chat/read (nor deleted); history records are unread as the phone had them.',
     }),
     lastMessageAt: z.iso.datetime().meta({ description: 'When the newest record of the chat was created.' }),
     lastMessage: MessageRecordSchema,

@@ -96,7 +96,7 @@ export const MessageRecordSchema = z
     direction: z.enum(['inbound', 'outbound']),
     source: z.enum(messageSources).nullable().meta({
       description:
-        'Outbound: `api` (sent through this gateway) or `phone` (sent from the account’s phone or another linked device); null for inbound.',
+        'Outbound: `api` (sent through this gateway) or `phone` (sent from the account’s phone or another linked device); null for inbound; `history` for records of either direction imported from the phone’s history when it linked.',
     }),
     type: z.enum(messageTypes),
     status: z.enum(messageStatuses).meta({

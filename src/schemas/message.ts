@@ -269,6 +269,10 @@ export const ListMessagesQuery = z.strictObject({
   sessionId,
   phone: chatAddress.optional().meta({ description: 'Only this chat.' }),
   direction: z.enum(['inbound', 'outbound']).optional(),
+  source: z.enum(['api', 'phone', 'history', 'live']).optional().meta({
+    description:
+      'Only records from there: api (sent through this gateway), phone (sent from the account’s own WhatsApp), history (imported from the phone’s history at linking), live (everything but history).',
+  }),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(200).optional().meta({ description: 'nextCursor of the previous page.' }),
 })

@@ -47,6 +47,25 @@ const sendPacing = z
     example: { minIntervalMs: 20_000, jitterMs: 15_000, typing: true },
   })
 
+const history = z
+  .strictObject({
+    days: z.number().int().min(1).max(365).meta({ description: 'Days back from the linking WhatsApp is asked for.' }),
+    maxMessages: z.number().int().min(1).optional().meta({
+      description:
+        'The most messages stored (default 10,000; at most the operator’s HISTORY_MAX_MESSAGES): the newest come first, the rest is counted as skipped.',
+    }),
+  })
+  .meta({
+    description:
+      'Import the phone’s chats and messages when it links: WhatsApp is asked for a full sync of this many days, and what arrives is stored with source "history" and reported by history.progress and one history.synced event (never one message.received per old message). Left out: nothing is imported. See docs/history.md.',
+    example: { days: 30, maxMessages: 5000 },
+  })
+
+const historyView = z
+  .object({ days: z.number(), maxMessages: z.number() })
+  .nullable()
+  .meta({ description: 'The history imported at the next linking; null: none.' })
+
 const sendPacingView = z
   .object({ minIntervalMs: z.number(), jitterMs: z.number(), typing: z.boolean() })
   .nullable()
@@ -108,6 +127,7 @@ export const ConnectSessionBody = z
     pairingNumber: phoneDigits.optional().meta({ description: 'Required when mode is pairing.' }),
     proxyUrl: proxyUrl.optional(),
     sendPacing: sendPacing.optional(),
+    history: history.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.mode === 'pairing' && !body.pairingNumber)
@@ -138,6 +158,7 @@ export const SessionSchema = z
     lastSeen: z.iso.datetime().nullable(),
     proxyUrl: maskedProxyUrl,
     sendPacing: sendPacingView,
+    history: historyView,
   })
   .meta({ id: 'Session' })
 
@@ -157,6 +178,7 @@ export const ConnectSessionResponse = z
     webhookSecret: z.string().meta({ description: 'Signs webhook deliveries (Standard Webhooks).' }),
     proxyUrl: maskedProxyUrl,
     sendPacing: sendPacingView,
+    history: historyView,
   })
   .meta({ id: 'ConnectSessionResponse' })
 
@@ -186,6 +208,10 @@ export const UpdateSessionBody = atLeastOneOf(
     sendPacing: sendPacing.nullable().optional().meta({
       description:
         'New send pacing for the sends made from now on (those already waiting keep their turn), or null to follow the operator’s SEND_PACING_* defaults.',
+    }),
+    history: history.nullable().optional().meta({
+      description:
+        'The history to import at the next linking (WhatsApp asks for it only when a phone links), or null for none. The current link is not affected.',
     }),
     rotateWebhookSecret: z.boolean().optional().meta({
       description:

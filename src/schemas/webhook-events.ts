@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messageSources, messageStatuses } from '../db/schema'
+import { historySyncTypes, messageSources, messageStatuses } from '../db/schema'
 import { messageTypes } from '../shared/message-types'
 import { SessionStatusSchema } from './session'
 import { isMessageEvent, type WebhookEventType, webhookEventTypes } from '../shared/event-types'
@@ -166,6 +166,39 @@ const GroupParticipantsData = z
   })
   .meta({ id: 'GroupParticipantsEventData' })
 
+const historyCounts = {
+  chats: z.number().int().meta({ description: 'Chats the history named (their names and states are kept).' }),
+  messages: z.number().int().meta({ description: 'Messages stored, with source "history".' }),
+  contacts: z.number().int().meta({ description: 'Push names stored.' }),
+  skipped: z.number().int().meta({
+    description: 'Messages left out: past maxMessages, older than the days asked for, or already stored.',
+  }),
+}
+
+const HistoryProgressData = z
+  .object({
+    syncType: z.enum(historySyncTypes).meta({ description: 'WhatsApp’s kind of chunk.' }),
+    chunk: z.number().int().meta({ description: 'The chunk’s order within its kind, from WhatsApp.' }),
+    progress: z.number().int().min(0).max(100).meta({ description: 'WhatsApp’s percentage of the whole sync.' }),
+    state: z.enum(['done', 'cut_off', 'expired']).meta({
+      description:
+        'done; cut_off: stopped at its budget (HISTORY_CHUNK_MAX_BYTES inflated) or unreadable, what came before is kept; expired: WhatsApp no longer had it.',
+    }),
+    stateReason: z.string().nullable(),
+    chunkCounts: z.object(historyCounts).meta({ description: 'What this chunk stored.' }),
+    ...historyCounts,
+  })
+  .meta({ id: 'HistoryProgressEventData', description: 'One history chunk was read; the counts are totals so far.' })
+
+const HistorySyncedData = z
+  .object({
+    ...historyCounts,
+    chunks: z.number().int(),
+    incompleteChunks: z.number().int().meta({ description: 'Chunks cut off or expired.' }),
+    durationMs: z.number().int().meta({ description: 'From the first chunk announced to the last one read.' }),
+  })
+  .meta({ id: 'HistorySyncedEventData', description: 'The history import of this linking ended; sent once.' })
+
 export const webhookEventData = {
   'session.status': SessionStatusData,
   'session.qr': SessionQrData,
@@ -180,6 +213,8 @@ export const webhookEventData = {
   'group.left': GroupLeftData,
   'group.updated': GroupUpdatedData,
   'group.participants': GroupParticipantsData,
+  'history.progress': HistoryProgressData,
+  'history.synced': HistorySyncedData,
 } as const satisfies Record<WebhookEventType, z.ZodType>
 
 export { isMessageEvent, webhookEventTypes, type WebhookEventType }
@@ -202,6 +237,9 @@ const descriptions: Record<WebhookEventType, string> = {
   'group.left': 'The session’s account is no longer in a group: it left, or was removed.',
   'group.updated': 'A group’s subject, description or settings changed (by anyone, the session included).',
   'group.participants': 'People were added to, removed from, promoted or demoted in a group the account is in.',
+  'history.progress':
+    'A chunk of the phone’s history was read (sessions connected with history): what it stored and the totals so far; never one event per old message.',
+  'history.synced': 'The history import of this linking ended: what it stored in all. Sent once per linking.',
 }
 
 /** The body POSTed for one event type: the envelope around that type's data. */

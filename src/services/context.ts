@@ -17,6 +17,7 @@ import type { MediaTools } from '../media/port'
 import type { SendQueues } from './messages/send/send-queue'
 import type { SessionListCache } from './sessions/list-cache'
 import type { UnlinkHook } from './sessions/unlink-hook'
+import type { HistoryImports } from './history/import'
 
 /**
  * The store, its clock, the settings and the logs: all that the verbs a one-off command runs
@@ -60,6 +61,8 @@ export interface GatewayContext extends ServiceContext {
   credentials: CredentialCache
   /** Received files: the store, fetches under way. */
   inboundMedia: InboundMedia
+  /** History chunks being read (services/history/import.ts). */
+  history: HistoryImports
   /** What each part drops of a session that is unlinked (or never linked), in the status change's transaction. */
   unlinkHooks: readonly UnlinkHook[]
 }

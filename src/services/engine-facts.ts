@@ -8,6 +8,7 @@ import { applyReaction } from './messages/inbound/reactions'
 import { applyReceipt } from './messages/inbound/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
 import { keepQr } from './sessions/qr'
+import { keepHistoryChunk } from './history/chunks'
 import { sessionById } from './sessions/view'
 import type { NewEvent } from '../webhooks/outbox'
 import type { WebhookEventType } from '../schemas/webhook-events'
@@ -62,6 +63,9 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       return
     case 'group':
       onGroupNotice(ctx, fact)
+      return
+    case 'history-chunk':
+      keepHistoryChunk(ctx, fact.sessionId, fact.chunk)
       return
     case 'qr': {
       const workspaceId = keepQr(ctx, fact.sessionId, fact.qr)

@@ -17,6 +17,8 @@ export const webhookEventTypes = [
   'group.left',
   'group.updated',
   'group.participants',
+  'history.progress',
+  'history.synced',
 ] as const
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]

@@ -30,8 +30,11 @@ export const chatKeyOf = (t: { chatJid: AnyColumn; phone: AnyColumn; lid: AnyCol
   // No comma in it: drizzle-kit splits an index's expression at commas when it writes the SQL.
   sql`(CASE WHEN ${t.chatJid} GLOB '*@g.us' THEN ${t.chatJid} WHEN ${t.phone} IS NOT NULL THEN ${t.phone} WHEN ${t.lid} IS NOT NULL THEN ${t.lid} || '@lid' ELSE ${t.chatJid} END)`
 
-/** Where an outbound message was sent from: this gateway's API, or the account's own WhatsApp. */
-export const messageSources = ['api', 'phone'] as const
+/**
+ * Where a record came from: sent through this gateway's API, sent from the account's own
+ * WhatsApp, or imported from the phone's history at linking (either direction).
+ */
+export const messageSources = ['api', 'phone', 'history'] as const
 export type MessageSource = (typeof messageSources)[number]
 
 export const messages = sqliteTable(
@@ -52,8 +55,9 @@ export const messages = sqliteTable(
     direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
     /**
      * Outbound: where it was sent from: `phone` (the account's phone or another linked device,
-     * seen by this gateway). Null on inbound records, and on sends through the API, which were
-     * the only outbound records before the column existed: the API shows those as `api`.
+     * seen by this gateway). `history` on records imported from the phone's history, inbound
+     * too. Null on live inbound records, and on sends through the API, which were the only
+     * outbound records before the column existed: the API shows those as `api`.
      */
     source: text('source', { enum: messageSources }),
     type: text('type').notNull(),

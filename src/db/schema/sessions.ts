@@ -24,6 +24,14 @@ export const storedWebhookUrl = (url: string | null): string => url ?? NO_WEBHOO
 /** The webhook URL a stored column value stands for; null: the session has none. */
 export const webhookUrlOf = (stored: string): string | null => (stored === NO_WEBHOOK_URL ? null : stored)
 
+/** What a session imports of the phone's history when it links (docs/history.md); null: nothing. */
+export interface HistorySetting {
+  /** Days back from the linking that WhatsApp is asked for. */
+  days: number
+  /** The most messages stored; the rest is counted as skipped. */
+  maxMessages: number
+}
+
 /** How a session's sends are spaced (docs/api.md "Send pacing"); all zero and false: not paced. */
 export interface SendPacing {
   /** Least time between two hand-overs to WhatsApp. */
@@ -72,6 +80,10 @@ export const sessions = sqliteTable(
     proxyUrl: text('proxy_url'),
     /** The session's own send pacing; null: the operator's SEND_PACING_* defaults apply. */
     sendPacing: text('send_pacing', { mode: 'json' }).$type<SendPacing>(),
+    /** History to import at the next linking; null: none (the default). */
+    history: text('history', { mode: 'json' }).$type<HistorySetting>(),
+    /** When the current link's history import ended (its history.synced event); null: not yet. */
+    historySyncedAt: timestamp('history_synced_at'),
     lastSeen: timestamp('last_seen'),
     ...lifecycleDates,
   },

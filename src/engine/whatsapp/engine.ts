@@ -2,7 +2,8 @@ import type { Logger } from '../../logger'
 import { hasPairedCredentials } from './socket/credentials'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './socket/connection'
-import { downloadMedia } from './media/media-download'
+import { downloadMedia, type MediaHosts } from './media/media-download'
+import { readHistoryChunk } from './history/read-history'
 import { type MediaFetch, pinnedMediaFetch, platformMediaFetch, proxiedMediaFetch } from './media/media-fetch'
 import { directTarget, resolveEndpoint, type NetworkTarget, type WhatsAppEndpoint } from './socket/network-target'
 import type { ProxyGuard } from '../../net/proxy-guard'
@@ -98,22 +99,43 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
     webVersion: () => deps.versions.info(),
 
     async downloadMedia(sessionId, payload, options) {
-      const { endpoint, direct } = await networkTarget()
-      const connection = connections.get(sessionId)
-      // The session's own target (its proxy), else the direct one
-      const target = connection?.networkTarget ?? direct
-      const trusted = endpoint.trustedMediaHosts ?? []
-      // The simulator's host is the one media host that may be on a private address
-      const { resolver, allowPrivateAddresses } = deps.proxyGuard
-      const guard = { resolver, allowPrivateAddresses, privateHosts: trusted }
-      const fetchMedia: MediaFetch =
-        deps.mediaConnections === 'platform'
-          ? platformMediaFetch
-          : target === direct
-            ? pinnedMediaFetch(guard, endpoint.mediaCaPem)
-            : proxiedMediaFetch(guard, target)
-      const hosts = [...trusted, ...(connection?.announcedMediaHosts ?? [])]
+      const { fetchMedia, hosts } = await mediaAccess(sessionId)
       return downloadMedia(payload, fetchMedia, hosts, options)
     },
+
+    async *readHistory(sessionId, notification, options) {
+      const { fetchMedia, hosts } = await mediaAccess(sessionId)
+      yield* readHistoryChunk(
+        notification,
+        {
+          fetchMedia,
+          hosts,
+          now: () => new Date(),
+          onMappings: (pairs) => connections.get(sessionId)?.rememberLidMappings(pairs),
+        },
+        options,
+      )
+    },
+  }
+
+  /** How the session's media downloads connect, and from which hosts beside WhatsApp's. */
+  async function mediaAccess(sessionId: string): Promise<{ fetchMedia: MediaFetch; hosts: MediaHosts }> {
+    const { endpoint, direct } = await networkTarget()
+    const connection = connections.get(sessionId)
+    // The session's own target (its proxy), else the direct one
+    const target = connection?.networkTarget ?? direct
+    const trusted = endpoint.trustedMediaHosts ?? []
+    // The simulator's host is the one media host that may be on a private address
+    const { resolver, allowPrivateAddresses } = deps.proxyGuard
+    const guard = { resolver, allowPrivateAddresses, privateHosts: trusted }
+    const fetchMedia: MediaFetch =
+      deps.mediaConnections === 'platform'
+        ? platformMediaFetch
+        : target === direct
+          ? pinnedMediaFetch(guard, endpoint.mediaCaPem)
+          : proxiedMediaFetch(guard, target)
+    const announced = connection?.announcedMediaHosts ?? []
+    // A file named by its direct path alone (history chunks) is on media_conn's host.
+    return { fetchMedia, hosts: { allowed: [...trusted, ...announced], fallback: announced[0] ?? trusted[0] } }
   }
 }

@@ -36,6 +36,9 @@ export function lazyEngine(
     open: async (sessionId, options) => (await engine()).open(sessionId, options),
     session: (sessionId) => loaded?.session(sessionId),
     downloadMedia: async (sessionId, payload, options) => (await engine()).downloadMedia(sessionId, payload, options),
+    async *readHistory(sessionId, notification, options) {
+      yield* (await engine()).readHistory(sessionId, notification, options)
+    },
     hasCredentials: (sessionId) => hasPairedCredentials(authStore, sessionId),
     wipeCredentials: (sessionId) => authStore.clear(sessionId),
     async stopAll() {

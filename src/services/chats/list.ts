@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import { chatKeyOf, contactNames, groups, messages } from '../../db/schema'
+import { chatKeyOf, chatStates, contactNames, groups, messages } from '../../db/schema'
 import type { ChatSummary, ListChatsInput } from '../../schemas/chat'
 import { pushNamesOf } from '../contacts/names'
 import type { ServiceContext } from '../context'
@@ -22,8 +22,8 @@ interface ChatRow {
  * The session's chats, newest first, a page at a time: the gateway's own records, so an offline
  * session lists too. A chat is keyed as messages_chat_idx keys a record (chatKeyOf); a 1:1 chat
  * recorded under its LID alone is merged into its number's when the gateway knows that LID's
- * number (another record of the chat, or a push name, named both). Four queries whatever the
- * data: the page, its newest records, the push names, the group subjects.
+ * number (another record of the chat, or a push name, named both). Five queries whatever the
+ * data: the page, its newest records, the push names, the group subjects, the chat states.
  */
 export function listChats(ctx: ServiceContext, { workspaceId, input }: { workspaceId: string; input: ListChatsInput }) {
   const session = findSession(ctx, workspaceId, input.sessionId)
@@ -61,17 +61,40 @@ export function listChats(ctx: ServiceContext, { workspaceId, input }: { workspa
               .all()
               .map(({ id, subject }) => [id, subject]),
       )
+      const states = new Map(
+        page.length === 0
+          ? []
+          : tx
+              .select()
+              .from(chatStates)
+              .where(
+                and(
+                  eq(chatStates.sessionId, session.id),
+                  inArray(
+                    chatStates.chat,
+                    page.map((row) => row.chat),
+                  ),
+                ),
+              )
+              .all()
+              .map((state) => [state.chat, state]),
+      )
       const chats: ChatSummary[] = page.map((row, i) => {
         const record = records.get(row.newest)
         // The page and its records are read in one transaction: the newest record is there.
         if (!record) throw new Error(`chat list: newest record of a chat vanished (rowid ${row.newest})`)
         const group = isGroup(row.chat)
+        const state = states.get(row.chat)
+        const mutedUntil = state?.mutedUntil && state.mutedUntil > ctx.clock.now() ? state.mutedUntil : null
         return {
           chat: row.chat,
           phone: group ? null : (phoneOf(row.chat) ?? null),
           lid: !group && row.lid ? `${row.lid}@lid` : null,
           isGroup: group,
-          name: (group ? subjects.get(row.chat) : names[i]) ?? null,
+          name: (group ? subjects.get(row.chat) : names[i]) ?? state?.name ?? null,
+          archived: state?.archived ?? false,
+          pinned: state?.pinned ?? false,
+          mutedUntil: mutedUntil ? mutedUntil.toISOString() : null,
           unreadCount: row.unread,
           lastMessageAt: new Date(row.at).toISOString(),
           lastMessage: messageView(record),

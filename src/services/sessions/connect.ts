@@ -1,3 +1,4 @@
+import type { HistorySetting } from '../../db/schema'
 import { and, count, eq, inArray } from 'drizzle-orm'
 import type { PlanName } from '../../config'
 import {
@@ -19,6 +20,7 @@ import type { ConnectSessionInput } from '../../schemas/session'
 import type { GatewayContext } from '../context'
 import { assertSessionCap, assertWebhookEvents, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { assertProxyUrl, proxyView, sessionProxy } from './proxy'
+import { historyAsk, historySetting } from '../history/setting'
 import { newWebhookSecret } from '../../webhooks/secret'
 import { announceStatusChange, insertPendingSession, transition, writeStatus } from './transitions'
 import { sessionById } from './view'
@@ -33,6 +35,7 @@ function claimSession(
   plan: PlanName,
   input: ConnectSessionInput,
   webhookMessages: boolean,
+  history: HistorySetting | null,
 ): { session: Session; previousStatus: SessionStatus | null } {
   return ctx.db.transaction(
     (tx) => {
@@ -46,6 +49,8 @@ function claimSession(
         pairingNumber: input.pairingNumber ?? null,
         proxyUrl: input.proxyUrl ?? null,
         sendPacing: input.sendPacing ?? null,
+        history,
+        historySyncedAt: null,
       }
       const existing = tx
         .select()
@@ -97,7 +102,8 @@ export async function connectSession(
   assertWebhookEvents(ctx, plan, input.webhookEvents)
   if (input.webhookUrl !== undefined) await assertWebhookUrl(ctx, input.webhookUrl)
   if (input.proxyUrl) await assertProxyUrl(ctx, input.proxyUrl)
-  const { session, previousStatus } = claimSession(ctx, workspace, plan, input, webhookMessages)
+  const history = input.history ? historySetting(ctx, input.history) : null
+  const { session, previousStatus } = claimSession(ctx, workspace, plan, input, webhookMessages, history)
   if (previousStatus) announceStatusChange(ctx, session, previousStatus)
   ctx.logger.info(
     { sessionId: session.id, mode: input.mode, repairing: Boolean(previousStatus) },
@@ -116,6 +122,7 @@ export async function connectSession(
           pairingNumber: input.pairingNumber,
           autoRejectCalls: session.autoRejectCalls,
           proxy: sessionProxy(ctx, session),
+          history: historyAsk(session),
         })
         .then(async (handle) => {
           // A DELETE may have come while the engine got ready: the client's disconnect wins.
@@ -142,6 +149,7 @@ export async function connectSession(
     webhookSecret: session.webhookSecret,
     proxyUrl: proxyView(session.proxyUrl),
     sendPacing: session.sendPacing,
+    history: session.history,
   }
 }
 

@@ -1,6 +1,8 @@
 import { and, count, eq, type SQL } from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import {
+  chatStates,
+  historyChunks,
   chatwootChats,
   chatwootConfigs,
   chatwootMessages,
@@ -93,6 +95,9 @@ function removeRows(tx: DbOrTx, session: Session) {
   drop(chatwootMessages, eq(chatwootMessages.sessionId, id))
   drop(chatwootChats, eq(chatwootChats.sessionId, id))
   drop(groupParticipants, eq(groupParticipants.sessionId, id))
+  // History's bookkeeping: its records are counted as messages.
+  drop(historyChunks, eq(historyChunks.sessionId, id))
+  drop(chatStates, eq(chatStates.sessionId, id))
   const removed = {
     messages: drop(messages, eq(messages.sessionId, id)),
     media: drop(mediaFiles, eq(mediaFiles.sessionId, id)),

@@ -24,6 +24,7 @@ const viewColumns = {
   lastSeen: sessions.lastSeen,
   proxyUrl: sessions.proxyUrl,
   sendPacing: sessions.sendPacing,
+  history: sessions.history,
 }
 
 const sessionsOfWorkspace = (db: GatewayDatabase) =>

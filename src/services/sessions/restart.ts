@@ -2,6 +2,7 @@ import { GatewayError } from '../../errors'
 import type { SessionStatus } from '../../shared/session-statuses'
 import type { GatewayContext } from '../context'
 import { sessionProxy } from './proxy'
+import { historyAsk } from '../history/setting'
 import { transition } from './transitions'
 import { findSession, sessionView } from './view'
 
@@ -33,6 +34,7 @@ export async function restartSession(
     mode: session.pairingMode,
     autoRejectCalls: session.autoRejectCalls,
     proxy: sessionProxy(ctx, session),
+    history: historyAsk(session),
   })
   ctx.logger.info({ sessionId }, 'session restarted by client')
   return sessionView(result.session)

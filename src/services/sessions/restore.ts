@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { liveStatuses, sessions, type Session } from '../../db/schema'
 import type { GatewayContext } from '../context'
 import { sessionProxy } from './proxy'
+import { historyAsk } from '../history/setting'
 import { transition } from './transitions'
 import { awaitsUnlink, reconnectToUnlink } from './unlink'
 
@@ -62,6 +63,7 @@ async function reopenBounded(ctx: GatewayContext, queue: Session[], signal?: Abo
           mode: session.pairingMode,
           autoRejectCalls: session.autoRejectCalls,
           proxy: sessionProxy(ctx, session),
+          history: historyAsk(session),
         })
         await Promise.race([settled, aborted])
       } catch (error) {

@@ -8,6 +8,7 @@ import type { GatewayContext } from '../context'
 import { rotateWebhookSecret } from '../../webhooks/secret'
 import { assertWebhookEvents, assertWebhookUrl, resolveWebhookMessages } from './plan-rules'
 import { assertProxyUrl, sessionProxy } from './proxy'
+import { historySetting } from '../history/setting'
 import { findSession, sessionView } from './view'
 
 export async function updateSession(
@@ -24,6 +25,7 @@ export async function updateSession(
   assertWebhookEvents(ctx, plan, input.webhookEvents)
   if (input.webhookUrl) await assertWebhookUrl(ctx, input.webhookUrl)
   if (input.proxyUrl) await assertProxyUrl(ctx, input.proxyUrl)
+  const history = input.history ? historySetting(ctx, input.history) : input.history
 
   const updated = ctx.db.transaction(
     (tx) => {
@@ -54,6 +56,7 @@ export async function updateSession(
           ...(input.autoRejectCalls !== undefined ? { autoRejectCalls: input.autoRejectCalls } : {}),
           ...(input.proxyUrl !== undefined ? { proxyUrl: input.proxyUrl } : {}),
           ...(input.sendPacing !== undefined ? { sendPacing: input.sendPacing } : {}),
+          ...(history !== undefined ? { history } : {}),
           updatedAt: ctx.clock.now(),
         })
         .where(eq(sessions.id, sessionId))

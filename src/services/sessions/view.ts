@@ -22,6 +22,7 @@ export function sessionView(
     | 'lastSeen'
     | 'proxyUrl'
     | 'sendPacing'
+    | 'history'
   >,
 ): SessionView {
   return {
@@ -38,6 +39,7 @@ export function sessionView(
     lastSeen: session.lastSeen ? session.lastSeen.toISOString() : null,
     proxyUrl: proxyView(session.proxyUrl),
     sendPacing: session.sendPacing,
+    history: session.history,
   }
 }
 

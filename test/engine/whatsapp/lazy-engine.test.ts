@@ -43,6 +43,7 @@ describe('lazyEngine facts', () => {
       wipeCredentials: () => {},
       stopAll: async () => {},
       downloadMedia: async () => ({ body: new ReadableStream(), size: 0 }),
+      async *readHistory() {},
       webVersion: () => ({ version: '2.3000.1', source: 'bundled' as const }),
     } satisfies WhatsAppEngine
     return { engine, emit: listeners.emit }

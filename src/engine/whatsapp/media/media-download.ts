@@ -1,9 +1,15 @@
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { getMediaKeys, proto } from '@whiskeysockets/baileys'
-import { mediaAttachment, type MediaAttachment } from './media-attachment'
+import { mediaAttachment, type MediaAttachment, type MediaKeyType } from './media-attachment'
 import type { MediaFetch, MediaResponse } from './media-fetch'
 import { mediaDownloadUrl } from './media-url'
 import { EngineError, type MediaDownload, type MediaDownloadOptions } from '../port'
+
+/** A file to fetch: its keys' kind (a history chunk's is `md-msg-hist`) and where and what it is. */
+export interface DownloadableAttachment {
+  keyType: MediaKeyType | 'md-msg-hist'
+  media: MediaAttachment['media']
+}
 
 /** The truncated HMAC-SHA256 after the ciphertext; AES-CBC adds 1–16 bytes of padding. */
 const MAC_BYTES = 10
@@ -24,17 +30,34 @@ const HOLD_BACK = 16
 export async function downloadMedia(
   payload: Uint8Array,
   fetchMedia: MediaFetch,
-  hosts: readonly string[],
+  hosts: MediaHosts,
   options: MediaDownloadOptions,
 ): Promise<MediaDownload> {
   const attachment = mediaAttachment(proto.Message.decode(payload))
   if (!attachment) throw new EngineError('no_media', 'the message carries no file')
+  return downloadAttachment(attachment, fetchMedia, hosts, options)
+}
+
+/** The media hosts allowed besides WhatsApp's, and where a file with only a direct path is. */
+export interface MediaHosts {
+  allowed: readonly string[]
+  /** media_conn's host (the simulator's); undefined: mmg.whatsapp.net. */
+  fallback?: string
+}
+
+/** A file on WhatsApp's CDN, of a message or of a history-sync notification: see downloadMedia. */
+export async function downloadAttachment(
+  attachment: DownloadableAttachment,
+  fetchMedia: MediaFetch,
+  hosts: MediaHosts,
+  options: MediaDownloadOptions,
+): Promise<MediaDownload> {
   const { media } = attachment
   const size = Number(media.fileLength ?? 0)
   if (!Number.isSafeInteger(size) || size < 0)
     throw new EngineError('corrupt', 'the message declares no valid file size')
   if (size > options.maxBytes) throw new EngineError('too_large', `the file is ${size} bytes`)
-  const place = mediaDownloadUrl(media, hosts)
+  const place = mediaDownloadUrl(media, hosts.allowed, hosts.fallback)
   if (!place.ok) throw new EngineError('corrupt', `the message names no WhatsApp media URL: ${place.refused}`)
 
   // Aborted by the idle timer, or by the caller (the gateway stopping): no listener is left on the caller's signal

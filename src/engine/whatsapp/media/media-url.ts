@@ -25,6 +25,8 @@ export type MediaUrlVerdict = { ok: true; url: URL } | { ok: false; refused: str
 export function mediaDownloadUrl(
   media: { url?: string | null; directPath?: string | null },
   hosts: readonly string[],
+  /** Where a direct path without a url goes: the host media_conn announced, else mmg.whatsapp.net. */
+  fallbackHost: string = DEFAULT_HOST,
 ): MediaUrlVerdict {
   const refuse = (why: string): MediaUrlVerdict => ({ ok: false, refused: why })
   const allowed = new Set(hosts.map(canonicalHost).filter((host) => host !== undefined))
@@ -47,10 +49,10 @@ export function mediaDownloadUrl(
   const path = media.directPath
   if (path.length > MAX_DIRECT_PATH || !DIRECT_PATH.test(path))
     return refuse('the direct path is not a path starting with a single "/"')
-  const url = new URL(`https://${named?.host ?? DEFAULT_HOST}${path}`)
+  const host = named?.host ?? canonicalHost(fallbackHost) ?? DEFAULT_HOST
+  const url = new URL(`https://${host}${path}`)
   // Belt and braces: the path must not have moved the request anywhere else
-  if (!isAllowed(url) || url.host !== (named?.host ?? DEFAULT_HOST))
-    return refuse('the direct path leaves the media host')
+  if (!isAllowed(url) || url.host !== host) return refuse('the direct path leaves the media host')
   return { ok: true, url }
 }
 

@@ -1,5 +1,6 @@
 import type { SessionContacts } from './contacts'
 import type { GroupInfo, GroupNotice, SessionGroups } from './groups'
+import type { HistoryChunkNotice, HistoryPart, HistoryReadOptions } from './history'
 import type { InboundChange, InboundMessage, OutboundContent, OwnMessage, PollVote, Reaction } from './messages'
 
 /*
@@ -20,6 +21,12 @@ export interface OpenOptions {
   /** Digits, country code first; required in pairing mode. */
   pairingNumber?: string
   autoRejectCalls: boolean
+  /**
+   * Ask the phone for its history when this link pairs (a full sync with a day limit; only a
+   * pairing sends it), and report its notifications as `history-chunk` facts. None: the phone
+   * sends only its bootstrap, which Baileys reads for LID mappings and nothing is reported.
+   */
+  history?: { days: number }
   /** The proxy this session's WhatsApp traffic goes through; none: straight out. */
   proxy?: ProxySetting
 }
@@ -105,6 +112,8 @@ export type EngineFact = { sessionId: string; socket: number } & (
   /** Every group the account is in, fetched once per login. */
   | { type: 'groups-synced'; groups: GroupInfo[] }
   | { type: 'group'; notice: GroupNotice }
+  /** The phone announced a history chunk (only for a link opened with `history`). */
+  | { type: 'history-chunk'; chunk: HistoryChunkNotice }
 )
 
 export type FactListener = (fact: EngineFact) => void
@@ -269,6 +278,13 @@ export interface WhatsAppEngine {
    * upstream for any other failure; corrupt is raised by the stream (see MediaDownload).
    */
   downloadMedia(sessionId: string, payload: Uint8Array, options: MediaDownloadOptions): Promise<MediaDownload>
+  /**
+   * Reads a history chunk (a `history-chunk` fact's notification) from WhatsApp's CDN like a
+   * file, checked whole before a byte of it is inflated, then inflated and decoded as it goes,
+   * part by part (no socket needed). EngineError gone, too_large (the file, or inflating past the
+   * budget: parts already given stand), corrupt, upstream, timeout.
+   */
+  readHistory(sessionId: string, notification: Uint8Array, options: HistoryReadOptions): AsyncIterable<HistoryPart>
   /** The WhatsApp Web version new connections announce. */
   webVersion(): WebVersionInfo
 }

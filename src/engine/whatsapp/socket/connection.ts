@@ -16,6 +16,7 @@ import { closeCause, proxyFailureDetail } from './close-cause'
 import { endSocket } from './end-socket'
 import { attachAckListener } from '../listeners/acks'
 import { attachCallListener } from '../listeners/calls'
+import { attachHistoryListener } from '../listeners/history'
 import { attachInboundListener } from '../listeners/inbound'
 import { attachOwnMessageListener } from '../listeners/own-messages'
 import { attachReactionVoteListener } from '../listeners/reactions-votes'
@@ -142,6 +143,15 @@ export class SessionConnection implements SessionHandle {
     return this.#target ?? this.deps.direct
   }
 
+  /** Phone ↔ LID pairs learnt elsewhere (history), for the socket in use to address those chats. */
+  rememberLidMappings(pairs: { phone: string; lid: string }[]): void {
+    const socket = this.#socket
+    if (!socket || pairs.length === 0) return
+    socket.signalRepository.lidMapping
+      .storeLIDPNMappings(pairs.map(({ phone, lid }) => ({ pn: `${phone}@s.whatsapp.net`, lid: `${lid}@lid` })))
+      .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'could not keep LID mappings from history'))
+  }
+
   /** The media host media_conn announced to the socket in use (Baileys keeps the first), if it asked. */
   get announcedMediaHosts(): string[] {
     const host = this.#socket?.getMediaHost()
@@ -218,6 +228,7 @@ export class SessionConnection implements SessionHandle {
           logger: this.deps.baileysLogger,
           cachedGroupMetadata: this.groups.cachedMetadata,
           storedMessage: (messageId) => this.deps.storedMessage(this.sessionId, messageId),
+          history: this.options.history,
         }),
       ),
     )
@@ -241,6 +252,7 @@ export class SessionConnection implements SessionHandle {
     attachOwnMessageListener(context)
     attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
     attachCallListener(context, () => this.options.autoRejectCalls)
+    if (this.options.history) attachHistoryListener(context)
     this.groups.attach(context)
   }
 

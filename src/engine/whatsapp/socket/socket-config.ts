@@ -6,6 +6,11 @@ import type { NetworkTarget } from './network-target'
 import type { SocketCaches } from './socket-caches'
 import type { ConnectionTiming } from './connection'
 
+/** The pairing property the project's Baileys patch adds (patches/): a full sync's day limit. */
+interface HistoryAsk {
+  fullSyncDaysLimit?: number
+}
+
 export interface SocketSettings {
   auth: StoredAuthState
   caches: SocketCaches
@@ -14,6 +19,8 @@ export interface SocketSettings {
   timing: ConnectionTiming
   logger: BaileysLogger
   cachedGroupMetadata: SocketConfig['cachedGroupMetadata']
+  /** Ask for the phone's history at pairing, this many days back (OpenOptions.history). */
+  history?: { days: number }
   /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
   storedMessage(messageId: string): Uint8Array | undefined
 }
@@ -23,7 +30,9 @@ export interface SocketSettings {
  * connect and through what, the version, the timings, and what it must not do on its own
  * (announce the account online, sync history).
  */
-export function socketConfig(settings: SocketSettings): Partial<SocketConfig> & Pick<SocketConfig, 'auth'> {
+export function socketConfig(
+  settings: SocketSettings,
+): Partial<SocketConfig> & Pick<SocketConfig, 'auth'> & HistoryAsk {
   const { auth, caches, target, version, timing } = settings
   const ttl = DEFAULT_CACHE_TTLS
   return {
@@ -39,8 +48,11 @@ export function socketConfig(settings: SocketSettings): Partial<SocketConfig> & 
     version,
     keepAliveIntervalMs: timing.keepAliveIntervalMs,
     markOnlineOnConnect: false,
+    // Baileys reads only the bootstrap and push names itself (history-sync.ts); a session with
+    // history reads the rest through the engine's streamed reader (history/read-history.ts).
     shouldSyncHistoryMessage: shouldSyncHistory,
-    syncFullHistory: false,
+    syncFullHistory: settings.history !== undefined,
+    fullSyncDaysLimit: settings.history?.days,
     qrTimeout: timing.qrTimeoutMs,
     defaultQueryTimeoutMs: timing.queryTimeoutMs,
     cachedGroupMetadata: settings.cachedGroupMetadata,

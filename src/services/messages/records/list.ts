@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
 import { messages } from '../../../db/schema'
 import { notFound } from '../../../errors'
 import type { ListMessagesInput } from '../../../schemas/message'
@@ -9,6 +9,14 @@ import { chatCondition } from './lookup'
 import { findRecord } from './records'
 import { messageView } from './view'
 
+/** Where records came from, as the list filters them (an API send's source is null in older records). */
+function sourceCondition(source: NonNullable<ListMessagesInput['source']>): SQL | undefined {
+  if (source === 'live') return or(isNull(messages.source), ne(messages.source, 'history'))
+  if (source === 'api')
+    return and(eq(messages.direction, 'outbound'), or(isNull(messages.source), eq(messages.source, 'api')))
+  return eq(messages.source, source)
+}
+
 /** A session's records, newest first, a page at a time (keyset pagination on createdAt, id). */
 export function listMessages(
   ctx: ServiceContext,
@@ -18,6 +26,7 @@ export function listMessages(
   const filters: (SQL | undefined)[] = [eq(messages.sessionId, session.id)]
   if (input.phone) filters.push(chatCondition(input.phone))
   if (input.direction) filters.push(eq(messages.direction, input.direction))
+  if (input.source) filters.push(sourceCondition(input.source))
   if (input.cursor) {
     const cursor = decodeCursor(input.cursor)
     const at = new Date(cursor.at)

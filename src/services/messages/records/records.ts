@@ -45,7 +45,7 @@ export function findRecord(ctx: ServiceContext, sessionId: string, messageId: st
 
 /**
  * Inserts a record once; a second insert of the same id (a redelivered message) changes
- * nothing. Its webhook event (`message.received`) is written in the same transaction, its
+ * nothing, except over a record imported from history, which the live one takes over. Its webhook event (`message.received`) is written in the same transaction, its
  * delivery held until `holdEventUntil` when given (see Outbox.release); a send's record is written
  * `{ announce: false }` and announced by recordHandover once WhatsApp took it. Answers whether it
  * was inserted, and the event's id when one was written.
@@ -57,7 +57,18 @@ export function insertRecord(
 ): { inserted: boolean; eventId: string | null } {
   return ctx.db.transaction(
     (tx) => {
-      const inserted = tx.insert(messages).values(record).onConflictDoNothing().returning().get()
+      const inserted = tx
+        .insert(messages)
+        .values(record)
+        .onConflictDoUpdate({
+          target: [messages.sessionId, messages.id],
+          // A message the history import stored first arrives live: it becomes the live record
+          // (its event written), so a message is never lost to an app for having been imported.
+          set: { source: sql`excluded.source`, status: sql`excluded.status`, updatedAt: sql`excluded.updated_at` },
+          setWhere: sql`${messages.source} = 'history' AND excluded.source IS NOT 'history'`,
+        })
+        .returning()
+        .get()
       if (!inserted) return { inserted: false, eventId: null }
       const eventId = announce ? recordMessageEvent(tx, ctx, inserted, holdEventUntil) : null
       return { inserted: true, eventId }

@@ -16,7 +16,7 @@ export function messageView(record: MessageRecord): MessageView {
     participant: record.participant,
     direction: record.direction,
     // Before the column existed every outbound record was an API send: null reads as `api`.
-    source: record.direction === 'outbound' ? (record.source ?? 'api') : null,
+    source: record.source === 'history' ? 'history' : record.direction === 'outbound' ? (record.source ?? 'api') : null,
     type: record.type as MessageType,
     status: record.status,
     statusReason: record.statusReason,
