@@ -65,7 +65,37 @@ export const recordClientReceipt = (state: SimState, account: Account, node: Bin
       }
     }
   }
+  if (PEER_RECEIPTS.has(receipt.type)) checkPeerReceipt(state, account, receipt)
   account.receipts.push(receipt)
+}
+
+/** Receipts for what the account's own phone sent its device: peer_msg for any, hist_sync for history notifications. */
+const PEER_RECEIPTS = new Set(['peer_msg', 'hist_sync'])
+
+/**
+ * A peer_msg or hist_sync receipt goes to the account itself (its PN or LID) and names messages
+ * its phone sent this device (hist_sync: history-sync notifications); each is recorded on the
+ * notification it acknowledges.
+ */
+const checkPeerReceipt = (state: SimState, account: Account, receipt: ClientReceipt): void => {
+  const to = userOf(receipt.to)
+  const toSelf =
+    (to.server === 'lid' && to.user === account.lid) || (to.server === 's.whatsapp.net' && to.user === account.phone)
+  for (const id of receipt.ids) {
+    const kind = account.peerMessages.get(id)
+    const problem = !toSelf
+      ? `addressed to ${receipt.to}, not the account itself`
+      : !kind
+        ? `for message ${id}, which the account's phone never sent this device`
+        : receipt.type === 'hist_sync' && kind !== 'history-sync'
+          ? `for message ${id}, which is no history-sync notification`
+          : undefined
+    if (problem) {
+      state.violations.record(account.phone, 'unknown-receipt-reference', `${receipt.type} receipt ${problem}`)
+      continue
+    }
+    account.historySent.find((record) => record.id === id)?.receipts.add(receipt.type)
+  }
 }
 
 /** <presence type=available|unavailable name=…>: WhatsApp takes an account's presence only with its push name. */

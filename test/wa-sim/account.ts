@@ -34,6 +34,27 @@ export interface Unacknowledged {
   reencrypt(): Promise<BinaryNode>
 }
 
+/**
+ * What the companion asked for at pairing (ClientPayload.devicePairingData.deviceProps): a full
+ * sync (RECENT and FULL chunks after the bootstrap) and, for it, a day limit.
+ */
+export interface HistoryRequest {
+  requireFullSync: boolean
+  fullSyncDaysLimit?: number
+}
+
+/** One history-sync notification the phone sent, and which receipts the device answered it with. */
+export interface HistoryNotificationRecord {
+  id: string
+  syncType: string
+  chunkOrder: number
+  progress: number
+  /** Messages in the chunk (0 for push names and hand-made blobs) */
+  messages: number
+  /** Receipt types the device sent for it: 'peer_msg', then 'hist_sync' once processed */
+  receipts: Set<string>
+}
+
 export class Account {
   /** The phone's own device 0, so the client can encrypt its device-sent copies to it */
   readonly primaryDevice = new SignalDevice()
@@ -50,6 +71,14 @@ export class Account {
   restrictNewChats = false
   /** Whether the phone already shared its app-state key with this device (once, after linking) */
   appStateKeyShared = false
+  /** What the device asked of history at pairing (set when linked) */
+  historyRequest: HistoryRequest = { requireFullSync: false }
+  /** Whether the phone started sending its history to this device (once, after linking) */
+  historySyncStarted = false
+  /** The history-sync notifications sent to this device, in order (history-send.ts) */
+  readonly historySent: HistoryNotificationRecord[] = []
+  /** Peer messages the phone sent this device, by id: what its peer_msg / hist_sync receipts may name */
+  readonly peerMessages = new Map<string, 'app-state-key' | 'history-sync'>()
   /** Users (phone or LID) this account has a chat with: it wrote to them or they wrote to it */
   readonly chats = new Set<string>()
   connection: Connection | undefined

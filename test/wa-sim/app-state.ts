@@ -8,8 +8,8 @@ import type { BinaryNode } from '@whiskeysockets/baileys'
 import { decodeSyncdPatch } from '@whiskeysockets/baileys/lib/Utils/chat-utils.js'
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import type { Account } from './account'
-import { childOf, childrenOf, contentBytes, iqError, iqResult, serverMessageId, unixNow } from './node-utils'
-import { companionPeerName } from './phone-send'
+import { childOf, childrenOf, contentBytes, iqError, iqResult } from './node-utils'
+import { sendPeerMessage } from './peer-message'
 import { NAME_MAX_CHARS, profileOf } from './profiles'
 import type { SimState } from './state'
 
@@ -71,32 +71,7 @@ export const shareAppStateKey = async (state: SimState, account: Account): Promi
       },
     },
   }
-  const id = serverMessageId('3A')
-  const t = unixNow()
-  const encrypt = async (): Promise<BinaryNode> => {
-    const { type, ciphertext } = await account.primaryDevice.encrypt(
-      companionPeerName(account),
-      () => account.takeBundle(),
-      message,
-    )
-    return {
-      tag: 'message',
-      // From the phone's LID, as WhatsApp relays what the phone sends its devices (phone-send.ts)
-      attrs: {
-        from: account.lidJid,
-        sender_pn: account.pnJid,
-        addressing_mode: 'lid',
-        id,
-        t,
-        type: 'text',
-        category: 'peer',
-      },
-      content: [{ tag: 'enc', attrs: { v: '2', type }, content: ciphertext }],
-    }
-  }
-  const node = await encrypt()
-  account.unacknowledged.set(id, { node, reencrypt: encrypt })
-  state.liveConnectionOf(account)?.sendNode(node)
+  await sendPeerMessage(state, account, message, 'app-state-key')
 }
 
 /** A request no WhatsApp client sends, or a patch the phone cannot verify: recorded and answered 400. */

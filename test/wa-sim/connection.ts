@@ -2,7 +2,7 @@
 import { Curve, decodeBinaryNode, encodeBinaryNode, proto } from '@whiskeysockets/baileys'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { WebSocket } from 'ws'
-import type { Account } from './account'
+import type { Account, HistoryRequest } from './account'
 import type { CurveKeyPair } from './certificates'
 import { encodeFrame, FrameReader } from './frames'
 import type { Logger } from './logger'
@@ -130,6 +130,8 @@ export interface Registration {
   /** Created at pair-success, confirmed when the client answers with pair-device-sign */
   pendingAccount?: Account
   pairSuccessId?: string
+  /** What the companion asked of history at registration (its DeviceProps), kept for the account */
+  history: HistoryRequest
 }
 
 export interface PairingCodeRequest {

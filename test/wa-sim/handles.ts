@@ -14,6 +14,17 @@ import { sendFromPhone, type PhoneSendOptions } from './phone-send'
 import type { MediaType, proto } from '@whiskeysockets/baileys'
 import type { SimState } from './state'
 import { blockedUsers } from './iq-handlers/blocklist'
+import { sendHistoryBlob, type HistoryBlob } from './history-blob'
+
+export interface HistorySentView {
+  id: string
+  syncType: string
+  chunkOrder: number
+  progress: number
+  messages: number
+  acknowledged: boolean
+  receipts: string[]
+}
 
 export const waitUntil = async <T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> => {
   const deadline = Date.now() + timeoutMs
@@ -162,8 +173,6 @@ export class ContactHandle {
   }
 }
 
-const isKeyShare = (entry: { node: { attrs: Record<string, string> } }) => entry.node.attrs.category === 'peer'
-
 export class AccountHandle {
   constructor(
     private readonly state: SimState,
@@ -241,10 +250,48 @@ export class AccountHandle {
   waitForAppStateKey(timeoutMs = 10_000): Promise<true> {
     const account = this.account
     return waitUntil(
-      () => (account.appStateKeyShared && ![...account.unacknowledged.values()].some(isKeyShare) ? true : undefined),
+      () =>
+        account.appStateKeyShared &&
+        ![...account.unacknowledged.keys()].some((id) => account.peerMessages.get(id) === 'app-state-key')
+          ? true
+          : undefined,
       timeoutMs,
       `${this.phone}'s device to take the app-state key`,
     )
+  }
+
+  /**
+   * The history-sync notifications the phone sent this device, in order: `acknowledged` once the
+   * device sent its hist_sync receipt (Baileys does after processing the chunk), `receipts` the
+   * receipt types it sent for it ('peer_msg', 'hist_sync').
+   */
+  historySent(): HistorySentView[] {
+    return this.account.historySent.map(({ receipts, ...record }) => ({
+      ...record,
+      acknowledged: receipts.has('hist_sync'),
+      receipts: [...receipts],
+    }))
+  }
+
+  /** Resolves once the last notification (progress 100) was sent and the device acknowledged every one. */
+  waitForHistoryAcknowledged(timeoutMs = 30_000): Promise<HistorySentView[]> {
+    return waitUntil(
+      () => {
+        const sent = this.historySent()
+        const complete = sent.some((record) => record.progress === 100) && sent.every((record) => record.acknowledged)
+        return complete ? sent : undefined
+      },
+      timeoutMs,
+      `${this.phone}'s device to acknowledge its history`,
+    )
+  }
+
+  /**
+   * A hand-made history-sync notification (a bomb: a file inflating to `inflatedBytes`, or `raw`
+   * plaintext, not deflated), sent like the phone's own; resolves with its id.
+   */
+  sendHistoryBlob(blob: HistoryBlob): Promise<string> {
+    return sendHistoryBlob(this.state, this.account, blob)
   }
 
   /** Ids of the 1:1 messages relayed to the device that it has not acknowledged yet (its offline queue). */

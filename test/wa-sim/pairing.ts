@@ -12,7 +12,7 @@ import {
 } from '@whiskeysockets/baileys'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import { randomBytes } from 'node:crypto'
-import { Account } from './account'
+import { Account, type HistoryRequest } from './account'
 import type { CurveKeyPair } from './certificates'
 import type { Connection } from './connection'
 import { childOf, contentBytes, iqResult, S_WHATSAPP_NET, serverMessageId, unixNow } from './node-utils'
@@ -27,10 +27,22 @@ export interface LinkedIdentity {
   lid: string
 }
 
+/**
+ * What a registering companion asks of history, from its pairing properties (DeviceProps):
+ * `requireFullSync` and `historySyncConfig.fullSyncDaysLimit` (0 or absent: no limit).
+ */
+export const historyRequestOf = (payload: proto.IClientPayload): HistoryRequest => {
+  const encoded = payload.devicePairingData?.deviceProps
+  if (!encoded?.length) return { requireFullSync: false }
+  const props = proto.DeviceProps.decode(encoded)
+  const limit = props.historySyncConfig?.fullSyncDaysLimit
+  return { requireFullSync: props.requireFullSync === true, ...(limit ? { fullSyncDaysLimit: limit } : {}) }
+}
+
 /** After a registration handshake: offer QR refs; the client shows one QR per ref. */
-export const offerQrRefs = (state: SimState, connection: Connection): void => {
+export const offerQrRefs = (state: SimState, connection: Connection, history: HistoryRequest): void => {
   const qrRefs = Array.from({ length: state.options.qrRefs }, () => `2@${randomBytes(18).toString('base64')}`)
-  connection.registration = { qrRefs }
+  connection.registration = { qrRefs, history }
   connection.sendNode({
     tag: 'iq',
     attrs: { from: S_WHATSAPP_NET, type: 'set', id: serverMessageId('pd'), xmlns: 'md' },
@@ -112,8 +124,13 @@ const linkDevice = (state: SimState, connection: Connection, request: LinkReques
     details: signed,
     hmac: hmacSign(signed, request.advSecret),
   }).finish()
+  account.historyRequest = { ...(connection.registration?.history ?? { requireFullSync: false }) }
   const pairSuccessId = serverMessageId('ps')
-  connection.registration = { ...(connection.registration ?? { qrRefs: [] }), pendingAccount: account, pairSuccessId }
+  connection.registration = {
+    ...(connection.registration ?? { qrRefs: [], history: { requireFullSync: false } }),
+    pendingAccount: account,
+    pairSuccessId,
+  }
   connection.sendNode({
     tag: 'iq',
     attrs: { from: S_WHATSAPP_NET, type: 'set', id: pairSuccessId, xmlns: 'md', t: unixNow() },
@@ -182,7 +199,7 @@ export const onCompanionHello = (connection: Connection, node: BinaryNode, reg: 
   const ref = randomBytes(16).toString('hex')
   if (wrapped) {
     connection.registration = {
-      ...(connection.registration ?? { qrRefs: [] }),
+      ...(connection.registration ?? { qrRefs: [], history: { requireFullSync: false } }),
       pairingCode: { phone, wrappedCompanionEphemeral: wrapped, ref },
     }
   }

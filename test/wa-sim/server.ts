@@ -12,7 +12,7 @@ import { handleIq } from './iq-handlers/index'
 import { onMediaRetryReceipt } from './media-retry'
 import { unixNow } from './node-utils'
 import { onClientReceipt, relayOfflineQueue } from './offline-queue'
-import { offerQrRefs } from './pairing'
+import { historyRequestOf, offerQrRefs } from './pairing'
 import type { ClientVersion, SimState } from './state'
 import { missingAttributes } from './strict-checks'
 
@@ -59,7 +59,7 @@ export class ChatServer {
     onHandshake: (connection: Connection, payload: proto.ClientPayload) => {
       if (this.refuseOutdated(connection, payload)) return this.settleLogin(connection, false)
       this.settleLogin(connection, !payload.devicePairingData)
-      if (payload.devicePairingData) offerQrRefs(this.state, connection)
+      if (payload.devicePairingData) offerQrRefs(this.state, connection, historyRequestOf(payload))
       else this.login(connection, payload)
     },
     onNode: (connection: Connection, node: BinaryNode) => this.onNode(connection, node),

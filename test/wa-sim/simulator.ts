@@ -17,6 +17,8 @@ import { GroupHandle } from './group-handle'
 import { GroupRefusal, joinByInviteCode, newInviteCode } from './group-ops'
 import { updateProfile, viewProfile, type ProfileUpdate, type ProfileView } from './profiles'
 import type { Violation } from './strict-checks'
+import { countSince } from './history-model'
+import { seedHistory, type HistorySeed, type HistorySummary } from './history-seed'
 
 export interface SimulatorStartOptions {
   autoReceipts?: boolean
@@ -111,6 +113,23 @@ export class WhatsAppSimulator {
     }
     if (own !== asked) this.state.numberAliases.set(asked, own)
     return { phone: contact.phone, lid: contact.lid }
+  }
+
+  /**
+   * Seeds the history `phone`'s phone keeps, before it links a device (409 once linked): chats
+   * with new contacts, groups, messages over the last `days` days. The phone sends it to the
+   * device it links (history-send.ts). Resolves with what was seeded.
+   */
+  seedHistory(phone: string, seed: HistorySeed): Promise<HistorySummary> {
+    return seedHistory(this.state, normalizePhone(phone), seed)
+  }
+
+  /** How many seeded messages of `phone` are at most `days` days old now (what a device with that day limit gets). */
+  historyMessagesWithin(phone: string, days: number): number {
+    const history = this.state.histories.get(normalizePhone(phone))
+    if (!history) throw new SimulatorError('unknown_history', `no history seeded for ${phone}`, 404)
+    const cutoff = Math.floor(Date.now() / 1000) - days * 86_400
+    return history.conversations.reduce((sum, conversation) => sum + countSince(history, conversation, cutoff), 0)
   }
 
   /** The simulated phone scans a QR shown by a client; `phone` defaults to a fresh number. */

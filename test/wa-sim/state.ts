@@ -2,6 +2,7 @@
 import type { Account } from './account'
 import type { AppState } from './app-state'
 import type { CurveKeyPair } from './certificates'
+import type { SeededHistory } from './history-model'
 import type { Connection } from './connection'
 import type { Contact } from './contact'
 import type { Logger } from './logger'
@@ -65,6 +66,8 @@ export class SimState {
   readonly blockLists = new Map<string, Set<string>>()
   /** Each user's app-state key and collections, kept by their phone (app-state.ts) */
   readonly appStates = new Map<string, AppState>()
+  /** Histories seeded on phones, sent to each device they link (history-seed.ts, history-send.ts) */
+  readonly histories = new Map<string, SeededHistory>()
   /** While set, group changes reach nobody's devices: a test's way to lose notifications */
   groupNotificationsLost = false
   /**

@@ -3,6 +3,7 @@ import { encodeBigEndian } from '@whiskeysockets/baileys'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Account } from '../account'
 import { shareAppStateKey } from '../app-state'
+import { sendHistoryAtLinking } from '../history-send'
 import { childOf, childrenOf, contentBytes, iqResult } from '../node-utils'
 import type { PreKeyBundle } from '../signal-device'
 import type { SimState } from '../state'
@@ -19,9 +20,15 @@ export const handleEncryptIq = (state: SimState, account: Account, node: BinaryN
   if (first?.tag === 'digest') return iqResult(node, [{ tag: 'digest', attrs: {} }])
   if (node.attrs.type === 'set' && childOf(node, 'list')) {
     storeUploadedBundle(account, node)
-    // The phone can reach the new device now: it shares its app-state key, once
+    // The phone can reach the new device now: it shares its app-state key, then its history, once
     if (!account.appStateKeyShared)
-      setTimeout(() => void shareAppStateKey(state, account).catch((e) => state.logger.warn(`key share: ${e}`)), 0)
+      setTimeout(
+        () =>
+          void shareAppStateKey(state, account)
+            .then(() => sendHistoryAtLinking(state, account))
+            .catch((e) => state.logger.warn(`key share or history: ${e}`)),
+        0,
+      )
     return iqResult(node)
   }
   if (first?.tag === 'key') {

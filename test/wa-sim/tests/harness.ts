@@ -58,6 +58,8 @@ export const openSocket = (
   auth: AuthStore,
   extra: Partial<UserFacingSocketConfig> = {},
   onQr?: (qr: string, sock: WASocket) => void,
+  /** Called with the socket as soon as it exists, before any event: to listen from the start */
+  onSocket?: (sock: WASocket) => void,
 ): Promise<Outcome> =>
   new Promise((resolve) => {
     const sock = makeWASocket({
@@ -69,6 +71,7 @@ export const openSocket = (
       shouldSyncHistoryMessage: () => false,
       ...extra,
     })
+    onSocket?.(sock)
     sock.ev.on('creds.update', (update) => Object.assign(auth.creds, update))
     sock.ev.on('connection.update', (update: Partial<ConnectionState>) => {
       if (update.qr) onQr?.(update.qr, sock)
