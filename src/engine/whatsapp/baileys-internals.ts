@@ -6,3 +6,7 @@
 export type { USyncQueryProtocol } from '@whiskeysockets/baileys/lib/Types/USync.js'
 export { USyncContactProtocol } from '@whiskeysockets/baileys/lib/WAUSync/Protocols/USyncContactProtocol.js'
 export { extractGroupMetadata } from '@whiskeysockets/baileys/lib/Socket/groups.js'
+export {
+  buildMergedTcTokenIndexWrite,
+  resolveTcTokenJid,
+} from '@whiskeysockets/baileys/lib/Utils/tc-token-utils.js'

@@ -35,6 +35,14 @@ export interface BaileysEngineDeps {
   groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
 }
 
+/** How a bootstrap read only for its LID mappings and privacy tokens is bounded. */
+const BOOTSTRAP_READ = {
+  maxFileBytes: 64 * 1024 * 1024,
+  maxInflatedBytes: 64 * 1024 * 1024,
+  batchSize: 500,
+  idleTimeoutMs: 30_000,
+}
+
 /** The WhatsApp engine over Baileys: owns every live connection, keyed by session id, in memory. */
 export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
@@ -55,7 +63,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
     return target
   }
 
-  return {
+  const engine: WhatsAppEngine = {
     onFact: (listener) => facts.add(listener),
 
     async open(sessionId: string, options: OpenOptions) {
@@ -78,6 +86,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         onStopped: (stopped) => {
           if (connections.get(sessionId) === stopped) connections.delete(sessionId)
         },
+        readHistory: (id, notification) => engine.readHistory(id, notification, BOOTSTRAP_READ),
       })
       const previous = connections.get(sessionId)
       connections.set(sessionId, connection)
@@ -112,11 +121,13 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
           hosts,
           now: () => new Date(),
           onMappings: (pairs) => connections.get(sessionId)?.rememberLidMappings(pairs),
+          onTcTokens: (tokens) => connections.get(sessionId)?.rememberTcTokens(tokens),
         },
         options,
       )
     },
   }
+  return engine
 
   /** How the session's media downloads connect, and from which hosts beside WhatsApp's. */
   async function mediaAccess(sessionId: string): Promise<{ fetchMedia: MediaFetch; hosts: MediaHosts }> {
@@ -135,7 +146,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
           ? pinnedMediaFetch(guard, endpoint.mediaCaPem)
           : proxiedMediaFetch(guard, target)
     const announced = connection?.announcedMediaHosts ?? []
-    // A file named by its direct path alone (history chunks) is on media_conn's host.
-    return { fetchMedia, hosts: { allowed: [...trusted, ...announced], fallback: announced[0] ?? trusted[0] } }
+    // A file named by its direct path alone (history chunks) is on the simulator's host, else media_conn's.
+    return { fetchMedia, hosts: { allowed: [...trusted, ...announced], fallback: trusted[0] ?? announced[0] } }
   }
 }

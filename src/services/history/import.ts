@@ -14,6 +14,8 @@ const BATCH = 500
 /** A compressed chunk is a few MB; its file may be no larger than this. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024
 const IDLE_TIMEOUT_MS = 30_000
+/** The phone's clock and ours differ; its day limit is counted from its own "now". */
+const CLOCK_GRACE_MS = 60 * 60 * 1000
 
 /** The gateway's history reading: which sessions have a chunk being read, and its stop switch. */
 export interface HistoryImports {
@@ -84,7 +86,7 @@ async function importChunk(ctx: GatewayContext, chunk: HistoryChunkRow): Promise
     contacts: 0,
     skipped: 0,
     room: Math.max(0, setting.maxMessages - stored),
-    since: new Date(chunk.createdAt.getTime() - setting.days * 86_400_000),
+    since: new Date(syncStart(ctx, chunk) - setting.days * 86_400_000 - CLOCK_GRACE_MS),
     unread: new Map(),
   }
   const started = Date.now()
@@ -125,6 +127,16 @@ async function importChunk(ctx: GatewayContext, chunk: HistoryChunkRow): Promise
     },
     'history chunk read',
   )
+}
+
+/** When this linking's sync began: its first chunk's arrival (ms). */
+function syncStart(ctx: GatewayContext, chunk: HistoryChunkRow): number {
+  const first = ctx.db
+    .select({ at: sql<number>`min(${historyChunks.createdAt})` })
+    .from(historyChunks)
+    .where(eq(historyChunks.sessionId, chunk.sessionId))
+    .get()?.at
+  return Math.min(first ?? chunk.createdAt.getTime(), chunk.createdAt.getTime())
 }
 
 function finishChunk(

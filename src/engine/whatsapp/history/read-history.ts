@@ -18,11 +18,23 @@ const MAX_CONVERSATION_BYTES = 32 * 1024 * 1024
 /** Inflated bytes handed on at a time. */
 const INFLATE_CHUNK = 64 * 1024
 
+/** A chat's privacy token as history gives it (Conversation.tcToken). */
+export interface HistoryTcToken {
+  /** The chat as the conversation names it. */
+  jid: string
+  token: Uint8Array
+  /** Seconds. */
+  timestamp: number
+  senderTimestamp?: number
+}
+
 export interface HistoryReadDeps {
   fetchMedia: MediaFetch
   hosts: MediaHosts
   /** Phone ↔ LID pairs the chunk names, for the live socket's LID store (sends to them need it). */
   onMappings(pairs: { phone: string; lid: string }[]): void
+  /** The chats' privacy tokens, for the live socket's key store (1:1 sends carry them). */
+  onTcTokens(tokens: HistoryTcToken[]): void
   now(): Date
 }
 
@@ -73,7 +85,7 @@ async function* inflated(compressed: Buffer, budget: number): AsyncGenerator<Uin
 /** Pure but for `deps.onMappings`: a HistorySync's parts from its inflated bytes. */
 export async function* historyParts(
   bytes: AsyncIterable<Uint8Array>,
-  deps: Pick<HistoryReadDeps, 'onMappings' | 'now'>,
+  deps: Pick<HistoryReadDeps, 'onMappings' | 'onTcTokens' | 'now'>,
   options: Pick<HistoryReadOptions, 'batchSize'>,
 ): AsyncGenerator<HistoryPart> {
   let names: { phone?: string; lid?: string; pushName: string }[] = []
@@ -86,6 +98,8 @@ export async function* historyParts(
       const chat = historyChat(conversation, deps.now())
       if (!chat) continue
       if (chat.phone && chat.lid) pairs.push({ phone: chat.phone, lid: chat.lid })
+      const token = tcTokenOf(conversation)
+      if (token) deps.onTcTokens([token])
       yield* conversationParts(conversation, chat, options.batchSize)
     } else if (field.field === PUSH_NAMES) {
       const name = pushNameOf(decode(() => proto.Pushname.decode(field.bytes)))
@@ -105,6 +119,18 @@ export async function* historyParts(
   }
   if (names.length > 0) yield { kind: 'push-names', names }
   if (pairs.length > 0) deps.onMappings(pairs)
+}
+
+function tcTokenOf(conversation: proto.IConversation): HistoryTcToken | undefined {
+  const timestamp = Number(conversation.tcTokenTimestamp ?? 0)
+  if (!conversation.id || !conversation.tcToken?.length || !(timestamp > 0)) return undefined
+  const sender = Number(conversation.tcTokenSenderTimestamp ?? 0)
+  return {
+    jid: conversation.id,
+    token: conversation.tcToken,
+    timestamp,
+    ...(sender > 0 ? { senderTimestamp: sender } : {}),
+  }
 }
 
 function decode<T>(read: () => T): T {

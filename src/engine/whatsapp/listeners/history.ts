@@ -12,12 +12,16 @@ const TYPES = new Map<number, HistoryChunkType>([
 ])
 
 /**
- * The history-sync notifications of a session that asked for history: reported as they arrive,
- * synchronously, so the notification is stored before Baileys acknowledges it and WhatsApp
- * forgets it (patches/). Reading the chunk is the services' job, later. Only the account's own
- * phone sends these: Baileys drops one that is not fromMe, and so does this.
+ * History-sync notifications. A session that asked for history has each reported as it
+ * arrives, synchronously, so it is stored before Baileys acknowledges it and WhatsApp forgets it
+ * (patches/); reading the chunk is the services' job, later. Any other session has only its
+ * bootstrap read here, for the LID mappings and privacy tokens it carries (`readForKeys`).
+ * Only the account's own phone sends these: Baileys drops one that is not fromMe, and so does this.
  */
-export function attachHistoryListener({ socket, logger, report }: ListenerContext): void {
+export function attachHistoryListener(
+  { socket, logger, report }: ListenerContext,
+  { history, readForKeys }: { history: boolean; readForKeys(notification: Uint8Array): void },
+): void {
   socket.ev.on('messages.upsert', ({ messages }) => {
     for (const raw of messages) {
       const notification =
@@ -25,6 +29,11 @@ export function attachHistoryListener({ socket, logger, report }: ListenerContex
       if (!notification || notification.syncType == null) continue
       const syncType = TYPES.get(notification.syncType)
       if (!syncType) continue
+      if (!history) {
+        if (syncType === 'initial_bootstrap')
+          readForKeys(proto.Message.HistorySyncNotification.encode(notification).finish())
+        continue
+      }
       try {
         report({
           type: 'history-chunk',

@@ -2,6 +2,7 @@ import makeWASocket, {
   DEFAULT_CACHE_TTLS,
   generateMessageIDV2,
   jidDecode,
+  jidNormalizedUser,
   type ConnectionState,
   type WASocket,
 } from '@whiskeysockets/baileys'
@@ -17,6 +18,8 @@ import { endSocket } from './end-socket'
 import { attachAckListener } from '../listeners/acks'
 import { attachCallListener } from '../listeners/calls'
 import { attachHistoryListener } from '../listeners/history'
+import { buildMergedTcTokenIndexWrite, resolveTcTokenJid } from '../baileys-internals'
+import type { HistoryTcToken } from '../history/read-history'
 import { attachInboundListener } from '../listeners/inbound'
 import { attachOwnMessageListener } from '../listeners/own-messages'
 import { attachReactionVoteListener } from '../listeners/reactions-votes'
@@ -87,6 +90,8 @@ export interface ConnectionDeps {
   groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
   /** Called once when the connection stops for good (not for reconnects). */
   onStopped(connection: SessionConnection): void
+  /** Reads a history chunk (WhatsAppEngine.readHistory with the engine's limits for a bootstrap). */
+  readHistory(sessionId: string, notification: Uint8Array): AsyncIterable<unknown>
 }
 
 /**
@@ -141,6 +146,55 @@ export class SessionConnection implements SessionHandle {
   /** The network target of the socket in use (media code takes its agents from here). */
   get networkTarget(): NetworkTarget {
     return this.#target ?? this.deps.direct
+  }
+
+  /** A bootstrap chunk read only for its LID mappings and privacy tokens (readHistory keeps them). */
+  #readForKeys(notification: Uint8Array): void {
+    void (async () => {
+      for await (const _ of this.deps.readHistory(this.sessionId, notification)) {
+        // The parts themselves are not this session's to keep.
+      }
+    })().catch((error: unknown) =>
+      this.deps.logger.warn({ err: error }, 'could not read the history bootstrap for LID mappings'),
+    )
+  }
+
+  /**
+   * The privacy tokens WhatsApp keeps per chat (history gives them): Baileys attaches a chat's to
+   * each 1:1 send, as WhatsApp Web does. Stored as Baileys' own history reader stores them.
+   */
+  rememberTcTokens(tokens: HistoryTcToken[]): void {
+    const socket = this.#socket
+    if (!socket || tokens.length === 0) return
+    void (async () => {
+      // The socket's own store (its transactions), as Baileys' history reader uses it.
+      const keys = socket.authState.keys
+      const lidMapping = socket.signalRepository.lidMapping
+      const getLIDForPN = lidMapping.getLIDForPN.bind(lidMapping)
+      const named = await Promise.all(
+        tokens.map(async (token) => ({
+          ...token,
+          jid: await resolveTcTokenJid(jidNormalizedUser(token.jid), getLIDForPN),
+        })),
+      )
+      const existing = await keys.get(
+        'tctoken',
+        named.map((t) => t.jid),
+      )
+      const entries: Record<string, { token: Buffer; timestamp: string; senderTimestamp?: number }> = {}
+      for (const { jid, token, timestamp, senderTimestamp } of named) {
+        if (Number(existing[jid]?.timestamp ?? 0) >= timestamp) continue
+        entries[jid] = {
+          ...existing[jid],
+          token: Buffer.from(token),
+          timestamp: String(timestamp),
+          ...(senderTimestamp ? { senderTimestamp } : {}),
+        }
+      }
+      if (Object.keys(entries).length === 0) return
+      const index = await buildMergedTcTokenIndexWrite(keys, Object.keys(entries))
+      await keys.set({ tctoken: { ...entries, ...index } })
+    })().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'could not keep privacy tokens from history'))
   }
 
   /** Phone ↔ LID pairs learnt elsewhere (history), for the socket in use to address those chats. */
@@ -252,7 +306,10 @@ export class SessionConnection implements SessionHandle {
     attachOwnMessageListener(context)
     attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
     attachCallListener(context, () => this.options.autoRejectCalls)
-    if (this.options.history) attachHistoryListener(context)
+    attachHistoryListener(context, {
+      history: this.options.history !== undefined,
+      readForKeys: (notification) => this.#readForKeys(notification),
+    })
     this.groups.attach(context)
   }
 

@@ -1,16 +1,13 @@
-import { proto } from '@whiskeysockets/baileys'
-
-const Type = proto.HistorySync.HistorySyncType
+import type { proto } from '@whiskeysockets/baileys'
 
 /**
- * Which history-sync notifications Baileys processes. The initial bootstrap and push names
- * carry the phone-number ↔ LID mappings that sending to migrated (LID) chats needs; Baileys
- * 7 warns that refusing every type starves it of them. Recent and full history are refused:
- * the gateway reports live traffic only, and refusing RECENT is also what stops Baileys from
- * holding events back for up to 20 s on a first connect while it waits for that history.
+ * Which history-sync notifications Baileys downloads and reads itself: none. Its reader fetches
+ * the chunk on its own (https://mmg.whatsapp.net, outside the media address guard and the
+ * session's proxy) and inflates it whole. The engine reads them instead (history/read-history.ts,
+ * listeners/history.ts): the bootstrap of every session for its phone ↔ LID mappings and
+ * privacy tokens, every chunk of a session that asked for history. Refusing RECENT is also what
+ * stops Baileys from holding events back for up to 20 s on a first connect while it waits.
  */
-const PROCESSED = new Set<number>([Type.INITIAL_BOOTSTRAP, Type.PUSH_NAME, Type.NON_BLOCKING_DATA])
-
-export function shouldSyncHistory(notification: proto.Message.IHistorySyncNotification): boolean {
-  return notification.syncType != null && PROCESSED.has(notification.syncType)
+export function shouldSyncHistory(_notification: proto.Message.IHistorySyncNotification): boolean {
+  return false
 }
