@@ -10,7 +10,6 @@ const call = async (base: string, method: string, path: string, body?: unknown) 
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  // biome-ignore lint/suspicious/noExplicitAny: JSON answers of many shapes
   return { status: response.status, json: (await response.json()) as any }
 }
 
