@@ -133,6 +133,25 @@ describe('seeding a history: the control API, strictly, and how fast', () => {
     expect([contact.status, contact.json.error]).toEqual([409, 'phone_in_use'])
   })
 
+  it('seeds groups without chats (their members made for them), and an empty history', async () => {
+    const groupsOnly = await sim.seedHistory('15557200005', { chats: 0, messagesPerChat: 5, days: 1, groups: 1 })
+    expect(groupsOnly.chats).toEqual([])
+    expect(groupsOnly.groups[0]!.participants).toHaveLength(3)
+    expect(groupsOnly.groups[0]!.participants[0]).toBe('15557200005')
+    expect(sim.group(groupsOnly.groups[0]!.jid).info().participants).toHaveLength(3)
+    expect(groupsOnly.messages).toBe(5)
+    const empty = await sim.seedHistory('15557200006', { chats: 0, messagesPerChat: 1, days: 1 })
+    expect(empty).toEqual({
+      phone: '15557200006',
+      chats: [],
+      groups: [],
+      messages: 0,
+      oldest: 0,
+      newest: 0,
+      mediaMessageIds: [],
+    })
+  })
+
   it('POST /history/blob sends a hand-made history file to a linked device, strictly', async () => {
     await linkOverHttp('15557200004')
     const base = { phone: '15557200004', syncType: 'RECENT' }
