@@ -258,10 +258,8 @@ export const summarize = (history: SeededHistory): HistorySummary => {
       })),
     messages: conversations.reduce((sum, conversation) => sum + conversation.messages, 0),
     // 0 when there is nothing (no chats, no groups)
-    oldest:
-      conversations.reduce((min, c) => Math.min(min, messageTime(history, c, 0)), Number.MAX_SAFE_INTEGER) %
-      Number.MAX_SAFE_INTEGER,
-    newest: conversations.reduce((max, c) => Math.max(max, c.newest), 0),
+    oldest: conversations.length ? Math.min(...conversations.map((c) => messageTime(history, c, 0))) : 0,
+    newest: conversations.length ? Math.max(...conversations.map((c) => c.newest)) : 0,
     mediaMessageIds: [...history.media.keys()],
   }
 }
