@@ -160,7 +160,8 @@ class ByteQueue {
   take(n: number): Uint8Array {
     const head = this.#chunks[0]
     if (head && head.byteLength - this.#offset >= n) {
-      const bytes = head.subarray(this.#offset, this.#offset + n)
+      // A view, never a copy (and a plain Uint8Array whatever the chunk's class)
+      const bytes = new Uint8Array(head.buffer, head.byteOffset + this.#offset, n)
       this.drop(n)
       return bytes
     }
