@@ -374,7 +374,7 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     expect(sim.violations()).toEqual([])
   }, 60_000)
 
-  it('refuses a proxyUrl on connect and update (400 naming why), stores nothing, keeps webhookEvents, and serves no /metrics', async () => {
+  it('refuses a proxyUrl and history on connect and update (400 naming why), stores nothing, keeps webhookEvents, and serves no /metrics', async () => {
     const proxyUrl = 'socks5://user:secret@proxy.example.com:1080'
     const connect = await api('POST', '/v1/session/connect', {
       sessionName: 'edge proxied',
@@ -397,6 +397,14 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
     const filtered = await api('PUT', `/v1/session/update/${sessionId}`, { webhookEvents: ['session.status'] })
     expect([filtered.status, (await sessionStatus(sessionId)).webhookEvents]).toEqual([200, ['session.status']])
     expect((await api('PUT', `/v1/session/update/${sessionId}`, { webhookEvents: null })).body.webhookEvents).toBeNull()
+
+    // History import is not done on the edge: refused, not stored and ignored (docs/edge.md).
+    const history = await api('POST', '/v1/session/connect', { sessionName: 'edge history', history: { days: 7 } })
+    expect([history.status, history.body.details?.fields?.[0]?.path]).toEqual([400, 'history'])
+    expect(history.body.message).toMatch(/edge/)
+    const historyUpdate = await api('PUT', `/v1/session/update/${sessionId}`, { history: { days: 7 } })
+    expect([historyUpdate.status, historyUpdate.body.details?.fields?.[0]?.path]).toEqual([400, 'history'])
+    expect((await sessionStatus(sessionId)).history).toBeNull()
 
     for (const authorization of [undefined, `Bearer ${token}`]) {
       const metrics = await fetch(`${dev.url}/metrics`, { headers: authorization ? { authorization } : {} })

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServiceContext } from '../../../src/services/context'
+import { pruneMessages } from '../../../src/services/messages/records/retention'
 import { queryFile } from '../../support/sqlite-file'
 import { pollUntil } from '../../support/poll'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
@@ -129,6 +131,11 @@ describe('history at linking', () => {
     const synced = events.find((event) => event.type === 'history.synced')!
     expect(synced.data.messages).toBe(50)
     expect(synced.data.skipped).toBeGreaterThanOrEqual(120 - 50)
+    expect(await allMessages(linked.sessionId)).toHaveLength(50)
+    // Retention counts an imported record's days from its import, not from when it was sent.
+    // The running gateway's context (its public type is narrower), with one day of retention.
+    const context = t.gateway.context as unknown as ServiceContext
+    pruneMessages({ ...context, config: { ...context.config, messageRetentionDays: 1 } })
     expect(await allMessages(linked.sessionId)).toHaveLength(50)
   })
 
