@@ -1,141 +1,26 @@
-import type { BinaryNode, Chat, Contact, UserFacingSocketConfig, WAMessage, WASocket } from '@whiskeysockets/baileys'
+import type { BinaryNode, WAMessage } from '@whiskeysockets/baileys'
 import { downloadMediaMessage } from '@whiskeysockets/baileys'
 import { createHash } from 'node:crypto'
-import { Writable } from 'node:stream'
-import P from 'pino'
-import { Agent, type Dispatcher } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { WhatsAppSimulator } from '../simulator'
 import { fixture } from '../fixtures'
-import { WhatsAppSimulator } from '../simulator'
-import { closeSocket, memoryAuth, openSocket, type AuthStore } from './harness'
+import { memoryAuth, openSocket } from './harness'
+import { HistoryRig, received } from './history-harness'
 
 const DAY = 86_400
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const now = () => Math.floor(Date.now() / 1000)
 
-/** What Baileys' own history decoder emitted, every `messaging-history.set` merged. */
-interface Received {
-  chats: Map<string, Chat>
-  contacts: Map<string, Contact>
-  messages: Map<string, WAMessage>
-}
-
-const received = (): Received => ({ chats: new Map(), contacts: new Map(), messages: new Map() })
-
-const collect = (sock: WASocket, into: Received): void => {
-  sock.ev.on('messaging-history.set', (set) => {
-    for (const chat of set.chats) into.chats.set(chat.id ?? '', { ...into.chats.get(chat.id ?? ''), ...chat })
-    for (const contact of set.contacts)
-      into.contacts.set(contact.id, { ...into.contacts.get(contact.id), ...contact } as Contact)
-    for (const message of set.messages) into.messages.set(message.key.id ?? '', message)
-  })
-}
-
-/** Baileys' log lines at warn and above, to see what it refused and why. */
-const capturingLogger = () => {
-  const lines: string[] = []
-  const logger = P(
-    { level: 'warn', serializers: { error: P.stdSerializers.err } },
-    new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    }),
-  )
-  return { logger, lines }
-}
-
-/**
- * A download that never pauses its socket: Baileys abandons a bomb's download at 64 MiB, and Node
- * 20's fetch then stops reading (pauses) without aborting the request on this newer undici, which
- * keeps it open until the agent is torn down (an uncaught "terminated" then). Reading on lets the
- * small file's request complete; fetch drops what it no longer wants.
- */
-const readToTheEnd = (handler: Dispatcher.DispatchHandler): Dispatcher.DispatchHandler =>
-  new Proxy(handler, {
-    get(target, property) {
-      const value = Reflect.get(target, property)
-      if (typeof value !== 'function') return value
-      if (property !== 'onResponseData') return value.bind(target)
-      return (controller: Dispatcher.DispatchController, chunk: Buffer) => {
-        const unpausable = new Proxy(controller, {
-          get: (c, key) => (key === 'pause' ? () => {} : Reflect.get(c, key)),
-        })
-        return value.call(target, unpausable, chunk)
-      }
-    },
-  })
-
 describe('the phone sends its seeded history at linking (real Baileys decoding every chunk)', () => {
+  let rig: HistoryRig
   let sim: WhatsAppSimulator
-  /**
-   * History files are named by direct path only, so Baileys fetches them from mmg.whatsapp.net:
-   * this dispatcher sends that host (and only it, besides the media host itself) to the
-   * simulator's media host, trusting its CA. Nothing leaves loopback.
-   */
-  let dispatcher: Dispatcher
-  let base: Agent
-  const sockets: WASocket[] = []
-
   beforeAll(async () => {
-    sim = await WhatsAppSimulator.start()
-    base = new Agent({ connect: { ca: sim.config.mediaCaPem } })
-    const mediaOrigin = `https://${sim.config.mediaHost}`
-    dispatcher = base.compose((dispatch) => (options, handler) => {
-      const origin = String(options.origin)
-      if (origin !== mediaOrigin && origin !== 'https://mmg.whatsapp.net')
-        throw new Error(`the test fetches nothing but the media host, not ${origin}`)
-      return dispatch({ ...options, origin: mediaOrigin }, readToTheEnd(handler))
-    })
+    rig = await HistoryRig.start()
+    sim = rig.sim
   })
   afterAll(async () => {
-    for (const sock of sockets) closeSocket(sock)
-    await base.close()
-    await sim.stop()
+    await rig.stop()
   })
-
-  /** Full sync when `days` is given (0: without a limit); Baileys downloads and decodes every chunk. */
-  const historyConfig = (days?: number): Partial<UserFacingSocketConfig> => ({
-    syncFullHistory: days !== undefined,
-    // a field the project's Baileys patch adds to the socket config
-    ...(days ? ({ fullSyncDaysLimit: days } as object) : {}),
-    shouldSyncHistoryMessage: () => true,
-    options: { dispatcher } as never,
-  })
-
-  /** Logs in with stored credentials, listening from the socket's first event. */
-  const login = async (
-    auth: AuthStore,
-    extra: Partial<UserFacingSocketConfig>,
-    into: Received,
-    more?: (sock: WASocket) => void,
-  ) => {
-    const outcome = await openSocket(sim, auth, extra, undefined, (sock) => {
-      collect(sock, into)
-      more?.(sock)
-    })
-    expect(outcome.open).toBe(true)
-    sockets.push(outcome.sock)
-    return outcome.sock
-  }
-
-  /** QR pairing with the history settings, then the login that receives the history. */
-  const link = async (
-    phone: string,
-    extra: Partial<UserFacingSocketConfig>,
-    into: Received,
-    more?: (sock: WASocket) => void,
-  ) => {
-    const auth = memoryAuth()
-    let scanned = false
-    const first = await openSocket(sim, auth, extra, (qr) => {
-      if (!scanned) sim.scan(qr, phone)
-      scanned = true
-    })
-    expect(first.open).toBe(false)
-    return { sock: await login(auth, extra, into, more), auth }
-  }
 
   it('full sync with a day limit: chats in both forms, names, unread, groups, push names, LID mappings, media, nothing older than the limit', async () => {
     const phone = '15557100001'
@@ -152,7 +37,7 @@ describe('the phone sends its seeded history at linking (real Baileys decoding e
     expect(summary.newest - summary.oldest).toBeLessThan(30 * DAY)
     expect(summary.mediaMessageIds).toHaveLength(6)
     const got = received()
-    const { sock } = await link(phone, historyConfig(10), got)
+    const { sock } = await rig.link(phone, rig.historyConfig(10), got)
     const sent = await sim.account(phone).waitForHistoryAcknowledged()
 
     // Order and shape: bootstrap, push names, recent, full; chunk order per type; progress to 100
@@ -235,7 +120,9 @@ describe('the phone sends its seeded history at linking (real Baileys decoding e
     // A media message: Baileys downloads its file from the media host and it is the image seeded
     const image = messages.find((m) => summary.mediaMessageIds.includes(m.key.id ?? ''))
     expect(image?.message?.imageMessage?.directPath).toBeTruthy()
-    const bytes = (await downloadMediaMessage(image!, 'buffer', { options: { dispatcher } } as never)) as Buffer
+    const bytes = (await downloadMediaMessage(image!, 'buffer', {
+      options: { dispatcher: rig.dispatcher },
+    } as never)) as Buffer
     expect(sha256(bytes)).toBe(sha256(fixture('jpeg').bytes))
 
     // The seeded contacts are real: one writes live after linking
@@ -254,7 +141,7 @@ describe('the phone sends its seeded history at linking (real Baileys decoding e
     const phone = '15557100002'
     const summary = await sim.seedHistory(phone, { chats: 3, messagesPerChat: 30, days: 400, groups: 1 })
     const got = received()
-    await link(phone, historyConfig(0), got)
+    await rig.link(phone, rig.historyConfig(0), got)
     const sent = await sim.account(phone).waitForHistoryAcknowledged()
     expect(new Set(sent.map((record) => record.syncType))).toEqual(
       new Set(['INITIAL_BOOTSTRAP', 'PUSH_NAME', 'RECENT', 'FULL']),
@@ -264,20 +151,11 @@ describe('the phone sends its seeded history at linking (real Baileys decoding e
     expect(sim.violations()).toEqual([])
   })
 
-  it('without a full sync (linked by pairing code): only the bootstrap and the push names', async () => {
+  it('without a full sync: only the bootstrap and the push names', async () => {
     const phone = '15557100003'
     const summary = await sim.seedHistory(phone, { chats: 4, messagesPerChat: 10, days: 5 })
     const got = received()
-    const extra = historyConfig()
-    const auth = memoryAuth()
-    let code: Promise<string> | undefined
-    const first = openSocket(sim, auth, extra, (_qr, sock) => {
-      code ??= sock.requestPairingCode(phone)
-    })
-    await expect.poll(() => code, { timeout: 5000 }).toBeDefined()
-    await sim.enterPairingCode(phone, await code!)
-    expect((await first).open).toBe(false)
-    await login(auth, extra, got)
+    await rig.link(phone, rig.historyConfig(), got)
     const sent = await sim.account(phone).waitForHistoryAcknowledged()
     expect(sent.map((record) => [record.syncType, record.progress])).toEqual([
       ['INITIAL_BOOTSTRAP', 50],
@@ -290,11 +168,24 @@ describe('the phone sends its seeded history at linking (real Baileys decoding e
     expect(sim.violations()).toEqual([])
   })
 
+  it('a device linked by pairing code asks the same way: its full sync and day limit are honoured', async () => {
+    const phone = '15557100008'
+    await sim.seedHistory(phone, { chats: 2, messagesPerChat: 90, days: 30 })
+    const got = received()
+    await rig.linkByCode(phone, rig.historyConfig(3), got)
+    const sent = await sim.account(phone).waitForHistoryAcknowledged()
+    expect(sent.map((record) => record.syncType)).toContain('RECENT')
+    const expected = sim.historyMessagesWithin(phone, 3)
+    expect(expected).toBeLessThan(2 * 30)
+    await expect.poll(() => got.messages.size, { timeout: 10_000 }).toBe(expected)
+    expect(sim.violations()).toEqual([])
+  })
+
   it('a client killed before acknowledging gets the unacknowledged notifications again at its next login', async () => {
     const phone = '15557100004'
     const summary = await sim.seedHistory(phone, { chats: 3, messagesPerChat: 20, days: 20, messagesPerChunk: 10 })
     const account = () => sim.account(phone)
-    const extra = historyConfig(0)
+    const extra = rig.historyConfig(0)
     const auth = memoryAuth()
     let scanned = false
     await openSocket(sim, auth, extra, (qr) => {
@@ -328,7 +219,7 @@ describe('the phone sends its seeded history at linking (real Baileys decoding e
     // Same credentials again: the queue is relayed, marked offline, and everything arrives
     const got = received()
     const offline = new Set<string>()
-    await login(auth, extra, got, (sock) =>
+    await rig.login(auth, extra, got, (sock) =>
       sock.ws.on('CB:message', (node: BinaryNode) => {
         if (node.attrs.offline) offline.add(node.attrs.id ?? '')
       }),
@@ -340,69 +231,5 @@ describe('the phone sends its seeded history at linking (real Baileys decoding e
       .toBe(sent.filter((record) => waiting.includes(record.id)).reduce((sum, record) => sum + record.messages, 0))
     expect(summary.messages).toBe(60)
     expect(sim.violations()).toEqual([])
-  })
-
-  it('a history bomb reaches the client, which refuses it at 64 MiB; a corrupt chunk is refused too; the simulator stays small', async () => {
-    const phone = '15557100005'
-    const got = received()
-    const { logger, lines } = capturingLogger()
-    await link(phone, { ...historyConfig(0), logger }, got)
-    const account = sim.account(phone)
-    const peakBefore = process.resourceUsage().maxRSS
-    const bomb = await account.sendHistoryBlob({ syncType: 'RECENT', inflatedBytes: 100 * 1024 * 1024 })
-    const file = sim.mediaUploads().at(-1)!
-    expect(file.size).toBeLessThan(1024 * 1024)
-    // made streaming: the process's peak resident size (KiB) did not grow by the 100 MB
-    expect((process.resourceUsage().maxRSS - peakBefore) * 1024).toBeLessThan(50 * 1024 * 1024)
-    await expect
-      .poll(() => account.historySent().find((record) => record.id === bomb)?.nack, { timeout: 20_000 })
-      .toBe('500')
-    expect(lines.join('\n')).toContain('history blob inflates past 67108864 bytes')
-
-    const corrupt = await account.sendHistoryBlob({ syncType: 'FULL', raw: Buffer.from('no zlib stream here') })
-    await expect
-      .poll(() => account.historySent().find((record) => record.id === corrupt)?.nack, { timeout: 10_000 })
-      .toBe('500')
-    expect(account.historySent().every((record) => !record.acknowledged)).toBe(true)
-    expect(got.messages.size).toBe(0)
-    expect(sim.violations()).toEqual([])
-  })
-
-  it('a gigabyte bomb is made streaming: about a megabyte stored, no gigabyte in memory', async () => {
-    const phone = '15557100006'
-    await link(phone, { ...historyConfig(0), logger: capturingLogger().logger }, received())
-    const account = sim.account(phone)
-    // the process's peak resident size (KiB) only rises: a gigabyte made in memory would show
-    const peakBefore = process.resourceUsage().maxRSS
-    const id = await account.sendHistoryBlob({ syncType: 'FULL', inflatedBytes: 1024 ** 3, progress: 7, chunkOrder: 3 })
-    expect((process.resourceUsage().maxRSS - peakBefore) * 1024).toBeLessThan(300 * 1024 * 1024)
-    expect(sim.mediaUploads().at(-1)!.size).toBeLessThan(2 * 1024 * 1024)
-    expect(account.historySent().find((record) => record.id === id)).toMatchObject({
-      syncType: 'FULL',
-      progress: 7,
-      chunkOrder: 3,
-    })
-    // the device got it and refused it (past 64 MiB)
-    await expect
-      .poll(() => account.historySent().find((record) => record.id === id)?.nack, { timeout: 20_000 })
-      .toBe('500')
-  })
-
-  it('checks peer_msg and hist_sync receipts: only for what the phone sent this device', async () => {
-    const phone = '15557100007'
-    await sim.seedHistory(phone, { chats: 1, messagesPerChat: 2, days: 1 })
-    const { sock } = await link(phone, historyConfig(), received())
-    const sent = await sim.account(phone).waitForHistoryAcknowledged()
-    const own = `${sim.account(phone).lid}@lid`
-    expect(sim.violations()).toEqual([])
-    await sock.sendReceipt(own, undefined, ['3EB0NEVERSENT'], 'hist_sync')
-    await sock.sendReceipt(own, undefined, ['3EB0NEVERSENT2'], 'peer_msg')
-    await sock.sendReceipt('15550000000@s.whatsapp.net', undefined, [sent[0]!.id], 'hist_sync')
-    await expect.poll(() => sim.violations().length, { timeout: 5000 }).toBe(3)
-    expect(sim.violations().map((v) => [v.kind, v.detail])).toEqual([
-      ['unknown-receipt-reference', expect.stringContaining('3EB0NEVERSENT, which')],
-      ['unknown-receipt-reference', expect.stringContaining('peer_msg receipt for message 3EB0NEVERSENT2')],
-      ['unknown-receipt-reference', expect.stringContaining('not the account itself')],
-    ])
   })
 })
