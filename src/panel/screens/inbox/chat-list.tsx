@@ -123,6 +123,9 @@ export function ChatList({
               <span class="chat-bottom">
                 <span class="chat-preview muted small">{preview(chat, names)}</span>
                 {chat.isGroup ? <span class="status group">{t('group')}</span> : null}
+                {chat.pinned ? <span class="status pinned">{t('pinned')}</span> : null}
+                {chat.archived ? <span class="status archived">{t('archived')}</span> : null}
+                {chat.mutedUntil ? <span class="status muted-chat">{t('muted')}</span> : null}
                 {chat.unreadCount > 0 ? (
                   <span class="unread" data-count={chat.unreadCount}>
                     <span aria-hidden="true">{chat.unreadCount}</span>

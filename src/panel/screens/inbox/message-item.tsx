@@ -57,6 +57,7 @@ export function MessageItem({
       <p class="meta small">
         <span>{formatWhen(message.createdAt)}</span>
         {message.editedAt ? <span> · {t('edited')}</span> : null}
+        {message.source === 'history' ? <span class="history-tag"> · {t('fromHistory')}</span> : null}
         {message.direction === 'outbound' ? (
           <span class={`status ${message.status}`} data-status={message.status}>
             {statusLabel(message.status)}
