@@ -38,7 +38,7 @@ import { gatewayStopping, leftConnected } from './services/messages/send/send-tu
 import { startMaintenance } from './services/maintenance'
 import { restoreSessions } from './services/sessions/restore'
 import { forgetHistoryChunks } from './services/history/chunks'
-import { createHistoryImports, wakeHistoryImports } from './services/history/import'
+import { createHistoryImports, stopHistoryImports, wakeHistoryImports } from './services/history/import'
 import { createCredentialCache } from './services/credential-cache'
 import { createStatementCache } from './perf/prepared'
 import { createReadMemo } from './perf/read-memo'
@@ -299,7 +299,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       stopMaintenance?.()
       stopping.abort()
       context.inboundMedia.stopping.abort()
-      context.history.stopping.abort()
+      await stopHistoryImports(context.history)
       await restoring
       await engine.stopAll()
       await webhooks.stop()

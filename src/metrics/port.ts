@@ -20,6 +20,8 @@ export interface GatewayMetrics {
   messageStatus(sessionId: string, messageId: string, from: string, to: string, reason: string | null): void
   /** An inbound message was stored (once, whatever WhatsApp relays again). */
   messageReceived(type: string): void
+  /** A history chunk was read (done, cut_off, expired), with the messages it stored. */
+  historyChunk(state: 'done' | 'cut_off' | 'expired', messages: number): void
   /** A webhook POST ended: delivered (with the time since its event was written), retrying or failed for good. */
   webhookDelivery(outcome: 'delivered' | 'retrying' | 'failed', secondsSinceEvent: number): void
   /** A contact check's numbers: how many exist, do not, or were not answered. */
@@ -38,6 +40,7 @@ export const noMetrics: GatewayMetrics = {
   handedOver: nothing,
   messageStatus: nothing,
   messageReceived: nothing,
+  historyChunk: nothing,
   webhookDelivery: nothing,
   contactChecks: nothing,
   quotaRefused: nothing,

@@ -90,6 +90,17 @@ export function createPrometheusMetrics({ db, events }: { db: GatewayDatabase; e
     labelNames: ['type'],
     registers,
   })
+  const historyChunks = new Counter({
+    name: 'wa_history_chunks_total',
+    help: 'History chunks read at linking, by how the read ended',
+    labelNames: ['state'],
+    registers,
+  })
+  const historyMessages = new Counter({
+    name: 'wa_history_messages_total',
+    help: 'Messages imported from phones’ history',
+    registers,
+  })
   const deliveries = new Counter({
     name: 'wa_webhook_deliveries_total',
     help: 'Webhook POSTs by outcome: delivered, retrying (an attempt failed), failed (given up)',
@@ -171,6 +182,10 @@ export function createPrometheusMetrics({ db, events }: { db: GatewayDatabase; e
       if (to !== 'failed') ackLatency.observe((performance.now() - at) / 1000)
     },
     messageReceived: (type) => received.inc({ type }),
+    historyChunk: (state, messages) => {
+      historyChunks.inc({ state })
+      historyMessages.inc(messages)
+    },
     webhookDelivery(outcome, secondsSinceEvent) {
       deliveries.inc({ outcome })
       if (outcome === 'delivered') deliveryLatency.observe(Math.max(0, secondsSinceEvent))

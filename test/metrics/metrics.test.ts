@@ -29,6 +29,8 @@ const FAMILIES = [
   'wa_message_statuses_total',
   'wa_message_server_ack_seconds',
   'wa_messages_received_total',
+  'wa_history_chunks_total',
+  'wa_history_messages_total',
   'wa_webhook_deliveries_total',
   'wa_webhook_delivery_latency_seconds',
   'wa_webhook_outbox_pending',

@@ -20,6 +20,8 @@ const CLOCK_GRACE_MS = 60 * 60 * 1000
 /** The gateway's history reading: which sessions have a chunk being read, and its stop switch. */
 export interface HistoryImports {
   readonly reading: Set<string>
+  /** The reads under way, for the stop to wait for (each ends at its next part once stopping). */
+  readonly running: Set<Promise<void>>
   readonly stopping: AbortController
   /** Set by the gateway's start: chunks announced before wait for it (their sessions restore first). */
   started: boolean
@@ -27,6 +29,7 @@ export interface HistoryImports {
 
 export const createHistoryImports = (): HistoryImports => ({
   reading: new Set(),
+  running: new Set(),
   stopping: new AbortController(),
   started: false,
 })
@@ -58,15 +61,23 @@ export function wakeHistoryImports(ctx: GatewayContext): void {
     .all()
   for (const chunk of next) {
     imports.reading.add(chunk.sessionId)
-    void importChunk(ctx, chunk)
+    const run: Promise<void> = importChunk(ctx, chunk)
       .catch((error: unknown) =>
         ctx.logger.error({ err: error, sessionId: chunk.sessionId, chunkId: chunk.id }, 'history chunk failed'),
       )
       .finally(() => {
+        imports.running.delete(run)
         imports.reading.delete(chunk.sessionId)
         wakeHistoryImports(ctx)
       })
+    imports.running.add(run)
   }
+}
+
+/** The gateway stops: reads end at their next part, their chunks left pending for the next start. */
+export async function stopHistoryImports(imports: HistoryImports): Promise<void> {
+  imports.stopping.abort()
+  await Promise.allSettled([...imports.running])
 }
 
 /**
@@ -101,6 +112,7 @@ async function importChunk(ctx: GatewayContext, chunk: HistoryChunkRow): Promise
       signal: ctx.history.stopping.signal,
     })
     for await (const part of parts) {
+      if (ctx.history.stopping.signal.aborted) return
       writeHistoryPart(ctx, session.id, part, tally)
       // Let the API's requests in between batches.
       await new Promise((resolve) => setImmediate(resolve))
@@ -114,6 +126,7 @@ async function importChunk(ctx: GatewayContext, chunk: HistoryChunkRow): Promise
   }
   markUnreadChats(ctx, session.id, tally)
   finishChunk(ctx, chunk, tally, state, reason)
+  ctx.metrics.historyChunk(state, tally.messages)
   ctx.logger.info(
     {
       sessionId: session.id,

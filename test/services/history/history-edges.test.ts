@@ -10,6 +10,7 @@ import {
 } from '../../support/webhook-receiver'
 
 const CHUNK_BUDGET = 8 * 1024 * 1024
+const METRICS_TOKEN = 'metrics-token-for-the-history-tests-0123'
 
 /**
  * History against what else happens at linking and against a hostile phone: a message arriving
@@ -27,6 +28,7 @@ describe('history at its edges', () => {
         ...loopbackWebhooks,
         webhooks: fastWebhooks(),
         history: { supported: true, maxMessages: 100_000, chunkMaxBytes: CHUNK_BUDGET },
+        metricsToken: METRICS_TOKEN,
       },
     })
   })
@@ -112,7 +114,12 @@ describe('history at its edges', () => {
     )[0]!.n
     expect(after).toBe(stored)
     expect(events.filter((event) => event.type === 'history.synced')).toHaveLength(1)
-    // Still answering.
+    // Still answering, and /metrics counts both.
     expect((await t.get(`/v1/chat/all?sessionId=${linked.sessionId}`)).status).toBe(200)
+    const metrics = await (
+      await t.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text()
+    expect(metrics).toContain('wa_history_chunks_total{state="cut_off"} 2')
+    expect(metrics).toMatch(/wa_history_messages_total [1-9]/)
   })
 })
