@@ -17,7 +17,7 @@ import type { MediaTools } from '../media/port'
 import type { SendQueues } from './messages/send/send-queue'
 import type { SessionListCache } from './sessions/list-cache'
 import type { UnlinkHook } from './sessions/unlink-hook'
-import type { HistoryImports } from './history/import'
+import type { HistoryImports } from './history/imports'
 
 /**
  * The store, its clock, the settings and the logs: all that the verbs a one-off command runs

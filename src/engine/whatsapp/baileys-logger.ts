@@ -40,10 +40,17 @@ export function baileysLineLevel(level: LineLevel, fields: unknown, message: str
     case 'no name present, ignoring presence update request...':
       // A freshly linked device has no push name yet; we never ask Baileys to send presence by name.
       return 'debug'
+    case HISTORY_SYNC_DISABLED:
+      // Said at every socket: the engine reads the history chunks itself, the bootstrap's LID
+      // mappings included (socket/history-sync.ts), so what it warns of does not happen.
+      return 'debug'
     default:
       return level
   }
 }
+
+const HISTORY_SYNC_DISABLED =
+  '⚠️ DANGER: DISABLING ALL SYNC BY shouldSyncHistoryMsg PREVENTS BAILEYS FROM ACCESSING INITIAL LID MAPPINGS, LEADING TO INSTABILIY AND SESSION ERRORS'
 
 /** The logger shape Baileys takes (its ILogger). */
 export interface BaileysLogger {

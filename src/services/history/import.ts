@@ -4,6 +4,7 @@ import { EngineError } from '../../engine/whatsapp/port'
 import type { GatewayContext } from '../context'
 import { sessionById } from '../sessions/view'
 import { historyTotals } from './chunks'
+import type { HistoryImports } from './imports'
 import { DEFAULT_HISTORY_MESSAGES } from './setting'
 import { type ChunkTally, markUnreadChats, writeHistoryPart } from './write'
 
@@ -16,23 +17,6 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024
 const IDLE_TIMEOUT_MS = 30_000
 /** The phone's clock and ours differ; its day limit is counted from its own "now". */
 const CLOCK_GRACE_MS = 60 * 60 * 1000
-
-/** The gateway's history reading: which sessions have a chunk being read, and its stop switch. */
-export interface HistoryImports {
-  readonly reading: Set<string>
-  /** The reads under way, for the stop to wait for (each ends at its next part once stopping). */
-  readonly running: Set<Promise<void>>
-  readonly stopping: AbortController
-  /** Set by the gateway's start: chunks announced before wait for it (their sessions restore first). */
-  started: boolean
-}
-
-export const createHistoryImports = (): HistoryImports => ({
-  reading: new Set(),
-  running: new Set(),
-  stopping: new AbortController(),
-  started: false,
-})
 
 /**
  * Starts reading pending chunks, oldest first, up to CONCURRENT_CHUNKS at once and one per

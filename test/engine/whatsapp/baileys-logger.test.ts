@@ -18,6 +18,12 @@ describe('the levels of Baileys’ lines', () => {
     expect(baileysLineLevel('info', { trace }, 'connection errored')).toBe('debug')
   })
 
+  it('logs Baileys’ warning about refused history sync at debug: the engine reads the chunks, LID mappings included', () => {
+    const warning =
+      '⚠️ DANGER: DISABLING ALL SYNC BY shouldSyncHistoryMsg PREVENTS BAILEYS FROM ACCESSING INITIAL LID MAPPINGS, LEADING TO INSTABILIY AND SESSION ERRORS'
+    expect(baileysLineLevel('warn', warning, warning)).toBe('debug')
+  })
+
   it('keeps Baileys’ level for every line it does not know', () => {
     expect(baileysLineLevel('error', { err: new Error('x') }, 'failed to decrypt message')).toBe('error')
     expect(baileysLineLevel('warn', 'keep alive called when WS not open', undefined)).toBe('warn')

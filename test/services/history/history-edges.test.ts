@@ -78,6 +78,38 @@ describe('history at its edges', () => {
     expect(events.filter((event) => event.type === 'history.synced')).toHaveLength(1)
   })
 
+  it('holds its own day limit when the phone sends more than the session now asks for', async () => {
+    const phone = '15550370003'
+    // 30 days of messages, one every 18 h (none near the 5-day line); the phone is asked for 30.
+    await t.sim.seedHistory(phone, { chats: 2, messagesPerChat: 40, days: 30 })
+    const release = t.sim.holdMediaDownloads()
+    const linked = await t.linkSession({
+      phone,
+      connect: { sessionName: 'narrowed', webhookUrl: receiver.url('narrowed'), history: { days: 30 } },
+    })
+    // Before a chunk is read, the session asks for 5 days: the import keeps to it.
+    const update = await t.request(`/v1/session/update/${linked.sessionId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ history: { days: 5 } }),
+    })
+    expect(update.status).toBe(200)
+    release()
+    const events = await receiver.waitFor('narrowed', linked.webhookSecret, (all) =>
+      all.some((event) => event.type === 'history.synced'),
+    )
+    const synced = events.find((event) => event.type === 'history.synced')!
+    const expected = t.sim.historyMessagesWithin(phone, 5)
+    expect(synced.data.messages).toBe(expected)
+    expect(synced.data.skipped).toBeGreaterThanOrEqual(t.sim.historyMessagesWithin(phone, 30) - expected)
+    const oldest = queryFile<{ at: number }>(
+      t.databasePath,
+      'SELECT min(created_at) AS at FROM messages WHERE session_id = ?',
+      linked.sessionId,
+    )[0]!.at
+    expect(oldest).toBeGreaterThan(Date.now() - 5 * 86_400_000 - 60 * 60 * 1000)
+  })
+
   it('cuts off a chunk that inflates past its budget, and one that does not decode, and reports both; the rest stands', async () => {
     const phone = '15550370002'
     await t.sim.seedHistory(phone, { chats: 2, messagesPerChat: 10, days: 3 })

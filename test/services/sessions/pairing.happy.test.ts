@@ -57,6 +57,7 @@ describe('pairing a session through Baileys and the simulator', () => {
         [
           'autoRejectCalls',
           'connected',
+          'history',
           'lastSeen',
           'number',
           'proxyUrl',

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeDatabase, type GatewayDatabase, openDatabase } from '../../../src/db/database'
+import { historyChunks } from '../../../src/db/schema'
 import { assembleGateway, type Gateway } from '../../../src/gateway'
 import { silentLogger } from '../../../src/logger'
 import { createApiKey } from '../../../src/services/api-keys'
@@ -94,10 +95,10 @@ describe('the one writer of a session’s status', () => {
     expect(statusEvents(id)).toBe(1)
   })
 
-  it('runs the unlink hooks the context registers (groups, contact names) once a session is not live, not before', async () => {
+  it('runs the unlink hooks the context registers (groups, contact names, history chunks) once a session is not live, not before', async () => {
     const id = sessionRow('linked', 'expired')
     transition(ctx(), id, { status: 'pending', reason: null })
-    const kept = (table: 'groups' | 'contact_names') =>
+    const kept = (table: 'groups' | 'contact_names' | 'history_chunks') =>
       queryFile<{ n: number }>(databasePath, `SELECT count(*) AS n FROM ${table} WHERE session_id = ?`, id)[0]!.n
     const now = new Date()
     putGroup(
@@ -115,14 +116,28 @@ describe('the one writer of a session’s status', () => {
       now,
     )
     rememberPushName(ctx(), id, { phone: '15550000001' }, 'Anna', now)
-    expect(ctx().unlinkHooks).toHaveLength(2)
+    ctx()
+      .db.insert(historyChunks)
+      .values({
+        sessionId: id,
+        id: '3A0000000000000001',
+        syncType: 'recent',
+        chunkOrder: 1,
+        progress: 50,
+        notification: Buffer.alloc(0),
+        state: 'done',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run()
+    expect(ctx().unlinkHooks).toHaveLength(3)
 
     // Still live (a pairing's restart): nothing forgotten.
     expect(transition(ctx(), id, { status: 'connecting', reason: 'restart_required' })).toMatchObject({ applied: true })
-    expect([kept('groups'), kept('contact_names')]).toEqual([1, 1])
+    expect([kept('groups'), kept('contact_names'), kept('history_chunks')]).toEqual([1, 1, 1])
 
     const deleted = await request(`/v1/session/disconnect/${id}`, { method: 'DELETE' })
     expect(deleted.status).toBe(200)
-    expect([kept('groups'), kept('contact_names')]).toEqual([0, 0])
+    expect([kept('groups'), kept('contact_names'), kept('history_chunks')]).toEqual([0, 0, 0])
   })
 })
