@@ -53,6 +53,8 @@ export interface HistoryNotificationRecord {
   messages: number
   /** Receipt types the device sent for it: 'peer_msg', then 'hist_sync' once processed */
   receipts: Set<string>
+  /** The error of the device's nack (`<ack class=message error=…>`): it could not process the chunk */
+  nack?: string
 }
 
 export class Account {

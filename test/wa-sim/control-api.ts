@@ -9,6 +9,7 @@ import { isFaultKind } from './faults'
 import type { ParticipantAction } from './group-ops'
 import type { WhatsAppSimulator } from './simulator'
 import { addonRoutes } from './control-addons'
+import { historyRoutes } from './control-history'
 import { outgoingContent, profileUpdate, sendOptions, text } from './control-fields'
 
 export type Handler = (params: string[], body: Record<string, unknown>) => unknown | Promise<unknown>
@@ -252,6 +253,7 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['POST', /^\/login-stats\/reset$/, () => sim.loginStats({ reset: true })],
   ['GET', /^\/violations$/, () => sim.violations()],
   ...addonRoutes(sim),
+  ...historyRoutes(sim),
 ]
 
 const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => {

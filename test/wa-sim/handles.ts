@@ -24,6 +24,8 @@ export interface HistorySentView {
   messages: number
   acknowledged: boolean
   receipts: string[]
+  /** Set when the device nacked it instead (the error code): Baileys does when processing it threw */
+  nack?: string
 }
 
 export const waitUntil = async <T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> => {

@@ -87,6 +87,7 @@ export const checkBlob = (blob: HistoryBlob): void => {
 /** Sends one hand-made history notification to the account's device; resolves with its id. */
 export const sendHistoryBlob = async (state: SimState, account: Account, blob: HistoryBlob): Promise<string> => {
   checkBlob(blob)
+  if (!account.linked) throw new SimulatorError('account_unlinked', `${account.phone} has no linked device`, 409)
   const syncType = proto.HistorySync.HistorySyncType[blob.syncType]
   const progress = blob.progress ?? 100
   const chunkOrder = blob.chunkOrder ?? 1

@@ -192,8 +192,12 @@ export class ChatServer {
       case 'ack':
         // A message the device acks instead of answering with a receipt (a nack such as 487: it
         // will never decrypt it) is done with, as far as the server's queue goes.
-        if (node.attrs.class === 'message' && connection.account)
+        if (node.attrs.class === 'message' && connection.account) {
           connection.account.unacknowledged.delete(node.attrs.id ?? '')
+          // A history chunk the device could not process (Baileys nacks what throws while handled)
+          const history = connection.account.historySent.find((record) => record.id === node.attrs.id)
+          if (history && node.attrs.error) history.nack = node.attrs.error
+        }
         return
       default:
         return // nothing to answer
