@@ -5,13 +5,14 @@
  * of zeros (about 1 MB deflated). Measured: the gateway's RSS peak over its baseline while it
  * reads the file, how long from the notification kept (history_chunks.created_at) to its
  * history.progress event with state cut_off, and that the API kept answering meanwhile (the
- * p99 of authed GET /v1/session/all at 50 req/s, no failures, and a 200 after).
+ * p99 of authed GET /v1/session/all at 50 req/s against the same before the file, no failures,
+ * and a 200 after).
  */
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { compileGateway } from './build'
 import { startGatewayProcess, waitConnected } from './gateway-process'
-import { connectWithHistory, type LoadFigures, sampleRssPeak, steadyLoad } from './history-support'
+import { connectWithHistory, type LoadFigures, loadFor, sampleRssPeak, steadyLoad } from './history-support'
 import { settledRss } from './processes'
 import { seedDatabaseFile } from './seed'
 import { startSimulatorProcess } from './simulator-process'
@@ -30,6 +31,8 @@ export interface HistoryBombFigures {
   reportedMs: number
   state: string
   stateReason: string | null
+  /** The same load on the linked session's gateway before the file (the reference). */
+  idle: LoadFigures
   during: LoadFigures
   /** GET /v1/session/all after it, and whether the session is still connected. */
   answersAfter: number
@@ -58,6 +61,7 @@ export async function measureHistoryBomb(inflatedBytes = 1024 ** 3): Promise<His
       const linking = await connectWithHistory(gateway, loadKey, sim.controlUrl, 'bomb', PHONE, { days: 30 })
       await linking.scan()
       await waitConnected(gateway, loadKey, 1, 60_000)
+      const idle = await loadFor(gateway.port, key, LOAD_PATH, 5)
       const baselineRssMb = await settledRss(gateway.child.pid!)
       const peak = sampleRssPeak(gateway.child.pid!)
       const load = steadyLoad(gateway.port, key, LOAD_PATH)
@@ -99,6 +103,7 @@ export async function measureHistoryBomb(inflatedBytes = 1024 ** 3): Promise<His
         reportedMs: event!.createdAt - chunk.createdAt,
         state: data.state,
         stateReason: data.stateReason,
+        idle,
         during,
         answersAfter: after.status,
         stillConnected: sessions[0]?.connected === true,
