@@ -81,7 +81,7 @@ export async function measureHistoryBomb(inflatedBytes = 1024 ** 3): Promise<His
         if (Date.now() > deadline) throw new Error('no history.progress for the 1 GiB file within 10 minutes')
         await sleep(50)
       }
-      const during = await load.stop()
+      const { answers: _, ...during } = await load.stop()
       const peakRssMb = peak.stop()
       const [event] = progress()
       const { data } = JSON.parse(event!.body) as ProgressEvent

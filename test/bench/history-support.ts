@@ -7,7 +7,7 @@
 import autocannon from 'autocannon'
 import { queryFile } from '../support/sqlite-file'
 import type { GatewayProcess } from './gateway-process'
-import { rssMb } from './processes'
+import { percentile, rssMb } from './processes'
 
 export interface HistoryRequest {
   days: number
@@ -64,11 +64,39 @@ export interface LoadFigures {
   failures: number
 }
 
+/** One answer: when it arrived (epoch ms) and how long it took. */
+export interface Answer {
+  at: number
+  ms: number
+}
+
+/** The latencies of the answers that arrived within [from, to) (epoch ms). */
+export function latencies(answers: Answer[], from = 0, to = Number.POSITIVE_INFINITY): LoadFigures {
+  const sorted = answers
+    .filter((a) => a.at >= from && a.at < to)
+    .map((a) => a.ms)
+    .sort((a, b) => a - b)
+  const round = (ms: number | undefined) => Math.round((ms ?? 0) * 10) / 10
+  return {
+    p99Ms: round(sorted.length ? percentile(sorted, 99) : 0),
+    p50Ms: round(sorted.length ? percentile(sorted, 50) : 0),
+    maxMs: round(sorted.at(-1)),
+    requests: sorted.length,
+    failures: 0,
+  }
+}
+
 /**
  * `rate` authed GETs a second of `path` until stopped (autocannon, so the client's own cost
- * stays small on the shared cores); `stop()` answers their latencies.
+ * stays small on the shared cores); `stop()` answers their latencies, and every answer's time
+ * so a bench can split them by phase.
  */
-export function steadyLoad(port: number, key: string, path: string, rate = 50): { stop(): Promise<LoadFigures> } {
+export function steadyLoad(
+  port: number,
+  key: string,
+  path: string,
+  rate = 50,
+): { stop(): Promise<LoadFigures & { answers: Answer[] }> } {
   let finished: (result: autocannon.Result) => void
   let failed: (error: unknown) => void
   const result = new Promise<autocannon.Result>((resolve, reject) => {
@@ -85,17 +113,13 @@ export function steadyLoad(port: number, key: string, path: string, rate = 50): 
     },
     (error, answer) => (error ? failed(error) : finished(answer)),
   )
+  const answers: Answer[] = []
+  run.on('response', (_client, _status, _bytes, ms) => answers.push({ at: Date.now(), ms }))
   return {
     async stop() {
       run.stop()
-      const { latency, requests, non2xx, errors, timeouts } = await result
-      return {
-        p99Ms: latency.p99,
-        p50Ms: latency.p50,
-        maxMs: latency.max,
-        requests: requests.total,
-        failures: non2xx + errors + timeouts,
-      }
+      const { non2xx, errors, timeouts } = await result
+      return { ...latencies(answers), failures: non2xx + errors + timeouts, answers }
     },
   }
 }
@@ -104,7 +128,8 @@ export function steadyLoad(port: number, key: string, path: string, rate = 50): 
 export async function loadFor(port: number, key: string, path: string, seconds: number): Promise<LoadFigures> {
   const load = steadyLoad(port, key, path)
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
-  return load.stop()
+  const { answers: _, ...figures } = await load.stop()
+  return figures
 }
 
 export const countRows = (databasePath: string, sql: string, ...params: unknown[]): number =>

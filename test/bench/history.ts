@@ -11,7 +11,15 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { compileGateway } from './build'
 import { startGatewayProcess } from './gateway-process'
-import { connectWithHistory, countRows, loadFor, type LoadFigures, sampleRssPeak, steadyLoad } from './history-support'
+import {
+  connectWithHistory,
+  countRows,
+  latencies,
+  loadFor,
+  type LoadFigures,
+  sampleRssPeak,
+  steadyLoad,
+} from './history-support'
 import { settledRss } from './processes'
 import { seedDatabaseFile } from './seed'
 import { startSimulatorProcess } from './simulator-process'
@@ -45,6 +53,15 @@ export interface HistoryImportFigures {
   messagesPerSecond: number
   idle: LoadFigures
   during: LoadFigures
+  /**
+   * `during` split: while sessions were still linking (first scan → the last session's first
+   * history chunk kept; pairing makes each session's 812 pre-keys, a CPU-bound burst), and after,
+   * when the gateway only imported.
+   */
+  whileLinking: LoadFigures
+  afterLinked: LoadFigures
+  /** First scan → every session's first chunk kept. */
+  linkedSeconds: number
 }
 
 const PHONE_BASE = 15_557_700_000
@@ -58,12 +75,11 @@ export async function measureHistoryImport(options: HistoryImportOptions): Promi
   const databasePath = join(dir.path, 'gateway.db')
   try {
     const { key, loadKey } = await seedDatabaseFile(databasePath)
-    const gateway = await startGatewayProcess(compiled.entry, {
-      DATABASE_PATH: databasePath,
-      WA_SIMULATOR: sim.controlUrl,
-      CONNECT_TIMEOUT_MS: '120000',
-      ...(options.cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` } : {}),
-    })
+    const gateway = await startGatewayProcess(
+      compiled.entry,
+      { DATABASE_PATH: databasePath, WA_SIMULATOR: sim.controlUrl, CONNECT_TIMEOUT_MS: '120000' },
+      options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+    )
     try {
       const phones = Array.from({ length: n }, (_, i) => String(PHONE_BASE + i))
       let expected = 0
@@ -99,8 +115,14 @@ export async function measureHistoryImport(options: HistoryImportOptions): Promi
         if (Date.now() > deadline) throw new Error(`only ${syncedCount()} of ${n} sessions synced their history`)
         await sleep(250)
       }
-      const during = await load.stop()
+      const { answers, ...during } = await load.stop()
       const peakRssMb = peak.stop()
+      // Each session's first chunk arrives once it linked and uploaded its pre-keys.
+      const linkedAt = countRows(
+        databasePath,
+        `SELECT max(first) AS n FROM (SELECT min(created_at) AS first FROM history_chunks WHERE session_id IN (${marks}) GROUP BY session_id)`,
+        ...ids,
+      )
       const lastSynced = countRows(
         databasePath,
         `SELECT max(history_synced_at) AS n FROM sessions WHERE id IN (${marks})`,
@@ -133,6 +155,9 @@ export async function measureHistoryImport(options: HistoryImportOptions): Promi
         messagesPerSecond: stored / seconds,
         idle,
         during,
+        whileLinking: latencies(answers, firstScan, linkedAt),
+        afterLinked: latencies(answers, linkedAt),
+        linkedSeconds: (linkedAt - firstScan) / 1000,
       }
     } finally {
       await gateway.stop()

@@ -290,6 +290,9 @@ if (only.has('history')) {
   console.log(
     `  stored ${imported.stored} of ${imported.expected} messages sent (skipped ${imported.skipped}) in ${imported.chunks} chunks (${imported.incompleteChunks} incomplete) in ${imported.seconds.toFixed(1)} s; RSS +${imported.rssGrowthMb.toFixed(0)} MB; API p50 ${imported.during.p50Ms} ms, max ${imported.during.maxMs} ms, ${imported.during.failures} failed of ${imported.during.requests}`,
   )
+  console.log(
+    `  API p99 while sessions linked (first ${imported.linkedSeconds.toFixed(1)} s: 812 pre-keys each) ${imported.whileLinking.p99Ms} ms of ${imported.whileLinking.requests}; after, importing only: ${imported.afterLinked.p99Ms} ms of ${imported.afterLinked.requests}`,
+  )
   console.log(JSON.stringify({ benchmark: 'history-import', ...imported }))
   if (imported.stored !== imported.expected)
     console.log(`  MISMATCH: ${imported.stored} messages stored, the phones sent ${imported.expected}`)
