@@ -14,8 +14,13 @@ export interface GatewayProcess {
   stop(): Promise<void>
 }
 
-export async function startGatewayProcess(entry: string, env: Record<string, string>): Promise<GatewayProcess> {
-  const child = startNode([entry, 'serve'], {
+/** `nodeArgs` go before the entry (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+export async function startGatewayProcess(
+  entry: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<GatewayProcess> {
+  const child = startNode([...nodeArgs, entry, 'serve'], {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info', // 'listening' (with the port) is an info line; the pipe is drained

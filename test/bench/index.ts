@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --quick] [--only figures,optimisations,scale,sends,metrics,media,webhooks,inbound-media,chat-list] [--sessions 100] [--scale 1000]`
+ * `npm run bench [-- --quick] [--only figures,optimisations,scale,sends,metrics,media,webhooks,inbound-media,chat-list,history] [--sessions 100] [--scale 1000]`
  *
  * Every figure of the performance issue as a ratio against its reference measured in the same
  * run (bare Hono route, bare Baileys sockets with an in-memory key store, `node` + Hono start),
  * then the many-sessions figures, a table each and one JSON line per figure. `--quick` is a
- * subset that runs in about a minute (short runs, 20 sessions, no scale run).
+ * subset that runs in about a minute (short runs, 20 sessions, no scale run, no history rows;
+ * `--quick --only history` runs them small: 2 sessions × 2,000 messages, a 256 MiB file).
  */
 import { parseArgs } from 'node:util'
 import { measureInProcess } from './in-process'
@@ -12,6 +13,8 @@ import { benchChatList } from './chat-list'
 import { benchInboundMedia } from './inbound-media'
 import { benchLargeMediaInChild } from './large-media'
 import { benchMedia } from './media'
+import { measureHistoryImport } from './history'
+import { measureHistoryBomb } from './history-bomb'
 import { measureMemory } from './memory'
 import { measureScale } from './scale'
 import { benchDocumentSends } from './document-sends'
@@ -35,7 +38,7 @@ const quick = values.quick
 const only = new Set(
   (
     values.only ??
-    (quick ? 'figures' : 'figures,optimisations,scale,sends,metrics,media,webhooks,inbound-media,chat-list')
+    (quick ? 'figures' : 'figures,optimisations,scale,sends,metrics,media,webhooks,inbound-media,chat-list,history')
   ).split(','),
 )
 const memorySessions = Number(values.sessions ?? (quick ? 20 : 100))
@@ -249,5 +252,69 @@ if (only.has('inbound-media')) {
     `  in ${large.seconds} s (${large.mbPerSecond} MB/s), at most ${large.peakArrayBuffersMb} MB of buffers and ${large.peakHeapMb} MB of heap at once, bytes checked against content.media.sha256: ${large.checked}`,
   )
   console.log(JSON.stringify({ benchmark: 'large-media', ...large }))
+}
+if (only.has('history')) {
+  const sessions = quick ? 2 : 10
+  const perChat = quick ? 100 : 1_000
+  console.log(
+    `\nHistory at linking: ${sessions} sessions at once, each 20 chats × ${perChat} messages over 30 days (gateway and simulator in their own processes)`,
+  )
+  const imported = await measureHistoryImport({
+    sessions,
+    chats: 20,
+    messagesPerChat: perChat,
+    days: 30,
+    idleLoadSeconds: quick ? 5 : 10,
+  })
+  figure(
+    'history import: RSS peak MB vs the gateway before linking',
+    imported.peakRssMb,
+    imported.baselineRssMb,
+    'MB',
+    '< +300 MB',
+  )
+  figure(
+    'history import: msg/s first scan → last history.synced vs target',
+    imported.messagesPerSecond,
+    5_000,
+    'msg/s',
+    '≥ 5,000 msg/s',
+  )
+  figure(
+    'history import: GET /v1/session/all p99 ms at 50 req/s vs idle',
+    imported.during.p99Ms,
+    imported.idle.p99Ms,
+    'ms',
+    '< 50 ms',
+  )
+  console.log(
+    `  stored ${imported.stored} of ${imported.expected} messages sent (skipped ${imported.skipped}) in ${imported.chunks} chunks (${imported.incompleteChunks} incomplete) in ${imported.seconds.toFixed(1)} s; RSS +${imported.rssGrowthMb.toFixed(0)} MB; API p50 ${imported.during.p50Ms} ms, max ${imported.during.maxMs} ms, ${imported.during.failures} failed of ${imported.during.requests}`,
+  )
+  console.log(
+    `  API p99 while sessions linked (first ${imported.linkedSeconds.toFixed(1)} s: 812 pre-keys each) ${imported.whileLinking.p99Ms} ms of ${imported.whileLinking.requests}; after, importing only: ${imported.afterLinked.p99Ms} ms of ${imported.afterLinked.requests}`,
+  )
+  console.log(JSON.stringify({ benchmark: 'history-import', ...imported }))
+  if (imported.stored !== imported.expected)
+    console.log(`  MISMATCH: ${imported.stored} messages stored, the phones sent ${imported.expected}`)
+  const bomb = await measureHistoryBomb(quick ? 256 * 1024 ** 2 : 1024 ** 3)
+  const mib = bomb.inflatedBytes / 1024 ** 2
+  figure(
+    `history file inflating to ${mib} MiB: RSS peak MB vs before it`,
+    bomb.peakRssMb,
+    bomb.baselineRssMb,
+    'MB',
+    '≪ +300 MB',
+  )
+  figure(
+    '  the same: GET /v1/session/all p99 ms while it is read vs before',
+    bomb.during.p99Ms,
+    bomb.idle.p99Ms,
+    'ms',
+    '< 50 ms',
+  )
+  console.log(
+    `  reported ${bomb.state} (${bomb.stateReason}) ${bomb.reportedMs} ms after it was kept; RSS +${bomb.rssGrowthMb.toFixed(0)} MB; ${bomb.during.failures} failed of ${bomb.during.requests} requests meanwhile; after it: ${bomb.answersAfter}, session connected: ${bomb.stillConnected}`,
+  )
+  console.log(JSON.stringify({ benchmark: 'history-bomb', ...bomb }))
 }
 process.exit(0)
