@@ -11,7 +11,7 @@ import { type ChunkTally, markUnreadChats, writeHistoryPart } from './write'
 /** Chunks read at once in the whole gateway, one per session: bounds memory and SQLite's write load. */
 const CONCURRENT_CHUNKS = 2
 /** Records per transaction. */
-const BATCH = 200
+const BATCH = 100
 /** A compressed chunk is a few MB; its file may be no larger than this. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024
 const IDLE_TIMEOUT_MS = 30_000
