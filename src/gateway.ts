@@ -28,6 +28,7 @@ import { createProxyGuard, type ProxyGuard } from './net/proxy-guard'
 import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './media/port'
 import { forgetContactNames } from './services/contacts/names'
+import { forgetPresenceSubscriptions } from './services/contacts/presence'
 import { forgetGroups, storedGroup } from './services/groups/store'
 import { storedPayload } from './services/messages/records/records'
 import { failUnsentSends } from './services/messages/send/recovery'
@@ -255,7 +256,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
     ),
     // Unlinked: the account's groups and its contacts' names are not the session's any more.
-    unlinkHooks: [forgetGroups, forgetContactNames, forgetHistoryChunks],
+    unlinkHooks: [forgetGroups, forgetContactNames, forgetHistoryChunks, forgetPresenceSubscriptions],
     history: createHistoryImports(),
   }
   chatwootSink = createChatwootSink(context)

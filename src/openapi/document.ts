@@ -98,7 +98,11 @@ export function buildOpenApiDocument(
       servers: [{ url: '/' }],
       tags: [
         { name: 'Sessions', description: 'Link WhatsApp accounts by QR or pairing code, and manage them.' },
-        { name: 'Contacts', description: 'Which numbers have a WhatsApp account.' },
+        {
+          name: 'Contacts',
+          description: 'Which numbers have a WhatsApp account, their profiles, the block list and presence.',
+        },
+        { name: 'Calls', description: 'Incoming calls: reject one while it rings.' },
         { name: 'Workspace', description: 'Who a credential acts for.' },
         {
           name: 'Webhooks',

@@ -12,6 +12,7 @@ const sessionOnly = (id: string) =>
   z.strictObject({ sessionId }).meta({ id, example: { sessionId: EXAMPLE_SESSION_ID } })
 export const BlockContactBody = sessionOnly('BlockContactRequest')
 export const UnblockContactBody = sessionOnly('UnblockContactRequest')
+export const SubscribePresenceBody = sessionOnly('SubscribePresenceRequest')
 
 const phoneView = z.string().nullable().meta({ description: 'The number (digits), where known.' })
 const lidView = z.string().nullable().meta({ description: 'WhatsApp’s LID (`<digits>@lid`), where known.' })
@@ -74,3 +75,12 @@ export const BlockedListResponse = z
 
 export type ContactProfileView = z.infer<typeof ContactProfileResponse>
 export type BusinessProfileView = z.infer<typeof BusinessProfileSchema>
+
+export const PresenceSubscriptionResponse = z
+  .object({
+    sessionId: z.string(),
+    phone: phoneView,
+    lid: lidView,
+    subscribed: z.literal(true),
+  })
+  .meta({ id: 'PresenceSubscription' })

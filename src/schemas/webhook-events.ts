@@ -116,6 +116,25 @@ const CallReceivedData = z
   })
   .meta({ id: 'CallReceivedEventData' })
 
+const PresenceUpdateData = z
+  .object({
+    phone: z.string().nullable().meta({ description: 'Their number (digits), where the session knows it.' }),
+    lid: z.string().nullable().meta({ description: 'Their LID (`<digits>@lid`), when WhatsApp named them by it.' }),
+    group: z
+      .string()
+      .nullable()
+      .meta({ description: 'The group (`…@g.us`) they type or record in; null for a 1:1 chat or their online state.' }),
+    state: z.enum(['available', 'unavailable', 'composing', 'recording', 'paused']).meta({
+      description:
+        'available / unavailable: online or not; composing: typing; recording: recording a voice message; paused: stopped typing or recording.',
+    }),
+    lastSeen: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'With unavailable: when they were last online, where their privacy shows it.' }),
+  })
+  .meta({ id: 'PresenceUpdateEventData' })
+
 const GroupActor = z.object({ phone: z.string().nullable(), lid: z.string().nullable() }).nullable().meta({
   id: 'GroupActor',
   description:
@@ -209,6 +228,7 @@ export const webhookEventData = {
   'message.poll_vote': MessagePollVoteData,
   'message.reaction': MessageReactionData,
   'call.received': CallReceivedData,
+  'presence.update': PresenceUpdateData,
   'group.joined': GroupJoinedData,
   'group.left': GroupLeftData,
   'group.updated': GroupUpdatedData,
@@ -233,6 +253,8 @@ const descriptions: Record<WebhookEventType, string> = {
   'message.reaction':
     'Someone reacted to a message of a session’s chat, or removed their reaction (suppressed by webhookMessages: false).',
   'call.received': 'Someone called the session; rejected tells whether it was auto-rejected.',
+  'presence.update':
+    'Someone the session subscribed to (POST /v1/contact/{phone}/presence/subscribe) came online or went offline, or someone types or records in a chat with the session.',
   'group.joined': 'The session’s account is in a group it was not in: it created it, was added, or joined by link.',
   'group.left': 'The session’s account is no longer in a group: it left, or was removed.',
   'group.updated': 'A group’s subject, description or settings changed (by anyone, the session included).',

@@ -9,6 +9,7 @@ import { applyReceipt } from './messages/inbound/receipts'
 import { onClosed, onOpened, onQr } from './sessions/facts'
 import { keepQr } from './sessions/qr'
 import { keepHistoryChunk } from './history/chunks'
+import { onPresence } from './contacts/presence'
 import { sessionById } from './sessions/view'
 import type { NewEvent } from '../webhooks/outbox'
 import type { WebhookEventType } from '../schemas/webhook-events'
@@ -72,6 +73,9 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       if (workspaceId) onQr(ctx, fact, workspaceId)
       return
     }
+    case 'presence':
+      onPresence(ctx, fact.sessionId, fact.presence)
+      return
     case 'call': {
       const workspaceId = sessionOf(ctx, fact.sessionId)?.workspaceId
       if (!workspaceId) return

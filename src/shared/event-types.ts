@@ -13,6 +13,7 @@ export const webhookEventTypes = [
   'message.poll_vote',
   'message.reaction',
   'call.received',
+  'presence.update',
   'group.joined',
   'group.left',
   'group.updated',

@@ -74,6 +74,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     sessionWebhookId: '',
     workspaceWebhookId: '',
     callbackToken: '',
+    callId: '',
   }
   const problems: string[] = []
   const unexpected: string[] = []
@@ -133,6 +134,11 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     })
     ids.groupId = group.body.group.groupId
     ids.inviteCode = (await t.get(`/v1/group/${ids.groupId}/invite?sessionId=${ids.sessionId}`)).body.inviteCode
+    // A call ringing, for POST /v1/call/{callId}/reject.
+    ids.callId = t.sim.contact(EXAMPLE_PHONE).call(ACCOUNT)
+    await receiver.waitFor('hook', linked.webhookSecret, (all) =>
+      all.some((e) => e.type === 'call.received' && e.data.callId === ids.callId),
+    )
     ids.pairingId = (await t.connect({ sessionName: 'pairing' })).body.sessionId
     // A session that is not live, for DELETE /v1/session/{id} to remove.
     ids.deletableId = (await t.connect({ sessionName: 'deletable' })).body.sessionId
@@ -182,6 +188,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
       webhookId: operation.id.includes('Workspace') ? ids.workspaceWebhookId : ids.sessionWebhookId,
       workspace: 'test',
       keyId: ids.keyId,
+      callId: ids.callId,
       token: operation.id === 'chatwootCallback' ? ids.callbackToken : ids.token,
     }
     if (!(name in byName)) throw new Error(`${operation.id}: no value for path parameter ${name}`)

@@ -98,23 +98,26 @@ const checkPeerReceipt = (state: SimState, account: Account, receipt: ClientRece
   }
 }
 
-/** <presence type=available|unavailable name=…>: WhatsApp takes an account's presence only with its push name. */
-export const recordPresence = (state: SimState, account: Account, node: BinaryNode): void => {
+/**
+ * <presence type=available|unavailable name=…>: WhatsApp takes an account's presence only with its
+ * push name. Answers whether the presence was well formed.
+ */
+export const recordPresence = (state: SimState, account: Account, node: BinaryNode): boolean => {
   const { type, name, to } = node.attrs
   if (type !== undefined && !PRESENCE_TYPES.has(type)) {
     state.violations.record(account.phone, 'malformed-presence', `<presence type="${type}">: unknown type`)
-    return
+    return false
   }
   if ((type === 'available' || type === 'unavailable') && !name) {
     state.violations.record(account.phone, 'malformed-presence', `<presence type="${type}"> without the account's name`)
-    return
+    return false
   }
   if ((type === 'subscribe' || type === 'unsubscribe') && !to) {
     state.violations.record(account.phone, 'malformed-presence', `<presence type="${type}"> without to`)
-    return
+    return false
   }
   // A bare <presence/> says nothing (Baileys sends one on many credential updates of a named account).
-  if (!type && !name) return
+  if (!type && !name) return true
   // A presence with only a name announces the account's (new) name, online.
   account.presence.push({
     kind: 'presence',
@@ -123,6 +126,7 @@ export const recordPresence = (state: SimState, account: Account, node: BinaryNo
     ...(to ? { to } : {}),
     timestamp: Date.now(),
   })
+  return true
 }
 
 /** <chatstate to=…> with exactly one <composing/> (media="audio": recording) or <paused/>. */

@@ -1,5 +1,6 @@
 // One linked WhatsApp account: the phone number the simulated phone owns, its LID, the companion
 // device Baileys runs as, and what the simulator learned about that device.
+import { defaultPrivacy } from './iq-handlers/privacy'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { CurveKeyPair } from './certificates'
@@ -25,6 +26,8 @@ export interface CallRecord {
   from: string
   /** What the client answered: 'reject', 'accept', ... (undefined while only offered) */
   response?: string
+  /** The caller hung up */
+  ended?: boolean
 }
 
 /** A 1:1 message relayed to the device and not acknowledged by it yet. */
@@ -95,8 +98,8 @@ export class Account {
   readonly receipts = new WaitableLog<ClientReceipt>()
   /** <presence> and <chatstate> updates the client sent */
   readonly presence = new WaitableLog<PresenceSignal>()
-  /** The account's read-receipt privacy setting, as the privacy iq answers it */
-  readReceipts: 'all' | 'none' = 'all'
+  /** The account's privacy settings by WhatsApp's category name (last, readreceipts…), as the privacy iq answers them */
+  readonly privacy: Record<string, string> = defaultPrivacy()
   /**
    * WhatsApp's offline queue for this device: every 1:1 message relayed to it, by stanza id,
    * until the device answers it with a delivery receipt. What is still here when the device

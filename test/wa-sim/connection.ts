@@ -32,6 +32,8 @@ export class Connection {
   /** Nodes are decoded asynchronously; chaining keeps them in arrival order */
   private processing: Promise<void> = Promise.resolve()
   closed = false
+  /** Contacts whose presence this connection subscribed to (phone -> the jid it named); a new connection has none */
+  readonly presenceSubscriptions = new Map<string, string>()
   /** Set once the login was decided (accepted, refused, or registration offered): see SimState.logins */
   loginSettled = false
 

@@ -188,3 +188,15 @@ export const offerCall = (state: SimState, account: Account, contact: Contact): 
   })
   return callId
 }
+
+/** The caller hangs up a call it offered: WhatsApp tells the account's client the call ended. */
+export const endCall = (state: SimState, account: Account, contact: Contact, callId: string): void => {
+  const record = account.calls.find((call) => call.callId === callId && call.from === contact.phone)
+  if (!record) throw new SimulatorError('unknown_call', `${contact.phone} offered no call ${callId}`, 404)
+  record.ended = true
+  state.liveConnectionOf(account)?.sendNode({
+    tag: 'call',
+    attrs: { from: contact.pnJid, id: serverMessageId('c'), t: unixNow() },
+    content: [{ tag: 'terminate', attrs: { 'call-id': callId, 'call-creator': contact.pnJid } }],
+  })
+}

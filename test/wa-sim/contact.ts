@@ -39,6 +39,8 @@ export class Contact {
   readonly inbox = new WaitableLog<InboxMessage>()
   /** What this contact sent to accounts, by message id: for quotes, edits and revokes of its own messages */
   readonly sent = new Map<string, SentMessage>()
+  /** What subscribers of this contact's presence are told (contact-presence.ts) */
+  readonly presence = { online: false, lastSeen: Date.now(), lastSeenShared: true }
   /** `${groupJid} ${account device}` pairs that already hold this contact's own sender key */
   readonly ownSenderKeyHolders = new Set<string>()
   // Records live in memory only, so they are kept as objects rather than serialized

@@ -86,6 +86,34 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
     ([phone], body) => ({ callId: sim.contact(phone!).call(text(body, 'to', false)) }),
   ],
   [
+    'POST',
+    /^\/contacts\/(\d+)\/calls\/([\w-]+)\/end$/,
+    ([phone, callId], body) => sim.contact(phone!).hangUp(callId!, text(body, 'to', false)),
+  ],
+  [
+    'PUT',
+    /^\/contacts\/(\d+)\/presence$/,
+    ([phone], body) => {
+      const state = text(body, 'state')
+      const lastSeen = text(body, 'lastSeen', false)
+      if (state !== 'available' && state !== 'unavailable')
+        throw new SimulatorError('invalid_request', '"state" must be "available" or "unavailable"')
+      if (lastSeen !== undefined && lastSeen !== 'shared' && lastSeen !== 'hidden')
+        throw new SimulatorError('invalid_request', '"lastSeen" must be "shared" or "hidden"')
+      sim.contact(phone!).setPresence(state, lastSeen ? { lastSeen } : {})
+    },
+  ],
+  [
+    'POST',
+    /^\/contacts\/(\d+)\/chatstates$/,
+    ([phone], body) => {
+      const state = text(body, 'state')
+      if (state !== 'composing' && state !== 'recording' && state !== 'paused')
+        throw new SimulatorError('invalid_request', '"state" must be "composing", "recording" or "paused"')
+      return { delivered: sim.contact(phone!).chatState(state, text(body, 'to', false)) }
+    },
+  ],
+  [
     'GET',
     /^\/contacts\/(\d+)\/inbox$/,
     ([phone]) =>
@@ -120,6 +148,7 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ],
   ['GET', /^\/accounts\/(\d+)\/receipts$/, ([phone]) => sim.account(phone!).receipts()],
   ['GET', /^\/accounts\/(\d+)\/presence$/, ([phone]) => sim.account(phone!).presence()],
+  ['GET', /^\/accounts\/(\d+)\/privacy$/, ([phone]) => sim.account(phone!).privacy()],
   [
     'PUT',
     /^\/accounts\/(\d+)\/privacy$/,

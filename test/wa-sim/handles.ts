@@ -2,7 +2,8 @@
 import type { Account, AccountStats, CallRecord } from './account'
 import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { Contact, InboxMessage } from './contact'
-import { editOwnMessage, offerCall, revokeOwnMessage, sendReceipt, sendToAccount } from './contact-actions'
+import { editOwnMessage, endCall, offerCall, revokeOwnMessage, sendReceipt, sendToAccount } from './contact-actions'
+import { sendChatState, setContactPresence, type ContactChatState } from './contact-presence'
 import type { ContactContent, ReceiptType, SendOptions } from './contact-actions'
 import { SimulatorError } from './errors'
 import { clearFaults, injectFault } from './faults'
@@ -107,6 +108,25 @@ export class ContactHandle {
   /** Offers a voice call to an account; resolves with the call id. */
   call(to?: string): string {
     return offerCall(this.state, this.targetAccount(to), this.contact)
+  }
+
+  /** Hangs up a call this contact offered. */
+  hangUp(callId: string, to?: string): void {
+    endCall(this.state, this.targetAccount(to), this.contact, callId)
+  }
+
+  /**
+   * Comes online or goes offline (`lastSeen: 'hidden'`: its privacy hides when it was last
+   * seen): connections subscribed to its presence are told.
+   */
+  setPresence(state: 'available' | 'unavailable', options: { lastSeen?: 'shared' | 'hidden' } = {}): void {
+    const shared = options.lastSeen === undefined ? undefined : options.lastSeen === 'shared'
+    setContactPresence(this.state, this.contact, state === 'available', shared)
+  }
+
+  /** Types (or records, or stops) in its chat with an account; answers whether the client was told (it subscribed). */
+  chatState(state: ContactChatState, to?: string): boolean {
+    return sendChatState(this.state, this.targetAccount(to), this.contact, state)
   }
 
   /** Downloads a received media message from the media host and decrypts it, as the phone would. */
@@ -240,7 +260,17 @@ export class AccountHandle {
 
   /** The phone's read-receipt privacy setting ('none': clients send read-self receipts), from the next connection on. */
   setReadReceipts(setting: 'all' | 'none'): void {
-    this.account.readReceipts = setting
+    this.account.privacy.readreceipts = setting
+  }
+
+  /** The phones whose presence the account's live connection subscribed to. */
+  presenceSubscriptions(): string[] {
+    return [...(this.state.liveConnectionOf(this.account)?.presenceSubscriptions.keys() ?? [])]
+  }
+
+  /** The account's privacy settings as WhatsApp keeps them, by category (last, online, readreceipts…). */
+  privacy(): Record<string, string> {
+    return { ...this.account.privacy }
   }
 
   /** The users this account blocked, as its block list names them. */

@@ -8,6 +8,7 @@ import { makeNoiseCertChain } from './certificates'
 import { recordChatState, recordClientReceipt, recordPresence } from './account-signals'
 import { handleClientMessage } from './client-messages'
 import { Connection } from './connection'
+import { onPresenceSubscribe, onPresenceUnsubscribe } from './contact-presence'
 import { handleIq } from './iq-handlers/index'
 import { onMediaRetryReceipt } from './media-retry'
 import { unixNow } from './node-utils'
@@ -182,7 +183,11 @@ export class ChatServer {
         recordClientReceipt(this.state, connection.account, node)
         return onClientReceipt(connection, connection.account, node)
       case 'presence':
-        if (connection.account) recordPresence(this.state, connection.account, node)
+        if (!connection.account) return
+        if (!recordPresence(this.state, connection.account, node)) return
+        if (node.attrs.type === 'subscribe')
+          onPresenceSubscribe(this.state, connection, connection.account, node.attrs.to ?? '')
+        if (node.attrs.type === 'unsubscribe') onPresenceUnsubscribe(connection, node.attrs.to ?? '')
         return
       case 'chatstate':
         if (connection.account) recordChatState(this.state, connection.account, node)
@@ -210,6 +215,18 @@ export class ChatServer {
     const callId = action?.attrs['call-id']
     const record = connection.account?.calls.find((call) => call.callId === callId)
     if (record && action) record.response = action.tag
+    if (!record && action?.tag === 'reject' && connection.account)
+      this.state.violations.record(
+        connection.account.phone,
+        'unknown-call',
+        `reject of a call never offered (${callId})`,
+      )
+    if (record && action?.tag === 'reject' && action.attrs['call-creator'] !== `${record.from}@s.whatsapp.net`)
+      this.state.violations.record(
+        connection.account!.phone,
+        'malformed-node',
+        `reject of ${callId} naming ${action.attrs['call-creator']} as its caller`,
+      )
     connection.sendNode({
       tag: 'ack',
       attrs: {

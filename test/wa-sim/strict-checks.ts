@@ -17,6 +17,7 @@ export type ViolationKind =
   | 'over-limit'
   | 'invalid-profile-picture'
   | 'invalid-app-state-patch'
+  | 'unknown-call'
 
 export interface Violation {
   /** Account phone, or '' when the connection has none yet */

@@ -128,4 +128,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE TABLE `chat_states` (\n\t`session_id` text NOT NULL,\n\t`chat` text NOT NULL,\n\t`name` text,\n\t`archived` integer DEFAULT false NOT NULL,\n\t`pinned` integer DEFAULT false NOT NULL,\n\t`muted_until` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `chat`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `history_chunks` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`sync_type` text NOT NULL,\n\t`chunk_order` integer NOT NULL,\n\t`progress` integer NOT NULL,\n\t`notification` blob NOT NULL,\n\t`state` text NOT NULL,\n\t`state_reason` text,\n\t`chats` integer DEFAULT 0 NOT NULL,\n\t`messages` integer DEFAULT 0 NOT NULL,\n\t`contacts` integer DEFAULT 0 NOT NULL,\n\t`skipped` integer DEFAULT 0 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `history_chunks_state_idx` ON `history_chunks` (`state`);--> statement-breakpoint\nALTER TABLE `sessions` ADD `history` text;--> statement-breakpoint\nALTER TABLE `sessions` ADD `history_synced_at` integer;',
   },
+  {
+    tag: '0021_presence_subscriptions',
+    when: 1795846806173,
+    breakpoints: true,
+    sql: 'CREATE TABLE `presence_subscriptions` (\n\t`session_id` text NOT NULL,\n\t`jid` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `jid`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
+  },
 ]

@@ -1,3 +1,4 @@
+import { resubscribePresence } from '../contacts/presence'
 import { CloseCode, type EngineFact } from '../../engine/whatsapp/port'
 import type { GatewayContext } from '../context'
 import { sessionById } from './view'
@@ -15,8 +16,10 @@ export function onOpened(ctx: GatewayContext, fact: Fact<'opened'>): void {
     number: fact.number,
     lid: fact.lid,
   })
-  if (result.applied)
-    return void ctx.logger.info({ sessionId: fact.sessionId, number: fact.number }, 'session connected')
+  if (result.applied) {
+    ctx.logger.info({ sessionId: fact.sessionId, number: fact.number }, 'session connected')
+    return void resubscribePresence(ctx, fact.sessionId)
+  }
   const handle = ctx.engine.session(fact.sessionId)
   // Disconnected while offline: this login exists only to remove the device.
   if (handle && awaitsUnlink(result.session) && ctx.engine.hasCredentials(fact.sessionId))

@@ -59,11 +59,13 @@ describe('the n8n action node against the OpenAPI document', () => {
       'Delete Session Chatwoot',
       'Delete Session Webhook',
       'Get Session Chatwoot',
+      'Get Session Privacy',
       'Get Session Qr',
       'List Session Webhooks',
       'Put Session Chatwoot',
       'Restart Session',
       'Update Session',
+      'Update Session Privacy',
       'Update Session Profile',
       'Update Session Webhook',
     ])

@@ -1,5 +1,5 @@
 // Routes every <iq> a client sends to the handler for its xmlns; unknown ones get an empty result,
-// as the many fire-and-forget iqs (passive, props, privacy, ping...) need nothing more.
+// as the many fire-and-forget iqs (passive, props, ping...) need nothing more.
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import { handleAppStateIq } from '../app-state'
 import type { Connection } from '../connection'
@@ -11,6 +11,7 @@ import { handleEncryptIq } from './encrypt'
 import { handleGroupsIq } from './groups'
 import { handleMdIq } from './md'
 import { handleBusinessIq, handlePictureIq, handleStatusIq } from './profile'
+import { handlePrivacyIq } from './privacy'
 import { handleUsyncIq } from './usync'
 
 export const handleIq = (state: SimState, connection: Connection, node: BinaryNode): void => {
@@ -57,19 +58,7 @@ const answer = (state: SimState, connection: Connection, node: BinaryNode): Bina
     case 'w:g2':
       return handleGroupsIq(state, account, node)
     case 'privacy':
-      if (node.attrs.type !== 'get') return iqResult(node)
-      // Baileys asks once per connection and sends read-self receipts unless readreceipts is "all"
-      return iqResult(node, [
-        {
-          tag: 'privacy',
-          attrs: {},
-          content: [
-            { tag: 'category', attrs: { name: 'readreceipts', value: account.readReceipts } },
-            { tag: 'category', attrs: { name: 'last', value: 'all' } },
-            { tag: 'category', attrs: { name: 'online', value: 'all' } },
-          ],
-        },
-      ])
+      return handlePrivacyIq(state, account, node)
     case 'w:m':
       return iqResult(node, [
         {

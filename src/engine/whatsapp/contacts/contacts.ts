@@ -130,6 +130,11 @@ export class ContactLayer implements SessionContacts {
     })
   }
 
+  subscribePresence(jid: string): Promise<void> {
+    // Baileys adds the privacy token (tctoken) the account holds for the person, as WhatsApp asks
+    return withNetworkErrors(() => this.deps.socket().presenceSubscribe(jid))
+  }
+
   blocked(): Promise<BlockedUser[]> {
     return withNetworkErrors(async () => {
       const socket = this.deps.socket()

@@ -58,4 +58,43 @@ export interface SessionContacts {
   setAbout(text: string): Promise<void>
   /** A JPEG WhatsApp takes as it is (square, 192–640 px a side); null removes the photo. */
   setPicture(jpeg: Uint8Array | null): Promise<void>
+  /**
+   * Asks WhatsApp for someone's presence (a number or LID): their state now, then each change,
+   * come as `presence` facts. WhatsApp ties it to the connection: whoever wants it kept asks
+   * again after each login.
+   */
+  subscribePresence(jid: ChatJid): Promise<void>
+}
+
+/** What someone shows: online or not, or typing / recording / stopped in a chat with the account. */
+export type PresenceState = 'available' | 'unavailable' | 'composing' | 'recording' | 'paused'
+
+/** Someone's presence as WhatsApp relayed it (to an account subscribed to it, or in a group). */
+export interface ContactPresence {
+  /** Digits of their number and LID, each where known. */
+  phone?: string
+  lid?: string
+  /** The group they type in (its jid); absent for a 1:1 chat or their online state. */
+  group?: string
+  state: PresenceState
+  /** When they were last online, where their privacy shows it (with unavailable). */
+  lastSeen?: Date
+}
+
+/** WhatsApp's privacy settings of the account, by its own category values (Baileys' WAPrivacy* types). */
+export interface PrivacySettings {
+  lastSeen: 'all' | 'contacts' | 'contact_blacklist' | 'none'
+  online: 'all' | 'match_last_seen'
+  profilePhoto: 'all' | 'contacts' | 'contact_blacklist' | 'none'
+  about: 'all' | 'contacts' | 'contact_blacklist' | 'none'
+  groups: 'all' | 'contacts' | 'contact_blacklist'
+  readReceipts: 'all' | 'none'
+  calls: 'all' | 'known'
+}
+
+/** The account's privacy settings, read from WhatsApp and changed there (one query per setting). */
+export interface SessionPrivacy {
+  /** Asked of WhatsApp each time (a setting changed on the phone shows at once). */
+  get(): Promise<Partial<PrivacySettings>>
+  set(changes: Partial<PrivacySettings>): Promise<void>
 }

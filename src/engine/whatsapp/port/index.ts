@@ -1,4 +1,4 @@
-import type { SessionContacts } from './contacts'
+import type { ContactPresence, SessionContacts, SessionPrivacy } from './contacts'
 import type { GroupInfo, GroupNotice, SessionGroups } from './groups'
 import type { HistoryChunkNotice, HistoryPart, HistoryReadOptions } from './history'
 import type { InboundChange, InboundMessage, OutboundContent, OwnMessage, PollVote, Reaction } from './messages'
@@ -109,6 +109,8 @@ export type EngineFact = { sessionId: string; socket: number } & (
   /** A vote on one of the account's polls, decrypted. */
   | { type: 'poll-vote'; vote: PollVote }
   | { type: 'call'; callId: string; from: string; isVideo: boolean; rejected: boolean }
+  /** Someone's presence or typing, as WhatsApp relayed it. */
+  | { type: 'presence'; presence: ContactPresence }
   /** Every group the account is in, fetched once per login. */
   | { type: 'groups-synced'; groups: GroupInfo[] }
   | { type: 'group'; notice: GroupNotice }
@@ -215,6 +217,11 @@ export interface SessionHandle {
    */
   unlink(): Promise<void>
   setAutoRejectCalls(enabled: boolean): void
+  /**
+   * Rejects a call still ringing on this connection (offered and not ended, accepted or timed
+   * out); null when there is none with this id. Answers the caller's jid.
+   */
+  rejectCall(callId: string): Promise<{ from: string } | null>
   /** The proxy of the next connection (the current one keeps its own). */
   setProxy(proxy: ProxySetting | undefined): void
   /**
@@ -251,6 +258,7 @@ export interface SessionHandle {
   lookupPhone(phoneJid: ChatJid): Promise<PhoneLookup>
   readonly groups: SessionGroups
   readonly contacts: SessionContacts
+  readonly privacy: SessionPrivacy
 }
 
 /**

@@ -17,6 +17,9 @@ import { closeCause, proxyFailureDetail } from './close-cause'
 import { endSocket } from './end-socket'
 import { attachAckListener } from '../listeners/acks'
 import { attachCallListener } from '../listeners/calls'
+import { attachPresenceListener } from '../listeners/presence'
+import { RingingCalls } from '../listeners/ringing-calls'
+import { PrivacyLayer } from '../contacts/privacy'
 import { attachHistoryListener } from '../listeners/history'
 import { buildMergedTcTokenIndexWrite, resolveTcTokenJid } from '../baileys-internals'
 import type { HistoryTcToken } from '../history/read-history'
@@ -113,6 +116,8 @@ export class SessionConnection implements SessionHandle {
   #target: NetworkTarget | undefined
   readonly groups: GroupLayer
   readonly contacts: ContactLayer
+  readonly privacy: PrivacyLayer
+  readonly #ringing = new RingingCalls()
 
   constructor(
     readonly sessionId: string,
@@ -125,6 +130,7 @@ export class SessionConnection implements SessionHandle {
       stored: (jid) => deps.groupMetadata(sessionId, jid),
     })
     this.contacts = new ContactLayer({ socket: () => this.#connected(), queryTimeoutMs: deps.timing.queryTimeoutMs })
+    this.privacy = new PrivacyLayer(() => this.#connected(), deps.logger)
   }
 
   get prompt(): Promise<PairingPrompt> {
@@ -137,6 +143,14 @@ export class SessionConnection implements SessionHandle {
 
   setAutoRejectCalls(enabled: boolean): void {
     this.options = { ...this.options, autoRejectCalls: enabled }
+  }
+
+  async rejectCall(callId: string): Promise<{ from: string } | null> {
+    const from = this.#ringing.callerOf(callId)
+    if (!from) return null
+    await withNetworkErrors(() => this.#connected().rejectCall(callId, from))
+    this.#ringing.ended(callId)
+    return { from }
   }
 
   setProxy(proxy: ProxySetting | undefined): void {
@@ -305,7 +319,8 @@ export class SessionConnection implements SessionHandle {
     attachInboundListener(context)
     attachOwnMessageListener(context)
     attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
-    attachCallListener(context, () => this.options.autoRejectCalls)
+    attachCallListener(context, { autoReject: () => this.options.autoRejectCalls, ringing: this.#ringing })
+    attachPresenceListener(context)
     attachHistoryListener(context, {
       history: this.options.history !== undefined,
       readForKeys: (notification) => this.#readForKeys(notification),

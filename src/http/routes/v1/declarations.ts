@@ -1,4 +1,5 @@
 import type { RouteConfig } from '@hono/zod-openapi'
+import { callEndpoints } from './calls'
 import { chatEndpoints } from './chats'
 import { contactEndpoints } from './contacts'
 import { eventEndpoints } from './events'
@@ -22,6 +23,7 @@ export const v1Endpoints = [
   ...webhookEndpoints,
   ...eventEndpoints,
   ...groupEndpoints,
+  ...callEndpoints,
 ] as const
 
 /**

@@ -6,6 +6,7 @@ import { bearerAuth } from '../../middleware/bearer-auth'
 import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
+import { callRoutes } from './calls'
 import { chatRoutes } from './chats'
 import { contactRoutes } from './contacts'
 import { eventRoutes } from './events'
@@ -29,7 +30,8 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof workspaceRoutes>> &
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
     ExtractSchema<ReturnType<typeof eventRoutes>> &
-    ExtractSchema<ReturnType<typeof groupRoutes>>
+    ExtractSchema<ReturnType<typeof groupRoutes>> &
+    ExtractSchema<ReturnType<typeof callRoutes>>
 >
 
 /**
@@ -55,6 +57,7 @@ function composeV1(ctx: HttpContext) {
     .route('/', webhookRoutes(ctx))
     .route('/', eventRoutes(ctx))
     .route('/', groupRoutes(ctx))
+    .route('/', callRoutes(ctx))
 }
 
 /** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */

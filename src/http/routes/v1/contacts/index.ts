@@ -5,6 +5,7 @@ import { blockContactEndpoint, blockContactRoute } from './block'
 import { blockedContactsEndpoint, blockedContactsRoute } from './blocked'
 import { checkContactsEndpoint, checkContactsRoute } from './check'
 import { contactProfileEndpoint, contactProfileRoute } from './profile'
+import { subscribePresenceEndpoint, subscribePresenceRoute } from './presence-subscribe'
 import { unblockContactEndpoint, unblockContactRoute } from './unblock'
 
 /** One line per route, in serving order. */
@@ -14,6 +15,7 @@ export const contactEndpoints = [
   endpoint(contactProfileRoute, inQuery('sessionId'), contactProfileEndpoint),
   endpoint(blockContactRoute, inBody('sessionId'), blockContactEndpoint),
   endpoint(unblockContactRoute, inBody('sessionId'), unblockContactEndpoint),
+  endpoint(subscribePresenceRoute, inBody('sessionId'), subscribePresenceEndpoint),
 ] as const
 
 export const contactRoutes = (ctx: GatewayContext) => serveAll(ctx, contactEndpoints)

@@ -11,6 +11,8 @@ import { listSessionsEndpoint, listSessionsRoute } from './list'
 import { restartSessionEndpoint, restartSessionRoute } from './restart'
 import { sessionQrEndpoint, sessionQrRoute } from './qr'
 import { updateOwnProfileEndpoint, updateOwnProfileRoute } from './profile'
+import { getPrivacyEndpoint, getPrivacyRoute } from './privacy-get'
+import { updatePrivacyEndpoint, updatePrivacyRoute } from './privacy-update'
 import { updateSessionEndpoint, updateSessionRoute } from './update'
 import { createSessionWebhookEndpoint, createSessionWebhookRoute } from './webhooks-create'
 import { deleteSessionWebhookEndpoint, deleteSessionWebhookRoute } from './webhooks-delete'
@@ -27,6 +29,8 @@ export const sessionEndpoints = [
   endpoint(restartSessionRoute, inPath('id'), restartSessionEndpoint),
   endpoint(sessionQrRoute, inPath('id'), sessionQrEndpoint),
   endpoint(updateOwnProfileRoute, inPath('id'), updateOwnProfileEndpoint),
+  endpoint(getPrivacyRoute, inPath('id'), getPrivacyEndpoint),
+  endpoint(updatePrivacyRoute, inPath('id'), updatePrivacyEndpoint),
   endpoint(createSessionWebhookRoute, inPath('id'), createSessionWebhookEndpoint),
   endpoint(listSessionWebhooksRoute, inPath('id'), listSessionWebhooksEndpoint),
   endpoint(updateSessionWebhookRoute, inPath('id'), updateSessionWebhookEndpoint),
