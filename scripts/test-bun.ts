@@ -14,6 +14,7 @@ const SUITES = [
   'test/services/contacts',
   'test/services/messages',
   'test/services/chats',
+  'test/services/calls',
   'test/services/history',
   'test/services/media',
   'test/services/groups',

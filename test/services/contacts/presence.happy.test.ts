@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pollUntil } from '../../support/poll'
 import { queryFile } from '../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../support/simulated-gateway'
 import {
@@ -109,9 +110,11 @@ describe('following a contact’s presence', () => {
     const before = t.sim.account(ACCOUNT).stats().connections
     expect((await t.post(`/v1/session/${sessionId}/restart`, {})).status).toBe(200)
     await t.waitForStatus(sessionId, 'connected')
-    await expect
-      .poll(() => t.sim.account(ACCOUNT).presenceSubscriptions().sort(), { timeout: 10_000 })
-      .toEqual([FRIEND, SHY].sort())
+    await pollUntil(
+      () => t.sim.account(ACCOUNT).presenceSubscriptions().sort(),
+      (phones) => phones.join() === [FRIEND, SHY].sort().join(),
+      { timeoutMs: 10_000, what: 'both subscriptions asked again' },
+    )
     expect(t.sim.account(ACCOUNT).stats().connections).toBe(before + 1)
     expect(t.sim.contact(FRIEND).chatState('composing', ACCOUNT)).toBe(true)
     await waitForPresence(FRIEND, (data) => data.state === 'composing' && presences(FRIEND).length >= 9)
