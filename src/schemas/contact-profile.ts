@@ -13,6 +13,7 @@ const sessionOnly = (id: string) =>
 export const BlockContactBody = sessionOnly('BlockContactRequest')
 export const UnblockContactBody = sessionOnly('UnblockContactRequest')
 export const SubscribePresenceBody = sessionOnly('SubscribePresenceRequest')
+export const UnsubscribePresenceBody = sessionOnly('UnsubscribePresenceRequest')
 
 const phoneView = z.string().nullable().meta({ description: 'The number (digits), where known.' })
 const lidView = z.string().nullable().meta({ description: 'WhatsApp’s LID (`<digits>@lid`), where known.' })
@@ -81,6 +82,6 @@ export const PresenceSubscriptionResponse = z
     sessionId: z.string(),
     phone: phoneView,
     lid: lidView,
-    subscribed: z.literal(true),
+    subscribed: z.boolean().meta({ description: 'The state now: true after a subscribe, false after an unsubscribe.' }),
   })
   .meta({ id: 'PresenceSubscription' })

@@ -67,6 +67,7 @@ describe('GET /openapi.json', () => {
       'blockContact',
       'unblockContact',
       'subscribeContactPresence',
+      'unsubscribeContactPresence',
       'getWorkspace',
       'listWebhookDeliveries',
       'retryWebhookDelivery',

@@ -63,7 +63,35 @@ export async function subscribePresence(
     sessionId: session.id,
     phone: phone.kind === 'phone' ? phone.digits : null,
     lid: phone.kind === 'lid' ? phone.jid : lid ? `${lid}@lid` : null,
-    subscribed: true as const,
+    subscribed: true,
+  }
+}
+
+/**
+ * Stops following someone's presence: the row goes, and WhatsApp is told when the session is
+ * connected (otherwise its next login simply does not ask again). Idempotent.
+ */
+export async function unsubscribePresence(
+  ctx: GatewayContext,
+  args: { workspaceId: string; sessionId: string; phone: PersonAddress },
+) {
+  const { phone } = args
+  const session = findSession(ctx, args.workspaceId, args.sessionId)
+  ctx.db
+    .delete(presenceSubscriptions)
+    .where(and(eq(presenceSubscriptions.sessionId, session.id), eq(presenceSubscriptions.jid, phone.jid)))
+    .run()
+  const handle = ctx.engine.session(session.id)
+  if (session.status === 'connected' && handle?.online)
+    await handle.contacts.unsubscribePresence(phone.jid).catch((error: unknown) => {
+      // Not followed any more either way: this connection may hear of them until it closes.
+      ctx.logger.warn({ err: error, sessionId: session.id }, 'could not tell WhatsApp of a presence unsubscribe')
+    })
+  return {
+    sessionId: session.id,
+    phone: phone.kind === 'phone' ? phone.digits : null,
+    lid: phone.kind === 'lid' ? phone.jid : null,
+    subscribed: false,
   }
 }
 

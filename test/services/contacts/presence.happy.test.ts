@@ -120,6 +120,24 @@ describe('following a contact’s presence', () => {
     await waitForPresence(FRIEND, (data) => data.state === 'composing' && presences(FRIEND).length >= 9)
   })
 
+  it('unsubscribes: WhatsApp stops relaying, the row goes, and again answers the same', async () => {
+    const unsubscribe = () => t.post(`/v1/contact/${SHY}/presence/unsubscribe`, { sessionId })
+    const { status, body } = await unsubscribe()
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body).toEqual({ sessionId, phone: SHY, lid: null, subscribed: false })
+    await pollUntil(
+      () => t.sim.account(ACCOUNT).presenceSubscriptions(),
+      (phones) => !phones.includes(SHY),
+      { timeoutMs: 10_000, what: 'the unsubscribe at the simulator' },
+    )
+    expect(t.sim.contact(SHY).chatState('composing', ACCOUNT)).toBe(false)
+    expect(queryFile(t.databasePath, 'SELECT jid FROM presence_subscriptions WHERE session_id = ?', sessionId)).toEqual(
+      [{ jid: `${FRIEND}@s.whatsapp.net` }],
+    )
+    expect((await unsubscribe()).body).toMatchObject({ subscribed: false })
+    expect(t.sim.violations()).toEqual([])
+  })
+
   it('refuses what cannot be followed, storing nothing', async () => {
     const count = () =>
       queryFile<{ n: number }>(t.databasePath, 'SELECT count(*) AS n FROM presence_subscriptions')[0]!.n

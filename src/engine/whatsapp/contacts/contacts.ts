@@ -135,6 +135,13 @@ export class ContactLayer implements SessionContacts {
     return withNetworkErrors(() => this.deps.socket().presenceSubscribe(jid))
   }
 
+  unsubscribePresence(jid: string): Promise<void> {
+    // Baileys has no helper for it; WhatsApp Web sends this when a chat is closed
+    return withNetworkErrors(() =>
+      this.deps.socket().sendNode({ tag: 'presence', attrs: { to: jid, type: 'unsubscribe' } }),
+    )
+  }
+
   blocked(): Promise<BlockedUser[]> {
     return withNetworkErrors(async () => {
       const socket = this.deps.socket()

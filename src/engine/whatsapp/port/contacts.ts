@@ -64,6 +64,8 @@ export interface SessionContacts {
    * again after each login.
    */
   subscribePresence(jid: ChatJid): Promise<void>
+  /** Tells WhatsApp to stop sending someone's presence to this connection. */
+  unsubscribePresence(jid: ChatJid): Promise<void>
 }
 
 /** What someone shows: online or not, or typing / recording / stopped in a chat with the account. */

@@ -6,6 +6,7 @@ import { blockedContactsEndpoint, blockedContactsRoute } from './blocked'
 import { checkContactsEndpoint, checkContactsRoute } from './check'
 import { contactProfileEndpoint, contactProfileRoute } from './profile'
 import { subscribePresenceEndpoint, subscribePresenceRoute } from './presence-subscribe'
+import { unsubscribePresenceEndpoint, unsubscribePresenceRoute } from './presence-unsubscribe'
 import { unblockContactEndpoint, unblockContactRoute } from './unblock'
 
 /** One line per route, in serving order. */
@@ -16,6 +17,7 @@ export const contactEndpoints = [
   endpoint(blockContactRoute, inBody('sessionId'), blockContactEndpoint),
   endpoint(unblockContactRoute, inBody('sessionId'), unblockContactEndpoint),
   endpoint(subscribePresenceRoute, inBody('sessionId'), subscribePresenceEndpoint),
+  endpoint(unsubscribePresenceRoute, inBody('sessionId'), unsubscribePresenceEndpoint),
 ] as const
 
 export const contactRoutes = (ctx: GatewayContext) => serveAll(ctx, contactEndpoints)
