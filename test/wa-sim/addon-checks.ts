@@ -6,6 +6,7 @@ import type { Account } from './account'
 import type { Contact } from './contact'
 import { childrenOf } from './node-utils'
 import { decryptVote, optionHash } from './poll-crypto'
+import { contextOf, forwardProblem, linkPreviewProblem } from './preview-forward-checks'
 import type { SimState } from './state'
 
 export const MAX_POLL_OPTIONS = 12
@@ -42,6 +43,12 @@ export const checkAddons = (
     const problem = pollProblem(poll, content, node)
     if (problem) violation('malformed-poll', problem)
   }
+  if (content.extendedTextMessage) {
+    const problem = linkPreviewProblem(content.extendedTextMessage)
+    if (problem) violation('malformed-link-preview', problem)
+  }
+  const forwarded = forwardProblem(contextOf(content))
+  if (forwarded) violation('malformed-forward', forwarded)
   if (content.reactionMessage) {
     const problem = referenceProblem(state, account, content.reactionMessage.key, chat)
     if (problem) violation('unknown-message-reference', `reaction: ${problem}`)
