@@ -8,7 +8,7 @@ const OUTPUT_CAP = 256 * 1024
 
 /**
  * A link preview's picture as WhatsApp carries it inline: a JPEG at most LINK_THUMBNAIL_SIDE a
- * side, proportions kept. The caller has checked the file is a whole image of bounded size;
+ * side, proportions kept, never enlarged. The caller has checked the file is a whole image of bounded size;
  * -max_pixels repeats the bound inside the decoder, and the result is checked as a whole JPEG.
  */
 export async function toLinkThumbnail(ctx: FfmpegContext, bytes: Uint8Array): Promise<Uint8Array> {
@@ -26,7 +26,8 @@ export async function toLinkThumbnail(ctx: FfmpegContext, bytes: Uint8Array): Pr
       '-frames:v',
       '1',
       '-vf',
-      `scale=${side}:${side}:force_original_aspect_ratio=decrease:force_divisible_by=2,format=yuvj420p`,
+      // Fits within side×side, never enlarged; force_divisible_by is newer than some ffmpeg builds in use.
+      `scale='min(${side},iw)':'min(${side},ih)':force_original_aspect_ratio=decrease,format=yuvj420p`,
       '-c:v',
       'mjpeg',
       '-q:v',

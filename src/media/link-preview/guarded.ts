@@ -9,6 +9,8 @@ import { createLinkPreviewer, type LimitedFetch, type LinkPreviewer } from './pr
  */
 export function createGuardedLinkPreviewer(options: {
   allowPrivateAddresses: boolean
+  /** Exact addresses reachable although private (an embedding app's own site, a test's server). */
+  allowAddresses?: readonly string[]
   resolver?: HostResolver
   thumbnail(bytes: Uint8Array): Promise<Uint8Array>
 }): LinkPreviewer {
@@ -17,6 +19,7 @@ export function createGuardedLinkPreviewer(options: {
     (url, limits) =>
       createSafeFetcher({
         allowPrivateAddresses: options.allowPrivateAddresses,
+        allowAddresses: options.allowAddresses,
         resolver: options.resolver,
         maxBytes: limits.maxBytes,
         timeoutMs: limits.timeoutMs,
