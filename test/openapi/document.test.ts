@@ -53,6 +53,7 @@ describe('GET /openapi.json', () => {
       'reactToMessage',
       'editMessage',
       'deleteMessage',
+      'forwardMessage',
       'listMessages',
       'getMessage',
       'getMessageMedia',
