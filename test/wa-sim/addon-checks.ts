@@ -1,6 +1,7 @@
 // What a recipient's phone checks in the polls, votes and reactions an account sends, recorded as
 // violations where it would refuse or drop them: a poll it could not show, a vote that names no
-// poll it knows or does not decrypt with that poll's secret, a reaction to no message of the chat.
+// poll it knows or does not decrypt with that poll's secret, a reaction to no message of the chat;
+// and a malformed link preview or forward marks (preview-forward-checks.ts).
 import { normalizeMessageContent, type BinaryNode, type proto } from '@whiskeysockets/baileys'
 import type { Account } from './account'
 import type { Contact } from './contact'
