@@ -2,6 +2,7 @@ import type { MessageRecord, Session } from '../../../db/schema'
 import { GatewayError } from '../../../errors'
 import type { MessageContent } from '../../../shared/message-content'
 import type { MessageType } from '../../../shared/message-types'
+import type { SessionHandle } from '../../../engine/whatsapp/port'
 import type { GatewayContext } from '../../context'
 import { findRecord } from '../records/records'
 import type { PreparedMessage } from './prepare'
@@ -28,10 +29,16 @@ const FORWARDABLE: ReadonlySet<MessageType> = new Set<MessageType>([
  * kept, so its media goes with the upload it already names. Unknown ids (another session's or
  * workspace's too) are 404; a record that cannot be forwarded is 409 saying why.
  */
-export function forwardedMessage(ctx: GatewayContext, session: Session, messageId: string): PreparedMessage {
+export function forwardedMessage(
+  ctx: GatewayContext,
+  session: Session,
+  messageId: string,
+  handle: Pick<SessionHandle, 'forwardRefusal'>,
+): PreparedMessage {
   const record = findRecord(ctx, session.id, messageId)
   if (!record) throw new GatewayError('not_found', `No message "${messageId.slice(0, 64)}" in this session`)
-  const refusal = whyNotForwardable(record)
+  // What the record says first; what only its proto says (view-once) from the engine.
+  const refusal = whyNotForwardable(record) ?? handle.forwardRefusal(new Uint8Array(record.payload!))
   if (refusal)
     throw new GatewayError('message_not_editable', `This message cannot be forwarded: ${refusal}`, {
       messageId: record.id,

@@ -149,7 +149,8 @@ async function recordAndHandOver(
 
 /** What the request makes: a recorded message forwarded, a text with its link preview, or the rest. */
 function prepare(ctx: GatewayContext, session: Session, input: SendInput): Promise<PreparedMessage> {
-  if (input.kind === 'forward') return Promise.resolve(forwardedMessage(ctx, session, input.messageId))
+  if (input.kind === 'forward')
+    return Promise.resolve(forwardedMessage(ctx, session, input.messageId, connectedHandle(ctx, session)))
   if (input.kind === 'text') return textMessage(ctx, input)
   return prepareMessage(ctx.media, input)
 }

@@ -15,7 +15,7 @@ export const forwardMessageRoute = createRoute({
   tags: ['Messages'],
   summary: 'Forward a recorded message to a chat',
   description:
-    'Sends a message of this session again (sent or received, any chat) to a number, a group (`<id>@g.us`) or a LID, marked as forwarded. A file goes with the upload WhatsApp already has: nothing is downloaded or uploaded again. A deleted message, a poll, an interactive message or a reply to one is 409 message_not_editable; a message id this session does not have is 404. Answers the new record, a send like any other (Idempotency-Key, pacing, receipts). `to` is accepted for `phone`.',
+    'Sends a message of this session again (sent or received, any chat) to a number, a group (`<id>@g.us`) or a LID, marked as forwarded. A file goes with the upload WhatsApp already has: nothing is downloaded or uploaded again. A deleted or view-once message, a poll, an interactive message or a reply to one is 409 message_not_editable; a message id this session does not have is 404. Answers the new record, a send like any other (Idempotency-Key, pacing, receipts). `to` is accepted for `phone`.',
   security: bearerSecurity,
   request: { params: ForwardMessageParams, headers: IdempotencyHeaders, body: jsonBody(ForwardMessageBody) },
   responses: {
