@@ -135,6 +135,26 @@ describe('forwarding a recorded message', () => {
     expect(t.sim.violations()).toEqual([])
   })
 
+  it('forwards a contact’s image into a group: every member gets it marked forwarded, from the same upload', async () => {
+    const photo = fixture('jpeg')
+    const id = await t.sim.contact(CONTACT).send({ image: photo.bytes, mimetype: photo.mimetype })
+    await t.waitForRecord(sessionId, id, (r) => r?.messageId === id)
+    const group = t.sim.createGroup('Forwards', [ACCOUNT, CONTACT, FRIEND], ACCOUNT)
+    const { status, body } = await forward(id, { sessionId, phone: group.jid })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body).toMatchObject({ phone: group.jid, type: 'image', content: { forwarded: true } })
+    for (const member of [CONTACT, FRIEND]) {
+      const entry = await received(body.messageId, member)
+      expect(entry.chat).toBe(group.jid)
+      expect(entry.message.imageMessage).toMatchObject({
+        directPath: t.sim.contact(CONTACT).sentMedia(id).directPath,
+        contextInfo: { isForwarded: true, forwardingScore: 1 },
+      })
+      expect(sha256((await t.sim.contact(member).media(body.messageId)).bytes)).toBe(sha256(photo.bytes))
+    }
+    expect(t.sim.violations()).toEqual([])
+  })
+
   it('answers 404 for an id the session does not have, and for another workspace’s message or session', async () => {
     const unknown = await forward('3EB0NOSUCHMESSAGE')
     expect(unknown.status).toBe(404)
