@@ -102,12 +102,20 @@ export function createLinkPreviewer(parts: LinkPreviewerParts): LinkPreviewer {
   }
 }
 
-/** The page's text in the charset its Content-Type names, else UTF-8 (invalid bytes replaced). */
+/**
+ * The page's text in the charset its Content-Type names, else the one a <meta> in its first
+ * 1024 bytes names (as browsers look for it), else UTF-8; invalid bytes replaced.
+ */
 function decode(page: FetchedBody): string {
-  const charset = /charset\s*=\s*"?([\w-]+)/i.exec(page.contentTypeHeader ?? '')?.[1]
+  const charset =
+    CHARSET_IN_HEADER.exec(page.contentTypeHeader ?? '')?.[1] ??
+    CHARSET_IN_META.exec(new TextDecoder('latin1').decode(page.bytes.subarray(0, 1024)))?.[1]
   try {
     return new TextDecoder(charset ?? 'utf-8').decode(page.bytes)
   } catch {
     return new TextDecoder('utf-8').decode(page.bytes)
   }
 }
+
+const CHARSET_IN_HEADER = /charset\s*=\s*"?([\w-]+)/i
+const CHARSET_IN_META = /<meta[^>]{0,200}?charset\s*=\s*["']?([\w-]+)/i
