@@ -34,6 +34,8 @@ export const envSchema = z.object({
   WEBHOOK_ALLOW_HTTP: flag.default(false),
   /** Allow webhook and media URLs that resolve to private, loopback or link-local addresses. */
   ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+  /** Texts with a URL get a link preview (fetched by the gateway, guarded) unless the request says linkPreview: false. */
+  LINK_PREVIEWS: flag.default(true),
   /** The longest a send may take to be handed to WhatsApp (media already fetched); past it, 504 with the record's state. */
   SEND_TIMEOUT_MS: positiveInt.default(30_000),
   /** A message handed to WhatsApp with no server ack after this long is marked failed (no_server_ack). */
@@ -201,6 +203,8 @@ export interface GatewayConfig {
   rateLimitPerMinute: number
   webhookAllowHttp: boolean
   allowPrivateAddresses: boolean
+  /** LINK_PREVIEWS: texts with a URL get a preview by default; off, never. */
+  linkPreviews: boolean
   connectTimeoutMs: number
   sendTimeoutMs: number
   sendAckTimeoutMs: number
@@ -319,6 +323,7 @@ function fromEnv(e: Env): GatewayConfig {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP,
     allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
+    linkPreviews: e.LINK_PREVIEWS,
     connectTimeoutMs: e.CONNECT_TIMEOUT_MS,
     sendTimeoutMs: e.SEND_TIMEOUT_MS,
     sendAckTimeoutMs: e.SEND_ACK_TIMEOUT_MS,

@@ -22,6 +22,8 @@ import { noMetrics } from './metrics/port'
 import { createPrometheusMetrics } from './metrics/prometheus'
 import type { GatewayContext } from './services/context'
 import { createMediaTools } from './media/media-tools'
+import { createGuardedLinkPreviewer } from './media/link-preview/guarded'
+import type { LinkPreviewer } from './media/link-preview/previewer'
 import { defaultResolver, type HostResolver } from './net/host-resolver'
 import { interfaceAddresses } from './net/interface-addresses'
 import { createProxyGuard, type ProxyGuard } from './net/proxy-guard'
@@ -82,6 +84,8 @@ export interface GatewayOptions {
   engine?: EngineFactory
   /** Fetching and converting media; the guarded fetcher and ffmpeg by default. */
   media?: MediaTools
+  /** Texts' link previews; by default over the guarded fetcher with `resolver` and the media tools' thumbnails. */
+  linkPreviews?: LinkPreviewer
   /** DNS for user-supplied URLs: webhook URLs when set and at every delivery (tests answer chosen addresses); the system resolver by default. */
   resolver?: HostResolver
   /** Posts webhooks; the guarded, address-pinned sender by default. */
@@ -234,6 +238,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       }),
   })
   const reads = createReadMemo(db.$client)
+  const media = options.media ?? createMediaTools(config)
   const context: GatewayContext = {
     db,
     clock,
@@ -241,7 +246,14 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
     config,
     engine,
     events,
-    media: options.media ?? createMediaTools(config),
+    media,
+    linkPreviews:
+      options.linkPreviews ??
+      createGuardedLinkPreviewer({
+        allowPrivateAddresses: config.allowPrivateAddresses,
+        resolver,
+        thumbnail: (bytes) => media.linkThumbnail(bytes),
+      }),
     resolver,
     proxyGuard,
     inFlightSends: createInFlightSends(),

@@ -13,6 +13,8 @@ import type { HostResolver } from '../net/host-resolver'
 import { urlProblem } from '../net/url-guard'
 import type { MediaFetcher } from '../media/fetcher'
 import type { MediaConverter } from '../media/converter'
+import type { MediaTools } from '../media/port'
+import { createLinkPreviewer, type LimitedFetch } from '../media/link-preview/previewer'
 import type { WebhookSender } from '../webhooks/sender'
 
 /** Workers expose no DNS lookup; names are checked by the platform at connect time instead. */
@@ -107,6 +109,26 @@ export const edgeMediaConverter: MediaConverter = {
   toVideo: () => Promise.reject(unavailable('Videos')),
   toProfilePicture: () =>
     Promise.reject(unavailable(`Profile photos other than square JPEGs of at most 640 px a side`)),
+  // A link preview then goes without its picture (unless the page's is a small JPEG already).
+  toLinkThumbnail: () => Promise.reject(unavailable('Link preview pictures other than JPEGs of at most 192 px a side')),
+}
+
+/**
+ * Link previews over the edge's media fetcher: the same URL guard hop by hop, the platform's
+ * own refusal of private addresses, the preview's caps (a page past its byte cap is refused
+ * here rather than cut, so a very long page gets no preview on Workers).
+ */
+export function createEdgeLinkPreviewer(config: Pick<GatewayConfig, 'allowPrivateAddresses'>, media: MediaTools) {
+  const fetchWithin: LimitedFetch = (url, limits) =>
+    createEdgeMediaFetcher({
+      allowPrivateAddresses: config.allowPrivateAddresses,
+      media: { ...limits, maxSeconds: 0 },
+    }).fetch(url)
+  return createLinkPreviewer({
+    fetchPage: fetchWithin,
+    fetchImage: fetchWithin,
+    thumbnail: (bytes) => media.linkThumbnail(bytes),
+  })
 }
 
 function unavailable(what: string): GatewayError {

@@ -19,7 +19,13 @@ import { createS3MediaStore } from '../media/store/s3'
 import { migrateDurable, openDurableDatabase } from './database'
 import { edgeConfig, type EdgeEnv } from './env'
 import { createEdgeLogger } from './logger'
-import { createEdgeMediaFetcher, createEdgeWebhookSender, edgeMediaConverter, edgeResolver } from './network'
+import {
+  createEdgeLinkPreviewer,
+  createEdgeMediaFetcher,
+  createEdgeWebhookSender,
+  edgeMediaConverter,
+  edgeResolver,
+} from './network'
 import { applyPlatformShims } from './platform-shims'
 
 applyPlatformShims()
@@ -50,6 +56,7 @@ export class SessionObject extends DurableObject<EdgeEnv> {
     super(ctx, env)
     const config = edgeConfig(env)
     const logger = createEdgeLogger(config.logLevel, { object: 'session' })
+    const media = createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter })
     this.#gateway = createGateway({
       database: openDurableDatabase(ctx.storage),
       migrate: () => migrateDurable(ctx.storage),
@@ -71,7 +78,8 @@ export class SessionObject extends DurableObject<EdgeEnv> {
         // The Worker answers /metrics 404 (one object knows one session): no registry here.
         metricsToken: undefined,
       },
-      media: createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter }),
+      media,
+      linkPreviews: createEdgeLinkPreviewer(config, media),
       // No filesystem: received files are kept in a bucket (MEDIA_STORE=s3, e.g. R2's S3 API), or
       // fetched from WhatsApp and checked for each request. Built here, not left to the gateway's
       // default, which asks SQLite for the database file (PRAGMA database_list: SQLITE_AUTH here).

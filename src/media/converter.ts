@@ -12,6 +12,8 @@ export interface MediaConverter {
   toVideo(bytes: Uint8Array, options: { gifPlayback: boolean }): Promise<PreparedVideo>
   /** A PROFILE_PICTURE_SIDE-square JPEG (the middle square of the picture) from a JPEG, PNG or WebP. */
   toProfilePicture(bytes: Uint8Array): Promise<Uint8Array>
+  /** A JPEG of at most LINK_THUMBNAIL_SIDE a side (proportions kept) from a JPEG, PNG or WebP: a link preview's picture. */
+  toLinkThumbnail(bytes: Uint8Array): Promise<Uint8Array>
 }
 
 export interface VoiceNote {
@@ -38,6 +40,9 @@ export const PROFILE_PICTURE_SIDE = 640
 export const PROFILE_PICTURE_MIN_SIDE = 192
 /** The largest picture one is made from (as for stickers): a header claiming more is refused before decoding. */
 export const PROFILE_PICTURE_MAX_INPUT_SIDE = 4_096
+
+/** A link preview's inline thumbnail: WhatsApp's apps make theirs about this size (Baileys: 192). */
+export const LINK_THUMBNAIL_SIDE = 192
 
 /** WhatsApp's sticker limits: bigger stickers are refused or shown as files. */
 export const STICKER_SIZE = 512

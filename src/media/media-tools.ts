@@ -3,6 +3,7 @@ import { GatewayError } from '../errors'
 import type { MediaTools } from './port'
 import type { MediaConverter } from './converter'
 import {
+  LINK_THUMBNAIL_SIDE,
   PROFILE_PICTURE_MAX_INPUT_SIDE,
   PROFILE_PICTURE_MIN_SIDE,
   PROFILE_PICTURE_SIDE,
@@ -16,7 +17,7 @@ import { createMediaLoader } from './media-source'
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
 
 /** The real type and size of a photo whose whole file holds together; 422 naming `field` otherwise. */
-async function wholePhoto(bytes: Uint8Array, field: 'imageUrl' | 'pictureUrl') {
+async function wholePhoto(bytes: Uint8Array, field: 'imageUrl' | 'pictureUrl' | 'og:image') {
   const { sniffType } = await import('./sniff')
   const sniffed = await sniffType(bytes)
   if (!sniffed || !PHOTO_TYPES.has(sniffed.mimetype)) {
@@ -87,6 +88,15 @@ export function createMediaTools(
       const fits = width === height && width >= PROFILE_PICTURE_MIN_SIDE && width <= PROFILE_PICTURE_SIDE
       if (photo.mimetype === 'image/jpeg' && fits) return { bytes, side: width, converted: false }
       return { bytes: await (await convert()).toProfilePicture(bytes), side: PROFILE_PICTURE_SIDE, converted: true }
+    },
+
+    async linkThumbnail(bytes) {
+      const { mimetype, width = 0, height = 0 } = await wholePhoto(bytes, 'og:image')
+      if (width > PROFILE_PICTURE_MAX_INPUT_SIDE || height > PROFILE_PICTURE_MAX_INPUT_SIDE)
+        throw new GatewayError('media_unavailable', `og:image is ${width}×${height}, too large to make a thumbnail of`)
+      // Small enough already: as it is (and no ffmpeg needed, so the edge takes it too).
+      if (mimetype === 'image/jpeg' && width <= LINK_THUMBNAIL_SIDE && height <= LINK_THUMBNAIL_SIDE) return bytes
+      return (await convert()).toLinkThumbnail(bytes)
     },
 
     audio: async (bytes) => (await convert()).probeAudio(bytes),

@@ -29,6 +29,11 @@ export interface MediaTools {
    * JPEG, PNG or WebP (at most 4096 px a side) made a 640×640 JPEG of its middle square; 422 otherwise.
    */
   profilePicture(bytes: Uint8Array): Promise<{ bytes: Uint8Array; side: number; converted: boolean }>
+  /**
+   * A link preview's picture: a JPEG of at most 192 px a side from a whole JPEG, PNG or WebP
+   * (at most 4096 px a side); a small enough JPEG as it is. 422 otherwise.
+   */
+  linkThumbnail(bytes: Uint8Array): Promise<Uint8Array>
   /** The real type and length of an audio file (mp3, ogg, opus); 422 otherwise. */
   audio(bytes: Uint8Array): Promise<{ mimetype: string; seconds?: number }>
   /** OGG/Opus mono voice note, with its length and, where practical, a waveform. */

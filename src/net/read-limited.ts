@@ -2,9 +2,14 @@ import type { Readable } from 'node:stream'
 
 /**
  * Collects a stream, giving up as soon as it passes `maxBytes` (a chunked or lying
- * response is cut off there instead of being buffered whole).
+ * response is cut off there instead of being buffered whole): rejecting with `overLimit()`, or
+ * with 'truncate' answering its first `maxBytes`.
  */
-export function readLimited(stream: Readable, maxBytes: number, overLimit: () => Error): Promise<Uint8Array> {
+export function readLimited(
+  stream: Readable,
+  maxBytes: number,
+  overLimit: (() => Error) | 'truncate',
+): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let total = 0
@@ -12,7 +17,10 @@ export function readLimited(stream: Readable, maxBytes: number, overLimit: () =>
       total += chunk.length
       if (total > maxBytes) {
         stream.destroy()
-        reject(overLimit())
+        if (overLimit === 'truncate') {
+          chunks.push(chunk.subarray(0, chunk.length - (total - maxBytes)))
+          resolve(new Uint8Array(Buffer.concat(chunks, maxBytes)))
+        } else reject(overLimit())
         return
       }
       chunks.push(chunk)

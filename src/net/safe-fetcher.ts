@@ -17,6 +17,11 @@ export interface SafeFetcherOptions {
   timeoutMs: number
   maxRedirects?: number
   resolver?: HostResolver
+  /**
+   * What a body past maxBytes gets: refused (413, the default), or cut there and answered, for a
+   * caller that needs only the start (a page's <head>).
+   */
+  overLimit?: 'refuse' | 'truncate'
 }
 
 export interface FetchedBody {
@@ -69,6 +74,7 @@ export function createSafeFetcher(options: SafeFetcherOptions): SafeFetcher {
   }
 
   function readBody(response: IncomingMessage): Promise<Uint8Array> {
+    if (options.overLimit === 'truncate') return readLimited(response, options.maxBytes, 'truncate')
     const declared = Number(response.headers['content-length'])
     if (Number.isFinite(declared) && declared > options.maxBytes) {
       response.destroy()

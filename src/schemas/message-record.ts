@@ -22,6 +22,15 @@ const MediaSummarySchema = z
       'The file an inbound image, video, audio, voice note, document or sticker carries: GET /v1/message/{messageId}/media serves it.',
   })
 
+const LinkPreviewSummarySchema = z
+  .object({
+    url: z.string().meta({ description: 'The page, after redirects.' }),
+    title: z.string(),
+    description: z.string().optional(),
+    thumbnail: z.boolean().meta({ description: 'Whether the preview carried the page’s picture.' }),
+  })
+  .meta({ id: 'LinkPreview', description: 'What the link preview of a text showed.' })
+
 /** Who a message is between, as records and message events both say it. */
 export const messageParties = {
   phone: z.string().nullable().meta({ description: 'The chat: the other party’s digits, or the group id `…@g.us`.' }),
@@ -80,6 +89,14 @@ export const MessageContentSchema = z
     buttons: z.array(z.object({ buttonId: z.string(), buttonText: z.string() })).optional(),
     ...pollContentFields,
     ...reactionContentFields,
+    forwarded: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Sent with POST /v1/message/{messageId}/forward: the recipient sees it as forwarded.' }),
+    linkPreview: LinkPreviewSummarySchema.nullable().optional().meta({
+      description:
+        'Texts with a URL sent with previews on: the preview sent, or null when none could be made (the page failed, was slow, too large or had no title) and the text went without one.',
+    }),
   })
   .meta({
     id: 'MessageContent',

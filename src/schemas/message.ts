@@ -28,6 +28,10 @@ export const SendTextBody = eitherRequired(
     message: z.string().min(1).max(65_536).optional(),
     text: z.string().min(1).max(65_536).optional().meta(alias('message')),
     quoteId,
+    linkPreview: z.boolean().optional().meta({
+      description:
+        'Show a preview (title, description, picture) of the first URL in the text; default: on when the text has a URL and the operator allows previews (LINK_PREVIEWS). Fetched within 3 s and 256 KiB; if it cannot be made the text goes without one (`content.linkPreview: null`).',
+    }),
   }),
   [PHONE, ['message', 'text']],
 )

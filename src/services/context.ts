@@ -6,6 +6,7 @@ import type { EventBus } from '../events/bus'
 import type { Logger } from '../logger'
 import type { GatewayMetrics } from '../metrics/port'
 import type { HostResolver } from '../net/host-resolver'
+import type { LinkPreviewer } from '../media/link-preview/previewer'
 import type { ProxyGuard } from '../net/proxy-guard'
 import type { ReadMemo } from '../perf/read-memo'
 import type { StatementCache } from '../perf/prepared'
@@ -49,6 +50,8 @@ export interface GatewayContext extends ServiceContext {
   engine: WhatsAppEngine
   events: EventBus
   media: MediaTools
+  /** Link previews of texts' URLs, through the guarded fetcher. */
+  linkPreviews: LinkPreviewer
   /** Resolves host names of user-supplied URLs (injectable, so tests never need real DNS answers). */
   resolver: HostResolver
   /** Where a workspace's proxy may be (PROXY_ALLOWED_NETWORKS, ALLOW_PRIVATE_ADDRESSES, the host's own addresses). */

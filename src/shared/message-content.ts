@@ -40,6 +40,21 @@ export interface MessageContent {
   votes?: PollTally
   /** Each person's current reaction to this message (one per person; removing one deletes it). */
   reactions?: MessageReaction[]
+  /** Sent through POST /v1/message/{messageId}/forward: shown to the recipient as forwarded. */
+  forwarded?: boolean
+  /**
+   * Texts with a URL sent with previews on: what the preview showed, or null when none could be
+   * made (the page failed, was too slow, or had no title) and the text went without one.
+   */
+  linkPreview?: LinkPreviewSummary | null
+}
+
+/** A text's link preview as sent: the URL it is of, the page's title and description, whether it had a picture. */
+export interface LinkPreviewSummary {
+  url: string
+  title: string
+  description?: string
+  thumbnail: boolean
 }
 
 /** One option of a poll's tally; a voter is a phone number (digits), else `<digits>@lid`. */

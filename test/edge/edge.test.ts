@@ -11,6 +11,7 @@ import { WhatsAppSimulator } from '../wa-sim/simulator'
 import { pollUntil } from '../support/poll'
 import { tempDir } from '../support/temp-dir'
 import { generate, testPicture } from '../support/media-fixtures'
+import { fixture } from '../wa-sim/fixtures'
 import { startMediaServer, type MediaServer } from '../support/media-server'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 import { edgeJwt, freePort, startWranglerDev, type WranglerDev } from './wrangler-dev'
@@ -266,6 +267,53 @@ describe('edge: Worker + Durable Objects in local workerd', () => {
       expect(refused.status).toBe(422)
       expect(refused.body).toMatchObject({ error: 'media_unavailable', details: { runtime: 'workers' } })
     }
+  }, 60_000)
+
+  it('previews a text’s link through the edge fetcher (a small JPEG picture as it is) and forwards an image without uploading it again', async () => {
+    const jpeg = fixture('jpeg').bytes
+    media.serve('small.jpg', jpeg, 'image/jpeg')
+    const page = `<html><head><meta property="og:title" content="Edge page"><meta property="og:image" content="${media.url('small.jpg')}"></head></html>`
+    media.serve('page.html', new TextEncoder().encode(page), 'text/html')
+    const text = `edge link ${media.url('page.html')}`
+    const sent = await api('POST', '/v1/message/text', { sessionId, phone: CONTACT, message: text })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+    expect(sent.body.content.linkPreview).toEqual({ url: media.url('page.html'), title: 'Edge page', thumbnail: true })
+    const previewed = await until('previewed text in the inbox', async () =>
+      sim
+        .contact(CONTACT)
+        .inbox()
+        .find((m) => m.id === sent.body.messageId),
+    )
+    expect(previewed.message.extendedTextMessage).toMatchObject({
+      matchedText: media.url('page.html'),
+      title: 'Edge page',
+    })
+    expect(Buffer.from(previewed.message.extendedTextMessage!.jpegThumbnail!).equals(jpeg)).toBe(true)
+
+    const image = await api('POST', '/v1/message/image', { sessionId, phone: CONTACT, imageUrl: media.url('dot.png') })
+    expect(image.status, JSON.stringify(image.body)).toBe(200)
+    const original = await until('image in the inbox', async () =>
+      sim
+        .contact(CONTACT)
+        .inbox()
+        .find((m) => m.id === image.body.messageId),
+    )
+    const uploads = sim.mediaUploads().length
+    const forwarded = await api('POST', `/v1/message/${image.body.messageId}/forward`, { sessionId, phone: CONTACT })
+    expect(forwarded.status, JSON.stringify(forwarded.body)).toBe(200)
+    expect(forwarded.body.content).toMatchObject({ mimetype: 'image/png', forwarded: true })
+    const copy = await until('forwarded image in the inbox', async () =>
+      sim
+        .contact(CONTACT)
+        .inbox()
+        .find((m) => m.id === forwarded.body.messageId),
+    )
+    expect(copy.message.imageMessage).toMatchObject({
+      directPath: original.message.imageMessage!.directPath,
+      contextInfo: { isForwarded: true, forwardingScore: 1 },
+    })
+    expect(sim.mediaUploads()).toHaveLength(uploads)
+    expect(sim.violations()).toEqual([])
   }, 60_000)
 
   it('serves a contact’s file by API and by its downloadUrl (no credential), fetched from WhatsApp in the session’s object', async () => {

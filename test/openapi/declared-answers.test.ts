@@ -181,7 +181,8 @@ describe('/openapi.json declares every answer the gateway gives', () => {
             : ids.sessionId,
       session_id: ids.sessionId,
       sessionId: ids.sessionId,
-      messageId: operation.id === 'getMessageMedia' || operation.id === 'getMessage' ? ids.mediaId : ids.textId,
+      // forwardMessage runs after deleteMessage has deleted the text: it forwards the received image.
+      messageId: ['getMessageMedia', 'getMessage', 'forwardMessage'].includes(operation.id) ? ids.mediaId : ids.textId,
       phone: EXAMPLE_PHONE,
       groupId: ids.groupId,
       deliveryId: ids.deliveryId,

@@ -55,6 +55,7 @@ describe('GET /openapi.json', () => {
       'reactToMessage',
       'editMessage',
       'deleteMessage',
+      'forwardMessage',
       'listMessages',
       'getMessage',
       'getMessageMedia',

@@ -63,7 +63,7 @@ describe('the request examples of /openapi.json', () => {
     for (const [path, { example }] of examples) expect(example, path).toBeTypeOf('object')
   })
 
-  it('succeed as given: connect, update, every send, edit, reaction, delete, contact check, replay, chat read and presence', async () => {
+  it('succeed as given: connect, update, every send, edit, reaction, forward, delete, contact check, replay, chat read and presence', async () => {
     const connect = await t.post('/v1/session/connect', localised('/v1/session/connect', {}))
     expect(connect.status).toBe(200)
     sessionId = connect.body.sessionId as string
@@ -77,8 +77,13 @@ describe('the request examples of /openapi.json', () => {
     })
     expect(update.status).toBe(200)
 
-    // Edit, delete and reaction name a message: they follow, on the text sent here.
-    const onMessage = ['/v1/message/edit', '/v1/message/reaction', '/v1/message/delete']
+    // Edit, reaction, forward and delete name a message: they follow, on the text sent here (delete last).
+    const onMessage = [
+      '/v1/message/edit',
+      '/v1/message/reaction',
+      '/v1/message/{messageId}/forward',
+      '/v1/message/delete',
+    ]
     const sends = [...examples.keys()].filter((path) => path.startsWith('/v1/message/') && !onMessage.includes(path))
     expect(sends.length).toBeGreaterThanOrEqual(7)
     let textId = ''
@@ -96,7 +101,10 @@ describe('the request examples of /openapi.json', () => {
       '/v1/chat/read',
       '/v1/chat/presence',
     ]) {
-      const answer = await t.post(path, localised(path, { sessionId, messageId: textId }))
+      const answer = await t.post(
+        path.replace('{messageId}', textId),
+        localised(path, { sessionId, messageId: textId }),
+      )
       expect({ path, status: answer.status, body: answer.body }).toMatchObject({ path, status: 200 })
     }
     expect(t.sim.violations()).toEqual([])

@@ -36,6 +36,8 @@ export interface TestGatewayOptions {
   plan?: 'free' | 'paid'
   media?: MediaTools
   resolver?: HostResolver
+  /** Texts' link previews (e.g. a guarded previewer that reaches only the test's page server). */
+  linkPreviews?: GatewayOptions['linkPreviews']
   /** Instead of the silent (or TEST_LOG_LEVEL) logger, e.g. one that captures its lines. */
   logger?: Logger
   /** Stands in for web.whatsapp.com's version answer (never asked in tests otherwise). */
@@ -52,6 +54,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     clock: options.clock,
     media: options.media,
     resolver: options.resolver,
+    linkPreviews: options.linkPreviews,
     fetchWaVersion: options.fetchWaVersion,
     logger: options.logger ?? testLogger(),
   })

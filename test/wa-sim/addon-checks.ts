@@ -1,11 +1,13 @@
 // What a recipient's phone checks in the polls, votes and reactions an account sends, recorded as
 // violations where it would refuse or drop them: a poll it could not show, a vote that names no
-// poll it knows or does not decrypt with that poll's secret, a reaction to no message of the chat.
+// poll it knows or does not decrypt with that poll's secret, a reaction to no message of the chat;
+// and a malformed link preview or forward marks (preview-forward-checks.ts).
 import { normalizeMessageContent, type BinaryNode, type proto } from '@whiskeysockets/baileys'
 import type { Account } from './account'
 import type { Contact } from './contact'
 import { childrenOf } from './node-utils'
 import { decryptVote, optionHash } from './poll-crypto'
+import { contextOf, forwardProblem, linkPreviewProblem } from './preview-forward-checks'
 import type { SimState } from './state'
 
 export const MAX_POLL_OPTIONS = 12
@@ -42,6 +44,12 @@ export const checkAddons = (
     const problem = pollProblem(poll, content, node)
     if (problem) violation('malformed-poll', problem)
   }
+  if (content.extendedTextMessage) {
+    const problem = linkPreviewProblem(content.extendedTextMessage)
+    if (problem) violation('malformed-link-preview', problem)
+  }
+  const forwarded = forwardProblem(contextOf(content))
+  if (forwarded) violation('malformed-forward', forwarded)
   if (content.reactionMessage) {
     const problem = referenceProblem(state, account, content.reactionMessage.key, chat)
     if (problem) violation('unknown-message-reference', `reaction: ${problem}`)

@@ -13,6 +13,8 @@ export type ViolationKind =
   | 'malformed-presence'
   | 'malformed-chatstate'
   | 'malformed-poll'
+  | 'malformed-link-preview'
+  | 'malformed-forward'
   | 'undecryptable-vote'
   | 'over-limit'
   | 'invalid-profile-picture'

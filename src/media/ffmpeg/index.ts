@@ -1,6 +1,7 @@
 import type { MediaConverter } from '../converter'
 import { probeAudio, toVoiceNote, type FfmpegContext } from './audio'
 import { locateFfmpeg } from './locate'
+import { toLinkThumbnail } from './link-thumbnail'
 import { toProfilePicture } from './profile-picture'
 import { toSticker } from './sticker'
 import { toVideo } from './video'
@@ -30,6 +31,7 @@ export function createFfmpegConverter(options: FfmpegConverterOptions = {}): Med
     probeAudio: (bytes) => probeAudio(ctx, bytes),
     toVideo: (bytes, options) => toVideo(ctx, bytes, options),
     toProfilePicture: (bytes) => toProfilePicture(ctx, bytes),
+    toLinkThumbnail: (bytes) => toLinkThumbnail(ctx, bytes),
   }
 }
 

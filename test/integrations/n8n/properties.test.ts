@@ -47,7 +47,7 @@ describe('the n8n action node against the OpenAPI document', () => {
     // Deprecated aliases (`to`, `text`) are not offered.
     expect(text.map((p) => p.name)).toEqual(['sessionId', 'phone', 'message', 'additionalFields'])
     const extra = text.find((p) => p.name === 'additionalFields')!
-    expect(extra.options!.map((o: any) => o.name)).toEqual(['idempotency-key', 'quoteId'])
+    expect(extra.options!.map((o: any) => o.name)).toEqual(['idempotency-key', 'linkPreview', 'quoteId'])
   })
 
   it('picks sessions from GET /v1/session/all, in every operation that names one', () => {

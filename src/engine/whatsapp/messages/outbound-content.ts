@@ -1,6 +1,6 @@
-import type { AnyMessageContent, BinaryNode, proto } from '@whiskeysockets/baileys'
+import { type AnyMessageContent, type BinaryNode, proto } from '@whiskeysockets/baileys'
 import { buttonsMessage, INTERACTIVE_STANZA_NODES, listMessage } from './interactive'
-import type { OutboundContent } from '../port/messages'
+import type { LinkPreviewContent, OutboundContent } from '../port/messages'
 
 /**
  * How one OutboundContent goes out: either Baileys content (Baileys builds the proto and
@@ -24,7 +24,8 @@ const buffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, d
 export function toSendPlan(content: OutboundContent): SendPlan {
   switch (content.kind) {
     case 'text':
-      return { via: 'content', content: { text: content.text } }
+      // linkPreview given (null without one): Baileys' own getUrlInfo fetches outside the address guard.
+      return { via: 'content', content: { text: content.text, linkPreview: linkPreview(content.preview) } }
     case 'image':
       return {
         via: 'content',
@@ -116,6 +117,17 @@ export function toSendPlan(content: OutboundContent): SendPlan {
         // What Baileys' own sendMessage adds to a poll's stanza; relayMessage does not.
         additionalNodes: [POLL_CREATION_NODE],
       }
+    case 'forward': {
+      const { id, chatJid, fromMe, payload } = content.original
+      return {
+        via: 'content',
+        // force: marked as forwarded even when the account wrote it, as the API promises.
+        content: {
+          forward: { key: { remoteJid: chatJid, id, fromMe }, message: proto.Message.decode(payload) },
+          force: true,
+        },
+      }
+    }
     case 'reaction': {
       const { id, chatJid, fromMe, participant } = content.target
       return {
@@ -128,5 +140,17 @@ export function toSendPlan(content: OutboundContent): SendPlan {
         },
       }
     }
+  }
+}
+
+/** Baileys' urlInfo shape for a preview we made; null stops Baileys looking for one itself. */
+function linkPreview(preview: LinkPreviewContent | undefined) {
+  if (!preview) return null
+  return {
+    'canonical-url': preview.canonicalUrl,
+    'matched-text': preview.matchedText,
+    title: preview.title,
+    ...(preview.description ? { description: preview.description } : {}),
+    ...(preview.jpegThumbnail ? { jpegThumbnail: buffer(preview.jpegThumbnail) } : {}),
   }
 }

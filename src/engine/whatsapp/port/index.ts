@@ -230,6 +230,8 @@ export interface SessionHandle {
    */
   checkLiveness(): void
   newMessageId(): string
+  /** Why a recorded message's proto cannot be forwarded (view-once, unreadable), or undefined. */
+  forwardRefusal(payload: Uint8Array): string | undefined
   send(to: ChatJid, content: OutboundContent, options?: SendOptions): Promise<SentMessage>
   edit(message: OwnMessageRef, text: string): Promise<void>
   revoke(message: OwnMessageRef): Promise<void>

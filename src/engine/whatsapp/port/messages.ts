@@ -108,12 +108,33 @@ export interface ReactionTarget {
   participant?: string
 }
 
+/** The message a forward sends again: its key and its proto as the record keeps it. */
+export interface ForwardedOriginal {
+  id: string
+  chatJid: string
+  fromMe: boolean
+  /** proto.Message encoded. */
+  payload: Uint8Array
+}
+
+/** What a text's link preview shows; the thumbnail a small JPEG. */
+export interface LinkPreviewContent {
+  /** The URL as written in the text. */
+  matchedText: string
+  /** The page's URL after redirects. */
+  canonicalUrl: string
+  title: string
+  description?: string
+  jpegThumbnail?: Uint8Array
+}
+
 /**
  * Everything the gateway can send, already fetched and converted: the engine uploads and
  * encrypts but never fetches a URL or transcodes.
  */
 export type OutboundContent =
-  | { kind: 'text'; text: string }
+  /** preview: made by the services through the guarded fetcher; Baileys never fetches one. */
+  | { kind: 'text'; text: string; preview?: LinkPreviewContent }
   | { kind: 'image'; data: Uint8Array; mimetype: string; width?: number; height?: number; caption?: string }
   | { kind: 'audio'; data: Uint8Array; mimetype: string; seconds?: number }
   | { kind: 'voice'; data: Uint8Array; mimetype: string; seconds: number; waveform?: Uint8Array }
@@ -139,3 +160,8 @@ export type OutboundContent =
   | { kind: 'poll'; question: string; options: string[]; selectableCount: number }
   /** '' removes the account's reaction. */
   | { kind: 'reaction'; target: ReactionTarget; emoji: string }
+  /**
+   * A recorded message sent again, marked as forwarded: its proto as kept, so media goes with the
+   * upload it names (url, directPath, mediaKey) and nothing is fetched or uploaded again.
+   */
+  | { kind: 'forward'; original: ForwardedOriginal }

@@ -39,6 +39,7 @@ import { checkNumbers } from '../messages/number-check'
 import { lookupPhone, phoneForLid } from '../messages/recipients'
 import type { OutboundContent } from '../port/messages'
 import { editText, revokeMessage, sendContent } from '../messages/sender'
+import { forwardRefusal } from '../messages/forwardable'
 import { markRead, sendPresence } from '../messages/chat-actions'
 import { FirstPrompt } from './pairing-prompt'
 import { withSharedAsyncStorage } from '../shared-async-storage'
@@ -370,6 +371,10 @@ export class SessionConnection implements SessionHandle {
 
   newMessageId(): string {
     return generateMessageIDV2(this.#socket?.user?.id)
+  }
+
+  forwardRefusal(payload: Uint8Array) {
+    return forwardRefusal(payload)
   }
 
   send(to: string, content: OutboundContent, options: SendOptions = {}) {

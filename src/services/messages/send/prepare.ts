@@ -14,6 +14,7 @@ import type {
   SendVideoInput,
 } from '../../../schemas/message'
 import type { SendPollInput } from '../../../schemas/poll'
+import type { ForwardMessageInput } from '../../../schemas/forward'
 import { DEFAULT_DOCUMENT_NAME, fileNameFromUrl } from '../../../schemas/file-name'
 import { isDataUrl } from '../../../shared/data-url'
 import type { MediaTools } from '../../../media/port'
@@ -40,6 +41,7 @@ export type SendInput =
   | ({ kind: 'list' } & SendListInput)
   | ({ kind: 'buttons' } & SendButtonsInput)
   | ({ kind: 'poll' } & SendPollInput)
+  | ({ kind: 'forward' } & ForwardMessageInput)
 
 export const isInteractive = (input: SendInput) => input.kind === 'list' || input.kind === 'buttons'
 
@@ -47,7 +49,10 @@ export const isInteractive = (input: SendInput) => input.kind === 'list' || inpu
  * Turns a request into engine content: fetches and converts media (the only slow, failing
  * part, done before anything is recorded or sent).
  */
-export async function prepareMessage(media: MediaTools, input: SendInput): Promise<PreparedMessage> {
+export async function prepareMessage(
+  media: MediaTools,
+  input: Exclude<SendInput, { kind: 'forward' }>,
+): Promise<PreparedMessage> {
   switch (input.kind) {
     case 'text':
       return { type: 'text', content: { kind: 'text', text: input.message }, summary: { text: input.message } }

@@ -13,6 +13,8 @@ import { takeTurn } from './send-turn'
 import { isInteractive, type PreparedMessage, prepareMessage, type SendInput } from './prepare'
 import { chatColumns, isChatOf } from '../records/lookup'
 import { noteRecipient, resolveRecipient } from './recipient'
+import { forwardedMessage } from './forward'
+import { textMessage } from './text-preview'
 import { advanceStatus, dropUnsentRecord, findRecord, insertRecord, recordHandover } from '../records/records'
 import { messageView } from '../records/view'
 
@@ -96,8 +98,9 @@ async function recordAndHandOver(
   bind: BindRecord,
 ): Promise<string> {
   const chat = chatColumns(input.phone)
-  const quoted = input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
-  const prepared = await prepareMessage(ctx.media, input)
+  const quoted =
+    'quoteId' in input && input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
+  const prepared = await prepare(ctx, session, input)
   // Paced sessions wait their turn here, before anything is recorded.
   const { handle, turn } = await takeTurn(
     ctx,
@@ -116,7 +119,7 @@ async function recordAndHandOver(
     direction: 'outbound' as const,
     type: prepared.type,
     status: 'pending' as const,
-    quoteId: input.quoteId ?? null,
+    quoteId: ('quoteId' in input && input.quoteId) || null,
     content: prepared.summary,
     createdAt: now,
     updatedAt: now,
@@ -142,6 +145,14 @@ async function recordAndHandOver(
     throw notHandedOver(ctx, session.id, id, handle, input.phone, error)
   }
   return id
+}
+
+/** What the request makes: a recorded message forwarded, a text with its link preview, or the rest. */
+function prepare(ctx: GatewayContext, session: Session, input: SendInput): Promise<PreparedMessage> {
+  if (input.kind === 'forward')
+    return Promise.resolve(forwardedMessage(ctx, session, input.messageId, connectedHandle(ctx, session)))
+  if (input.kind === 'text') return textMessage(ctx, input)
+  return prepareMessage(ctx.media, input)
 }
 
 /** The hand-over: who the recipient is (a number must have an account), then the message. */

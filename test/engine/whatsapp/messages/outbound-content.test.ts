@@ -6,8 +6,50 @@ import { toSendPlan } from '../../../../src/engine/whatsapp/messages/outbound-co
 const bytes = new Uint8Array([1, 2, 3])
 
 describe('toSendPlan', () => {
-  it('sends text as Baileys text content', () => {
-    expect(toSendPlan({ kind: 'text', text: 'hi' })).toEqual({ via: 'content', content: { text: 'hi' } })
+  it('sends text as Baileys text content, with linkPreview null so Baileys never looks for one itself', () => {
+    expect(toSendPlan({ kind: 'text', text: 'hi' })).toEqual({
+      via: 'content',
+      content: { text: 'hi', linkPreview: null },
+    })
+  })
+
+  it('hands Baileys the preview the services made, in its urlInfo shape', () => {
+    const plan = toSendPlan({
+      kind: 'text',
+      text: 'see https://a.test/x',
+      preview: {
+        matchedText: 'https://a.test/x',
+        canonicalUrl: 'https://a.test/x/',
+        title: 'A',
+        jpegThumbnail: bytes,
+      },
+    })
+    expect(plan).toEqual({
+      via: 'content',
+      content: {
+        text: 'see https://a.test/x',
+        linkPreview: {
+          'canonical-url': 'https://a.test/x/',
+          'matched-text': 'https://a.test/x',
+          title: 'A',
+          jpegThumbnail: Buffer.from(bytes),
+        },
+      },
+    })
+  })
+
+  it('forwards the kept proto under its original key, forced to show as forwarded even when it was ours', () => {
+    const payload = proto.Message.encode({ conversation: 'hello' }).finish()
+    const plan = toSendPlan({
+      kind: 'forward',
+      original: { id: 'ABC', chatJid: '1@s.whatsapp.net', fromMe: true, payload },
+    })
+    expect(plan).toMatchObject({
+      via: 'content',
+      content: { forward: { key: { remoteJid: '1@s.whatsapp.net', id: 'ABC', fromMe: true } }, force: true },
+    })
+    if (plan.via !== 'content' || !('forward' in plan.content)) throw new Error('expected forward content')
+    expect(plan.content.forward.message?.conversation).toBe('hello')
   })
 
   it('sends an image with its real mimetype, dimensions and caption', () => {

@@ -3,6 +3,7 @@ import { endpoint, serveAll } from '../../endpoint'
 import { inBody, inQuery } from '../../session-locator'
 import { deleteMessageEndpoint, deleteMessageRoute } from './delete'
 import { editMessageEndpoint, editMessageRoute } from './edit'
+import { forwardMessageEndpoint, forwardMessageRoute } from './forward'
 import { getMessageEndpoint, getMessageRoute } from './get'
 import { getMessageMediaEndpoint, getMessageMediaRoute } from './media'
 import { listMessagesEndpoint, listMessagesRoute } from './all'
@@ -35,6 +36,7 @@ export const messageEndpoints = [
   endpoint(reactMessageRoute, inBody('sessionId'), reactMessageEndpoint),
   endpoint(editMessageRoute, inBody('sessionId'), editMessageEndpoint),
   endpoint(deleteMessageRoute, inBody('sessionId'), deleteMessageEndpoint),
+  endpoint(forwardMessageRoute, inBody('sessionId'), forwardMessageEndpoint),
   endpoint(listMessagesRoute, inQuery('sessionId'), listMessagesEndpoint),
   endpoint(getMessageRoute, inQuery('sessionId'), getMessageEndpoint),
   endpoint(getMessageMediaRoute, inQuery('sessionId'), getMessageMediaEndpoint),
