@@ -17,6 +17,7 @@ import type { GroupInfo } from './engine/whatsapp/port/groups'
 import type { WhatsAppEngine } from './engine/whatsapp/port'
 import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
+import type { GatewayUpgradeWebSocket } from './runtime/websocket'
 import { createLogger, type Logger } from './logger'
 import { noMetrics } from './metrics/port'
 import { createPrometheusMetrics } from './metrics/prometheus'
@@ -99,6 +100,12 @@ export interface GatewayOptions {
    * (the bundled version) with WA_SIMULATOR; `null` turns it off. Never called with WA_VERSION.
    */
   fetchWaVersion?: WaVersionFetcher | null
+  /**
+   * Upgrades GET /v1/events/ws. By default the server the request came through: Bun.serve with
+   * hono/bun's `websocket` handler, or a Node server with acceptWebSockets (both wired by the
+   * gateway's own serve). An embedder may pass @hono/node-ws's upgradeWebSocket instead.
+   */
+  upgradeWebSocket?: GatewayUpgradeWebSocket
 }
 
 /**
@@ -281,7 +288,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   let stopMaintenance: (() => void) | undefined
   const stopping = new AbortController()
   let restoring: Promise<void> | undefined
-  const http = createHttpApp(context, prometheus)
+  const http = createHttpApp(context, prometheus, options.upgradeWebSocket)
   const gateway: Gateway = {
     app: http.app,
     config,

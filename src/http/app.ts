@@ -3,6 +3,7 @@ import type { ExtractSchema } from 'hono/types'
 import { GatewayError } from '../errors'
 import type { GatewayContext } from '../services/context'
 import type { HttpContext } from './context'
+import { runtimeUpgradeWebSocket, type GatewayUpgradeWebSocket } from '../runtime/websocket'
 import { EventStreams } from './event-streams'
 import type { AppEnv } from './env'
 import { errorHandler, notFoundHandler } from './error-handler'
@@ -45,9 +46,13 @@ export interface HttpSurface {
 }
 
 /** Composes the HTTP surface in order: ids and logs, probes, /metrics (when enabled), deployment key, /v1/admin (when enabled), docs, /v1. */
-export function createHttpApp(services: GatewayContext, prometheus?: PrometheusMetrics): HttpSurface {
+export function createHttpApp(
+  services: GatewayContext,
+  prometheus?: PrometheusMetrics,
+  upgradeWebSocket: GatewayUpgradeWebSocket = runtimeUpgradeWebSocket,
+): HttpSurface {
   const eventStreams = new EventStreams(EVENT_STREAMS_PER_WORKSPACE)
-  const ctx: HttpContext = { ...services, eventStreams }
+  const ctx: HttpContext = { ...services, eventStreams, upgradeWebSocket }
   return { app: composeApp(ctx, prometheus), endStreams: () => eventStreams.endAll() }
 }
 

@@ -1,4 +1,6 @@
+import { websocket } from 'hono/bun'
 import { discardBody } from './linger'
+import { MAX_CLIENT_FRAME_BYTES } from './client-frames'
 import type { RunningServer, ServeOptions } from './serve'
 
 interface BunServer {
@@ -6,7 +8,9 @@ interface BunServer {
   stop(closeActiveConnections?: boolean): Promise<void> | void
 }
 interface BunServeOptions {
-  fetch: ServeOptions['fetch']
+  fetch(request: Request, server: BunServer): Response | Promise<Response>
+  /** hono/bun's handlers: GET /v1/events/ws upgrades with hono/bun's data shape (see runtime/websocket.ts). */
+  websocket: typeof websocket & { maxPayloadLength: number }
   port: number
   hostname: string
   /** Seconds, at most 255 (Bun's cap); Bun's default is 10. */
@@ -29,8 +33,8 @@ function withLinger(fetch: ServeOptions['fetch']) {
     if (body && !body.locked && response.headers.get('connection') === 'close') await discardBody(body)
     return response
   }
-  return (request: Request) => {
-    const answer = fetch(request)
+  return (request: Request, server: BunServer) => {
+    const answer = fetch(request, server)
     if (request.body === null) return answer
     return answer instanceof Promise ? answer.then((r) => holdBack(request, r)) : holdBack(request, answer)
   }
@@ -42,6 +46,8 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     fetch: withLinger(options.fetch),
     port: options.port,
     hostname: options.hostname,
+    // A larger client frame closes the socket with 1009 before it is buffered.
+    websocket: { ...websocket, maxPayloadLength: MAX_CLIENT_FRAME_BYTES },
     ...(keepAliveTimeoutMs === undefined ? {} : { idleTimeout: bunIdleTimeoutSeconds(keepAliveTimeoutMs) }),
   })
   return { port: server.port, close: async () => void (await server.stop()) }

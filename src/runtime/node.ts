@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve as honoServe, type Http2Bindings, type HttpBindings } from '@hono/node-server'
 import { lingerOnUnreadBody } from './linger'
+import { acceptWebSockets } from './node-websocket'
 import type { RunningServer, ServeOptions } from './serve'
 
 /**
@@ -40,6 +41,8 @@ export function serve(options: ServeOptions): Promise<RunningServer> {
         })
       },
     ) as Server
+    // GET /v1/events/ws: upgrade requests reach the app as any request does (see acceptWebSockets).
+    acceptWebSockets(server, options.fetch)
     // A port already in use (EADDRINUSE) or not allowed: the caller says so, rather than a crash.
     server.once('error', reject)
     if (options.keepAliveTimeoutMs !== undefined) {

@@ -1,7 +1,9 @@
 import { isBun } from './detect'
 
 export interface ServeOptions {
-  fetch: (request: Request) => Response | Promise<Response>
+  /** The app's fetch; the runtime's bindings come second (Node's request, Bun's server: WebSocket upgrades need them). */
+  // biome-ignore lint/suspicious/noExplicitAny: each runtime passes its own bindings
+  fetch: (request: Request, env?: any) => Response | Promise<Response>
   port: number
   hostname: string
   /** Idle keep-alive connections close after this (HTTP_KEEP_ALIVE_TIMEOUT_MS); the runtime's default when unset. */

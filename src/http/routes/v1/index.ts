@@ -9,7 +9,7 @@ import { createRouter } from '../../router'
 import { callRoutes } from './calls'
 import { chatRoutes } from './chats'
 import { contactRoutes } from './contacts'
-import { eventRoutes } from './events'
+import { eventRoutes, eventSocketRoutes } from './events'
 import { groupRoutes } from './groups'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
@@ -23,7 +23,8 @@ import { workspaceRoutes } from './workspace'
  */
 export type V1Routes = OpenAPIHono<
   AppEnv,
-  ExtractSchema<ReturnType<typeof sessionRoutes>> &
+  ExtractSchema<ReturnType<typeof eventSocketRoutes>> &
+    ExtractSchema<ReturnType<typeof sessionRoutes>> &
     ExtractSchema<ReturnType<typeof messageRoutes>> &
     ExtractSchema<ReturnType<typeof chatRoutes>> &
     ExtractSchema<ReturnType<typeof contactRoutes>> &
@@ -43,7 +44,8 @@ export function v1Routes(ctx: HttpContext): V1Routes {
 }
 
 function composeV1(ctx: HttpContext) {
-  const v1 = createRouter()
+  // Before the bearer auth, which would refuse a browser's handshake (see eventSocketEndpoints).
+  const v1 = createRouter().route('/', eventSocketRoutes(ctx))
   v1.use('/v1/*', bearerAuth(ctx))
   // After auth, so an invalid credential never gets a counter of its own.
   v1.use('/v1/*', rateLimit(ctx.config.rateLimitPerMinute))
