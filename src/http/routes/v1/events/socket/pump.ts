@@ -1,6 +1,5 @@
-import type { GatewayContext } from '../../../../../services/context'
-import { eventsAfter, type EventScope, type OutboxPosition } from '../../../../../services/events/read'
-import { credentialEnded, msUntilExpiry, type RequestCredential } from '../../../../request-credential'
+import type { Logger } from '../../../../../logger'
+import type { OutboxPosition, StoredEvent } from '../../../../../services/events/read'
 import { CLOSE, eventFrame, PING_FRAME } from './frames'
 
 /** What the pump writes to: a socket, whatever the runtime. */
@@ -23,11 +22,15 @@ export const HIGH_WATER_BYTES = 1024 * 1024
 export const STUCK_MS = 30_000
 
 export interface PumpOptions {
-  ctx: GatewayContext
-  scope: EventScope
+  /** The scope's events after a position, oldest first (eventsAfter). */
+  read(after: OutboxPosition, limit: number): StoredEvent[]
   after: OutboxPosition
-  credential: RequestCredential
+  /** Why the credential no longer stands, or null (credentialEnded). */
+  credentialEnded(): 'revoked' | 'expired' | null
+  /** How long until the credential ends by itself (msUntilExpiry): no wait outlasts it. */
+  msUntilExpiry(): number
   socket: EventSocket
+  logger: Logger
   /** The gateway stopping: the socket closes with 1001 at its next turn. */
   ending: AbortSignal
 }
@@ -36,7 +39,9 @@ export interface PumpOptions {
  * Sends the scope's events from the outbox as they are written, one turn per poll, until the
  * credential ends (4401), the gateway stops (1001), the reader stays stuck (1008) or stop().
  */
-export function startPump({ ctx, scope, credential, socket, ending, ...start }: PumpOptions): { stop(): void } {
+export function startPump({ read, credentialEnded, msUntilExpiry, socket, logger, ending, ...start }: PumpOptions): {
+  stop(): void
+} {
   let after = start.after
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -60,7 +65,7 @@ export function startPump({ ctx, scope, credential, socket, ending, ...start }: 
       step()
     } catch (error) {
       // A timer's throw would end the process: the socket ends instead, the cause logged.
-      ctx.logger.error({ err: error }, 'event socket failed')
+      logger.error({ err: error }, 'event socket failed')
       end(CLOSE.internalError, 'internal error')
     }
   }
@@ -69,7 +74,7 @@ export function startPump({ ctx, scope, credential, socket, ending, ...start }: 
     if (stopped) return
     if (ending.aborted) return end(CLOSE.goingAway, 'gateway stopping')
     // Checked in the same turn as the read below: no event is read for a credential already ended.
-    const ended = credentialEnded(ctx.credentials, credential)
+    const ended = credentialEnded()
     if (ended) return end(CLOSE.unauthorized, `credential ${ended}`)
     const now = Date.now()
     if (socket.bufferedAmount() > HIGH_WATER_BYTES) {
@@ -78,7 +83,7 @@ export function startPump({ ctx, scope, credential, socket, ending, ...start }: 
       return next(POLL_MS)
     }
     stuckSince = undefined
-    const batch = eventsAfter(ctx, scope, after, BATCH)
+    const batch = read(after, BATCH)
     for (const event of batch) {
       socket.send(eventFrame(event))
       after = event.position
@@ -89,7 +94,7 @@ export function startPump({ ctx, scope, credential, socket, ending, ...start }: 
       lastWrite = now
     }
     // A full batch: more is waiting, read again as soon as the socket has had its turn.
-    next(batch.length === BATCH ? 0 : Math.min(POLL_MS, msUntilExpiry(credential)))
+    next(batch.length === BATCH ? 0 : Math.min(POLL_MS, msUntilExpiry()))
   }
 
   // `ending` is read each turn (at most POLL_MS apart) rather than listened to: a listener per

@@ -1,8 +1,9 @@
 import type { WSContext, WSEvents } from 'hono/ws'
 import { GatewayError } from '../../../../../errors'
 import type { GatewayContext } from '../../../../../services/context'
-import { assertScope, startPosition, type EventScope } from '../../../../../services/events/read'
+import { assertScope, eventsAfter, startPosition, type EventScope } from '../../../../../services/events/read'
 import type { EventStreams } from '../../../../event-streams'
+import { credentialEnded, msUntilExpiry } from '../../../../request-credential'
 import { resolveBearer, type BearerIdentity } from '../../../../middleware/bearer-auth'
 import { CLOSE, closeCodeOf, closeReason, READY_FRAME, readAuthFrame } from './frames'
 import { startPump, type EventSocket } from './pump'
@@ -77,12 +78,14 @@ export function socketEvents(
   const begin = (ws: WSContext, entry: Admission) => {
     admission = entry
     ws.send(READY_FRAME)
+    const credential = entry.identity.authenticatedBy
     pump = startPump({
-      ctx,
-      scope: entry.scope,
+      read: (after, limit) => eventsAfter(ctx, entry.scope, after, limit),
       after: entry.after,
-      credential: entry.identity.authenticatedBy,
+      credentialEnded: () => credentialEnded(ctx.credentials, credential),
+      msUntilExpiry: () => msUntilExpiry(credential),
       socket: socketOf(ws),
+      logger: ctx.logger,
       ending,
     })
   }
