@@ -24,6 +24,8 @@ describe('GET /openapi.json', () => {
       methods.filter((m) => item[m]).map((m) => item[m].operationId),
     )
     expect(ids).toEqual([
+      // Mounted before /v1's bearer auth (a browser's handshake carries no Authorization), so first.
+      'streamEventsWebSocket',
       'connectSession',
       'listSessions',
       'updateSession',

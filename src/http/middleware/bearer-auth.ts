@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { PlanName } from '../../config'
 import { sha256Hex } from '../../crypto'
 import type { Workspace } from '../../db/schema'
@@ -46,15 +46,41 @@ export async function resolveBearer(ctx: GatewayContext, token: string): Promise
   return { workspace, plan: workspace.plan, hash, authenticatedBy: { kind: 'api_key', hash } }
 }
 
+/** What the handlers read of an accepted credential. */
+export function setIdentity(c: Context<AppEnv>, identity: BearerIdentity): void {
+  c.set('credentialHash', identity.hash)
+  c.set('workspace', identity.workspace)
+  c.set('plan', identity.plan)
+  c.set('authenticatedBy', identity.authenticatedBy)
+}
+
 /** `Authorization: Bearer <credential>` on every /v1 route (see resolveBearer). */
 export function bearerAuth(ctx: GatewayContext): MiddlewareHandler<AppEnv> {
   return async function bearerAuth(c, next) {
-    const token = bearerToken(c, '<API key>')
-    const identity = await resolveBearer(ctx, token)
-    c.set('credentialHash', identity.hash)
-    c.set('workspace', identity.workspace)
-    c.set('plan', identity.plan)
-    c.set('authenticatedBy', identity.authenticatedBy)
+    setIdentity(c, await resolveBearer(ctx, bearerToken(c, '<API key>')))
     return next()
   }
+}
+
+/**
+ * A WebSocket handshake's credential, wherever `credentialOf` finds it (a browser cannot send
+ * `Authorization`); a handshake without one goes on unauthenticated, for its route to
+ * authenticate in-band. Only for routes that do: every other /v1 route is behind bearerAuth.
+ */
+export function handshakeAuth(
+  ctx: GatewayContext,
+  credentialOf: (c: Context<AppEnv>) => string | undefined,
+): MiddlewareHandler<AppEnv> {
+  return async function handshakeAuth(c, next) {
+    const token = credentialOf(c)
+    if (token !== undefined) setIdentity(c, await resolveBearer(ctx, token))
+    return next()
+  }
+}
+
+/** The identity handshakeAuth (or bearerAuth) accepted, or none. */
+export function identityOf(c: Context<AppEnv>): BearerIdentity | undefined {
+  const authenticatedBy = c.get('authenticatedBy')
+  if (!authenticatedBy) return undefined
+  return { workspace: c.get('workspace'), plan: c.get('plan'), hash: c.get('credentialHash'), authenticatedBy }
 }

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { ExtractSchema } from 'hono/types'
 import type { AppEnv } from '../../env'
 import type { HttpContext } from '../../context'
-import { bearerAuth } from '../../middleware/bearer-auth'
+import { bearerAuth, handshakeAuth } from '../../middleware/bearer-auth'
 import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
@@ -10,6 +10,8 @@ import { callRoutes } from './calls'
 import { chatRoutes } from './chats'
 import { contactRoutes } from './contacts'
 import { eventRoutes, eventSocketRoutes } from './events'
+import { handshakeCredential } from './events/socket/frames'
+import { eventSocketRoute } from './events/socket/route'
 import { groupRoutes } from './groups'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
@@ -44,11 +46,17 @@ export function v1Routes(ctx: HttpContext): V1Routes {
 }
 
 function composeV1(ctx: HttpContext) {
-  // Before the bearer auth, which would refuse a browser's handshake (see eventSocketEndpoints).
-  const v1 = createRouter().route('/', eventSocketRoutes(ctx))
-  v1.use('/v1/*', bearerAuth(ctx))
   // After auth, so an invalid credential never gets a counter of its own.
-  v1.use('/v1/*', rateLimit(ctx.config.rateLimitPerMinute))
+  const limit = rateLimit(ctx.config.rateLimitPerMinute)
+  const v1 = createRouter()
+  // The WebSocket stream before the bearer auth, which would refuse a browser's handshake (see
+  // eventSocketEndpoints): its own auth, the same limit for a handshake that carries a credential.
+  v1.use(eventSocketRoute.path, handshakeAuth(ctx, handshakeCredential), (c, next) =>
+    c.get('authenticatedBy') ? limit(c, next) : next(),
+  )
+  v1.route('/', eventSocketRoutes(ctx))
+  v1.use('/v1/*', bearerAuth(ctx))
+  v1.use('/v1/*', limit)
   v1.on(METHODS_WITH_JSON, '/v1/*', jsonBody())
   return v1
     .route('/', sessionRoutes(ctx))

@@ -1,3 +1,5 @@
+import type { Context } from 'hono'
+import { bearerToken } from '../../../../middleware/bearer-token'
 import type { ErrorCode } from '../../../../../errors'
 import { codeToStatus } from '../../../../../errors'
 import type { StoredEvent } from '../../../../../services/events/read'
@@ -11,6 +13,13 @@ export interface OfferedProtocols {
   /** EVENTS_PROTOCOL when offered: the one the handshake selects. */
   protocol: string | undefined
   token: string | undefined
+}
+
+/** The handshake's credential: the `wag.bearer.` subprotocol, else `Authorization: Bearer`. */
+export function handshakeCredential(c: Context): string | undefined {
+  const offered = readProtocols(c.req.header('sec-websocket-protocol'))
+  if (offered.token) return offered.token
+  return c.req.header('authorization') ? bearerToken(c, '<API key>') : undefined
 }
 
 /** Reads `Sec-WebSocket-Protocol: wag.events.v1, wag.bearer.<credential>`. */

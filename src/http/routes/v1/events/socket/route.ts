@@ -2,12 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses } from '../../../../../openapi/route'
 import { validationError } from '../../../../../services/validation-error'
 import type { HttpContext } from '../../../../context'
-import { resolveBearer } from '../../../../middleware/bearer-auth'
+import { identityOf } from '../../../../middleware/bearer-auth'
 import { bearerToken } from '../../../../middleware/bearer-token'
 import { createRouter } from '../../../../router'
 import { LOOKUP_ERRORS } from '../../error-lists'
 import { EVENTS_PROTOCOL, readProtocols } from './frames'
-import { admit, socketEvents, type Admission } from './session'
+import { admit, socketEvents } from './session'
 
 const EVENT_ID = /^[\w-]+$/
 
@@ -61,14 +61,18 @@ export const eventSocketRoute = createRoute({
 })
 
 /**
- * Mounted before /v1's bearer auth: a browser's WebSocket cannot send `Authorization`, so this
- * route reads the credential where it can come from (see resolveBearer, the one policy).
+ * Mounted before /v1's bearer auth, behind handshakeAuth: a browser's WebSocket cannot send
+ * `Authorization`, so the credential may be a subprotocol, or the first frame (see session.ts).
  */
 export const eventSocketEndpoint = (ctx: HttpContext) =>
   createRouter().openapi(eventSocketRoute, async (c) => {
     const query = c.req.valid('query')
     const headers = c.req.valid('header')
+    // handshakeAuth (see v1Routes) accepted the handshake's credential, if it had one.
+    const identity = identityOf(c)
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+      // Without a socket there is no auth frame to wait for: the 401 every /v1 route gives.
+      if (!identity) bearerToken(c, '<API key>')
       throw validationError([{ path: 'Upgrade', message: 'this route answers WebSocket handshakes only' }])
     }
     const offered = readProtocols(headers['sec-websocket-protocol'])
@@ -78,9 +82,7 @@ export const eventSocketEndpoint = (ctx: HttpContext) =>
       ])
     }
     const request = { sessionId: query.sessionId, after: query.after ?? headers['last-event-id'] }
-    const token = offered.token ?? (c.req.header('authorization') ? bearerToken(c, '<API key>') : undefined)
-    let admission: Admission | undefined
-    if (token) admission = admit(ctx, ctx.eventStreams, await resolveBearer(ctx, token), request)
+    const admission = identity ? admit(ctx, ctx.eventStreams, identity, request) : undefined
     try {
       return (await ctx.upgradeWebSocket(c, socketEvents(ctx, ctx.eventStreams, request, admission), {
         protocol: offered.protocol,
