@@ -17,6 +17,10 @@ export { routeConsoleToLogger } from './console-capture'
 export type { Clock } from './clock'
 export type { AppEnv } from './http/env'
 export { GatewayError, type ErrorCode } from './errors'
+/** GET /v1/events/ws on your own Node server: acceptWebSockets(server, app.fetch). On Bun: hono/bun's `websocket`. */
+export { acceptWebSockets } from './runtime/node-websocket'
+export { MAX_CLIENT_FRAME_BYTES } from './runtime/client-frames'
+export type { GatewayUpgradeWebSocket } from './runtime/websocket'
 import type { HttpApp } from './http/app'
 
 /** The app's type, for `hc<AppType>()` typed clients. */

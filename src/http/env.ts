@@ -14,5 +14,7 @@ export interface AppEnv {
     credentialHash: string
     /** What bearerAuth accepted, for an answer that outlives the request (an event stream ends with its credential). */
     authenticatedBy: RequestCredential
+    /** Set by handshakeAuth on GET /v1/events/ws, which authenticates itself: bearerAuth stands aside. */
+    handshake: true
   }
 }

@@ -24,8 +24,6 @@ describe('GET /openapi.json', () => {
       methods.filter((m) => item[m]).map((m) => item[m].operationId),
     )
     expect(ids).toEqual([
-      // Mounted before /v1's bearer auth (a browser's handshake carries no Authorization), so first.
-      'streamEventsWebSocket',
       'connectSession',
       'listSessions',
       'updateSession',
@@ -80,6 +78,7 @@ describe('GET /openapi.json', () => {
       'updateWorkspaceWebhook',
       'deleteWorkspaceWebhook',
       'streamEvents',
+      'streamEventsWebSocket',
       'listGroups',
       'createGroup',
       'joinGroup',

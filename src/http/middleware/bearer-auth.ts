@@ -72,6 +72,7 @@ export function handshakeAuth(
   credentialOf: (c: Context<AppEnv>) => string | undefined,
 ): MiddlewareHandler<AppEnv> {
   return async function handshakeAuth(c, next) {
+    c.set('handshake', true)
     const token = credentialOf(c)
     if (token !== undefined) setIdentity(c, await resolveBearer(ctx, token))
     return next()

@@ -2,7 +2,7 @@ import type { RouteConfig } from '@hono/zod-openapi'
 import { callEndpoints } from './calls'
 import { chatEndpoints } from './chats'
 import { contactEndpoints } from './contacts'
-import { eventEndpoints, eventSocketEndpoints } from './events'
+import { eventEndpoints } from './events'
 import { groupEndpoints } from './groups'
 import { messageEndpoints } from './messages'
 import { sessionEndpoints } from './sessions'
@@ -15,7 +15,6 @@ import { workspaceEndpoints } from './workspace'
  * (test/http/routes/v1/declarations.test.ts fails when the two differ).
  */
 export const v1Endpoints = [
-  ...eventSocketEndpoints,
   ...sessionEndpoints,
   ...messageEndpoints,
   ...chatEndpoints,

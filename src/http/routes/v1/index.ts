@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { except } from 'hono/combine'
 import type { ExtractSchema } from 'hono/types'
 import type { AppEnv } from '../../env'
 import type { HttpContext } from '../../context'
@@ -9,7 +10,7 @@ import { createRouter } from '../../router'
 import { callRoutes } from './calls'
 import { chatRoutes } from './chats'
 import { contactRoutes } from './contacts'
-import { eventRoutes, eventSocketRoutes } from './events'
+import { eventRoutes } from './events'
 import { handshakeCredential } from './events/socket/frames'
 import { eventSocketRoute } from './events/socket/route'
 import { groupRoutes } from './groups'
@@ -25,8 +26,7 @@ import { workspaceRoutes } from './workspace'
  */
 export type V1Routes = OpenAPIHono<
   AppEnv,
-  ExtractSchema<ReturnType<typeof eventSocketRoutes>> &
-    ExtractSchema<ReturnType<typeof sessionRoutes>> &
+  ExtractSchema<ReturnType<typeof sessionRoutes>> &
     ExtractSchema<ReturnType<typeof messageRoutes>> &
     ExtractSchema<ReturnType<typeof chatRoutes>> &
     ExtractSchema<ReturnType<typeof contactRoutes>> &
@@ -46,17 +46,20 @@ export function v1Routes(ctx: HttpContext): V1Routes {
 }
 
 function composeV1(ctx: HttpContext) {
-  // After auth, so an invalid credential never gets a counter of its own.
   const limit = rateLimit(ctx.config.rateLimitPerMinute)
   const v1 = createRouter()
-  // The WebSocket stream before the bearer auth, which would refuse a browser's handshake (see
-  // eventSocketEndpoints): its own auth, the same limit for a handshake that carries a credential.
+  // A browser's WebSocket cannot send Authorization: the event socket's handshake has its own
+  // auth (a subprotocol, or an auth frame once open; the same resolveBearer), and the same
+  // per-minute limit when it carries a credential. Every other /v1 route: bearer auth, then the
+  // limit, after auth so an invalid credential never gets a counter of its own.
   v1.use(eventSocketRoute.path, handshakeAuth(ctx, handshakeCredential), (c, next) =>
     c.get('authenticatedBy') ? limit(c, next) : next(),
   )
-  v1.route('/', eventSocketRoutes(ctx))
-  v1.use('/v1/*', bearerAuth(ctx))
-  v1.use('/v1/*', limit)
+  // Marked by handshakeAuth rather than matched by path: a parent app may mount us under a prefix.
+  v1.use(
+    '/v1/*',
+    except((c) => c.get('handshake') === true, bearerAuth(ctx), limit),
+  )
   v1.on(METHODS_WITH_JSON, '/v1/*', jsonBody())
   return v1
     .route('/', sessionRoutes(ctx))

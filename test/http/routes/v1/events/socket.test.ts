@@ -1,6 +1,13 @@
+import { once } from 'node:events'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve as honoServe } from '@hono/node-server'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { acceptWebSockets } from '../../../../../src/index'
 import { serve, type RunningServer } from '../../../../../src/runtime/serve'
 import { isRefused, openSocket, type OpenSocket, type SocketOptions } from '../../../../support/event-socket'
+import { startTestGateway } from '../../../../support/gateway'
 import { queryFile } from '../../../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../../../support/simulated-gateway'
 
@@ -161,5 +168,30 @@ describe('GET /v1/events/ws', () => {
     await sockets[0]!.closed
     const again = await bySubprotocol('', capped.key)
     await again.until((frames) => frames.some((f) => f.json.type === 'ready'))
+  })
+})
+
+describe('GET /v1/events/ws in an app that mounts the gateway under a prefix', () => {
+  it('upgrades on the embedder’s own @hono/node-server with acceptWebSockets, the auth frame and the 401 as at the root', async () => {
+    const t = await startTestGateway()
+    const parent = new Hono().get('/', (c) => c.text('my app')).route('/wa', t.gateway.app)
+    const server = honoServe({ fetch: parent.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+    acceptWebSockets(server, parent.fetch)
+    await once(server, 'listening')
+    const base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/wa/v1/events/ws`
+    try {
+      const socket = await openSocket(base, { firstFrame: JSON.stringify({ type: 'auth', token: t.key }) })
+      if (isRefused(socket)) throw new Error(`refused: ${socket.status}`)
+      await socket.until((frames) => frames.some((f) => f.json.type === 'ready'))
+      socket.close()
+      expect(await openSocket(base, { protocols: ['wag.events.v1', 'wag.bearer.wag_nope'] })).toMatchObject({
+        status: 401,
+        body: { error: 'unauthorized' },
+      })
+    } finally {
+      t.gateway.endStreams()
+      server.close()
+      await t.close()
+    }
   })
 })

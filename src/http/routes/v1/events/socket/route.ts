@@ -61,7 +61,7 @@ export const eventSocketRoute = createRoute({
 })
 
 /**
- * Mounted before /v1's bearer auth, behind handshakeAuth: a browser's WebSocket cannot send
+ * Behind handshakeAuth, not /v1's bearer auth (see v1Routes): a browser's WebSocket cannot send
  * `Authorization`, so the credential may be a subprotocol, or the first frame (see session.ts).
  */
 export const eventSocketEndpoint = (ctx: HttpContext) =>
