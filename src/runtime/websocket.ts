@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { defineWebSocketHelper, type UpgradeWebSocket, type WSEvents } from 'hono/ws'
-import { isBun } from './detect'
 
 /** What the app's WebSocket route is given: Hono's helper, so an embedder may pass @hono/node-ws's or hono/bun's. */
 export type GatewayUpgradeWebSocket = UpgradeWebSocket<unknown, { protocol?: string }>
@@ -47,10 +46,10 @@ function upgradeOnNode(c: Context, events: WSEvents, protocol: string | undefine
 }
 
 /**
- * The gateway's default: upgrades on the server the request came through (Bun.serve, or a Node
- * server with acceptWebSockets). Stateless: what it needs arrives with the request.
+ * The gateway's default: upgrades on the server the request came through, known by what it
+ * handed the app (a Node server with acceptWebSockets, node:http under Bun included, or
+ * Bun.serve), not by the runtime. Stateless: what it needs arrives with the request.
  */
 export const runtimeUpgradeWebSocket: GatewayUpgradeWebSocket = defineWebSocketHelper<unknown, { protocol?: string }>(
-  (c, events, options) =>
-    isBun() ? upgradeOnBun(c, events, options?.protocol) : upgradeOnNode(c, events, options?.protocol),
+  (c, events, options) => upgradeOnNode(c, events, options?.protocol) ?? upgradeOnBun(c, events, options?.protocol),
 )

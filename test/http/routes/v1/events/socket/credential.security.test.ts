@@ -1,9 +1,8 @@
 import { sign } from 'hono/jwt'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serve, type RunningServer } from '../../../../../src/runtime/serve'
-import { isRefused, openSocket, type OpenSocket } from '../../../../support/event-socket'
-import { writeFileElsewhere } from '../../../../support/sqlite-file'
-import { startSimulatedGateway, type SimulatedGateway } from '../../../../support/simulated-gateway'
+import { serve, type RunningServer } from '../../../../../../src/runtime/serve'
+import { isRefused, openSocket, type OpenSocket } from '../../../../../support/event-socket'
+import { startSimulatedGateway, type SimulatedGateway } from '../../../../../support/simulated-gateway'
 
 const ADMIN_KEY = 'admin-key-0123456789-0123456789-abcdef'
 const JWT_SECRET = 'jwt-secret-0123456789-0123456789-abcdef'
@@ -79,13 +78,6 @@ describe('an event socket lives no longer than the credential it was opened with
       protocols: ['wag.events.v1', `wag.bearer.${key}`],
     })
     expect(again).toMatchObject({ status: 401, body: { error: 'unauthorized' } })
-  })
-
-  it('closes the socket of a key another process revoked in the shared database', async () => {
-    const { keyId, key } = await issueKey()
-    const revoked = await socket(key)
-    await writeFileElsewhere(t.databasePath, 'UPDATE api_keys SET revoked_at = ? WHERE id = ?', Date.now(), keyId)
-    expect(await closesWithin(revoked, 2_000)).toEqual({ code: 4401, reason: 'credential revoked' })
   })
 
   it('closes a JWT’s socket at its exp', async () => {

@@ -1,3 +1,4 @@
+/** vitest's fake timers (bun test has no advanceTimersToNextTimerAsync): a Node-only file, a runtime-neutral pump. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   BATCH,
