@@ -87,8 +87,12 @@ export const eventSocketEndpoint = (ctx: HttpContext) =>
       return (await ctx.upgradeWebSocket(c, socketEvents(ctx, ctx.eventStreams, request, admission), {
         protocol: offered.protocol,
       })) as never
-    } catch (error) {
+    } catch {
+      // Hono's helpers throw when the server that handed the request over cannot upgrade it
+      // (an embedder's server without acceptWebSockets; the edge Worker, not yet): say so, not 500.
       admission?.release()
-      throw error
+      throw validationError([
+        { path: 'Upgrade', message: 'this server does not serve WebSockets; read GET /v1/events (SSE) instead' },
+      ])
     }
   })

@@ -122,6 +122,12 @@ describe('GET /v1/events/ws', () => {
     })
     expect(plain.status).toBe(400)
     expect(await plain.json()).toMatchObject({ error: 'validation_error' })
+    // A handshake through a server that cannot upgrade (no acceptWebSockets): a 400 saying so, not a 500.
+    const unserved = await t.request('/v1/events/ws', {
+      headers: { upgrade: 'websocket', connection: 'upgrade', 'sec-websocket-version': '13' },
+    })
+    expect(unserved.status).toBe(400)
+    expect(JSON.stringify(await unserved.json())).toContain('does not serve WebSockets')
   })
 
   it('closes with 4000 + the status when the auth frame is refused', async () => {
