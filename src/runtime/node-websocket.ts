@@ -50,7 +50,16 @@ export function acceptWebSockets(server: Server, fetch: AppFetch): WebSocketServ
     const chosen = accepted
     if (!chosen) return writeResponse(socket, response)
     if (chosen.protocol) chosenProtocol.set(incoming, chosen.protocol)
-    sockets.handleUpgrade(incoming, socket, head, (ws) => bind(ws, chosen))
+    // ws refuses a malformed handshake (a bad Sec-WebSocket-Key, version) after the route took a
+    // stream slot, and never opens: the events hear a close all the same, so the slot comes back.
+    let opened = false
+    socket.once('close', () => {
+      if (!opened) chosen.events.onClose?.(closeEvent(1006, ''), unopened)
+    })
+    sockets.handleUpgrade(incoming, socket, head, (ws) => {
+      opened = true
+      bind(ws, chosen)
+    })
   }
   return sockets
 }
@@ -92,20 +101,21 @@ function bind(ws: WebSocket, { events, protocol }: Accepted): void {
     const payload = isBinary ? toArrayBuffer(data) : data.toString()
     events.onMessage?.(new MessageEvent('message', { data: payload }), context)
   })
-  ws.on('close', (code: number, reason: Buffer) => {
-    events.onClose?.(
-      Object.assign(new Event('close'), { code, reason: reason.toString() }) as unknown as Parameters<
-        NonNullable<WSEvents['onClose']>
-      >[0],
-      context,
-    )
-  })
+  ws.on('close', (code: number, reason: Buffer) => events.onClose?.(closeEvent(code, reason.toString()), context))
   // An oversized or malformed frame: ws closes the socket itself (1009, 1002); 'close' follows.
   ws.on('error', (error) => {
     events.onError?.(Object.assign(new Event('error'), { error }), context)
   })
   events.onOpen?.(new Event('open'), context)
 }
+
+type CloseEventOf = Parameters<NonNullable<WSEvents['onClose']>>[0]
+/** Node 20 has no global CloseEvent: an Event with its two fields. */
+const closeEvent = (code: number, reason: string) =>
+  Object.assign(new Event('close'), { code, reason }) as unknown as CloseEventOf
+
+/** What a handshake that never opened passes its close handler: a context on no socket. */
+const unopened = new WSContext({ send: () => {}, close: () => {}, readyState: 3 })
 
 function toArrayBuffer(data: RawData): ArrayBuffer {
   const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)

@@ -8,6 +8,7 @@ import { acceptWebSockets } from '../../../../../../src/index'
 import { serve, type RunningServer } from '../../../../../../src/runtime/serve'
 import { isRefused, openSocket, type OpenSocket, type SocketOptions } from '../../../../../support/event-socket'
 import { startTestGateway } from '../../../../../support/gateway'
+import { rawConnection } from '../../../../../support/raw-http'
 import { queryFile } from '../../../../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../../../../support/simulated-gateway'
 
@@ -174,6 +175,24 @@ describe('GET /v1/events/ws', () => {
     await sockets[0]!.closed
     const again = await bySubprotocol('', capped.key)
     await again.until((frames) => frames.some((f) => f.json.type === 'ready'))
+  })
+
+  it('gives the slot back when a handshake the route admitted is malformed and never opens', async () => {
+    const capped = t.addWorkspace('malformed')
+    // The route admits it (credential, slot); ws then refuses it: no Sec-WebSocket-Key.
+    for (let i = 0; i < 12; i++) {
+      const connection = await rawConnection(server.port)
+      const answer = await connection.request('GET', '/v1/events/ws', {
+        upgrade: 'websocket',
+        connection: 'Upgrade',
+        'sec-websocket-version': '13',
+        'sec-websocket-protocol': `wag.events.v1, wag.bearer.${capped.key}`,
+      })
+      expect(answer.status).toBe(400)
+      connection.destroy()
+    }
+    const sockets = await Promise.all(Array.from({ length: 10 }, () => bySubprotocol('', capped.key)))
+    await Promise.all(sockets.map((s) => s.until((frames) => frames.some((f) => f.json.type === 'ready'))))
   })
 })
 
