@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { bearerSecurity, errorResponses } from '../../../../../openapi/route'
+import { assertScope } from '../../../../../services/events/read'
 import { validationError } from '../../../../../services/validation-error'
 import type { HttpContext } from '../../../../context'
 import { identityOf } from '../../../../middleware/bearer-auth'
@@ -70,6 +71,8 @@ export const eventSocketEndpoint = (ctx: HttpContext) =>
     const headers = c.req.valid('header')
     // handshakeAuth (see v1Routes) accepted the handshake's credential, if it had one.
     const identity = identityOf(c)
+    // Another workspace's session is a 404 whatever else is wrong, as on every session route.
+    if (identity) assertScope(ctx, { workspaceId: identity.workspace.id, sessionId: query.sessionId })
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
       // Without a socket there is no auth frame to wait for: the 401 every /v1 route gives.
       if (!identity) bearerToken(c, '<API key>')
