@@ -2,7 +2,6 @@ import makeWASocket, {
   DEFAULT_CACHE_TTLS,
   generateMessageIDV2,
   jidDecode,
-  jidNormalizedUser,
   type ConnectionState,
   type WASocket,
 } from '@whiskeysockets/baileys'
@@ -21,8 +20,8 @@ import { attachPresenceListener } from '../listeners/presence'
 import { RingingCalls } from '../listeners/ringing-calls'
 import { PrivacyLayer } from '../contacts/privacy'
 import { attachHistoryListener } from '../listeners/history'
-import { buildMergedTcTokenIndexWrite, resolveTcTokenJid } from '../baileys-internals'
 import type { HistoryTcToken } from '../history/read-history'
+import { storeTcTokens } from '../history/tc-tokens'
 import { attachInboundListener } from '../listeners/inbound'
 import { attachOwnMessageListener } from '../listeners/own-messages'
 import { attachReactionVoteListener } from '../listeners/reactions-votes'
@@ -174,42 +173,13 @@ export class SessionConnection implements SessionHandle {
     )
   }
 
-  /**
-   * The privacy tokens WhatsApp keeps per chat (history gives them): Baileys attaches a chat's to
-   * each 1:1 send, as WhatsApp Web does. Stored as Baileys' own history reader stores them.
-   */
+  /** The privacy tokens WhatsApp keeps per chat (history gives them), for Baileys' 1:1 sends. */
   rememberTcTokens(tokens: HistoryTcToken[]): void {
     const socket = this.#socket
     if (!socket || tokens.length === 0) return
-    void (async () => {
-      // The socket's own store (its transactions), as Baileys' history reader uses it.
-      const keys = socket.authState.keys
-      const lidMapping = socket.signalRepository.lidMapping
-      const getLIDForPN = lidMapping.getLIDForPN.bind(lidMapping)
-      const named = await Promise.all(
-        tokens.map(async (token) => ({
-          ...token,
-          jid: await resolveTcTokenJid(jidNormalizedUser(token.jid), getLIDForPN),
-        })),
-      )
-      const existing = await keys.get(
-        'tctoken',
-        named.map((t) => t.jid),
-      )
-      const entries: Record<string, { token: Buffer; timestamp: string; senderTimestamp?: number }> = {}
-      for (const { jid, token, timestamp, senderTimestamp } of named) {
-        if (Number(existing[jid]?.timestamp ?? 0) >= timestamp) continue
-        entries[jid] = {
-          ...existing[jid],
-          token: Buffer.from(token),
-          timestamp: String(timestamp),
-          ...(senderTimestamp ? { senderTimestamp } : {}),
-        }
-      }
-      if (Object.keys(entries).length === 0) return
-      const index = await buildMergedTcTokenIndexWrite(keys, Object.keys(entries))
-      await keys.set({ tctoken: { ...entries, ...index } })
-    })().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'could not keep privacy tokens from history'))
+    storeTcTokens(socket, tokens).catch((error: unknown) =>
+      this.deps.logger.warn({ err: error }, 'could not keep privacy tokens from history'),
+    )
   }
 
   /** Phone ↔ LID pairs learnt elsewhere (history), for the socket in use to address those chats. */
