@@ -12,12 +12,13 @@
 import { DurableObject } from 'cloudflare:workers'
 import { eq, inArray } from 'drizzle-orm'
 import { createBaileysEngine } from '../engine/whatsapp/engine'
-import { baileysEngineDeps, createGateway, type Gateway } from '../gateway'
+import { assembleGateway, baileysEngineDeps, type Gateway } from '../gateway'
 import { liveStatuses, sessions, webhookDeliveries, workspaces } from '../db/schema'
 import { createMediaTools } from '../media/media-tools'
 import { createS3MediaStore } from '../media/store/s3'
 import { migrateDurable, openDurableDatabase } from './database'
 import { edgeConfig, type EdgeEnv } from './env'
+import { EdgeEventSockets } from './event-sockets'
 import { createEdgeLogger } from './logger'
 import {
   createEdgeLinkPreviewer,
@@ -44,6 +45,7 @@ export interface SessionRuntime {
 
 export class SessionObject extends DurableObject<EdgeEnv> {
   readonly #gateway: Gateway
+  readonly #sockets: EdgeEventSockets
   readonly #runtime: SessionRuntime = {
     bootId: crypto.randomUUID().slice(0, 8),
     bootedAt: new Date().toISOString(),
@@ -57,7 +59,7 @@ export class SessionObject extends DurableObject<EdgeEnv> {
     const config = edgeConfig(env)
     const logger = createEdgeLogger(config.logLevel, { object: 'session' })
     const media = createMediaTools(config, { fetcher: createEdgeMediaFetcher(config), converter: edgeMediaConverter })
-    this.#gateway = createGateway({
+    const assembled = assembleGateway({
       database: openDurableDatabase(ctx.storage),
       migrate: () => migrateDurable(ctx.storage),
       logger,
@@ -95,6 +97,8 @@ export class SessionObject extends DurableObject<EdgeEnv> {
         timeoutMs: config.webhooks.timeoutMs,
       }),
     })
+    this.#gateway = assembled.gateway
+    this.#sockets = new EdgeEventSockets(ctx, assembled.context, logger)
     this.#gateway.context.events.on('session.status', (event) =>
       this.#reportStatus(event.workspaceId, event.sessionId, event.status),
     )
@@ -115,8 +119,22 @@ export class SessionObject extends DurableObject<EdgeEnv> {
     return response
   }
 
-  override fetch(request: Request): Promise<Response> {
+  override async fetch(request: Request): Promise<Response> {
+    // The event socket's handshake comes by fetch (an RPC cannot answer a WebSocket).
+    if (new URL(request.url).pathname === '/v1/events/ws') return this.#sockets.app.fetch(request)
     return this.handle(request)
+  }
+
+  override webSocketMessage(socket: WebSocket, message: string | ArrayBuffer): void {
+    this.#sockets.message(socket, message)
+  }
+
+  override webSocketClose(socket: WebSocket): void {
+    this.#sockets.closed(socket)
+  }
+
+  override webSocketError(socket: WebSocket): void {
+    this.#sockets.closed(socket)
   }
 
   override async alarm(): Promise<void> {

@@ -32,6 +32,10 @@ import { deleteWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscrip
 import { listWorkspaceWebhooksRoute } from '../http/routes/v1/webhooks/subscriptions-list'
 import { updateWorkspaceWebhookRoute } from '../http/routes/v1/webhooks/subscriptions-update'
 import { getWorkspaceRoute } from '../http/routes/v1/workspace/get'
+import { EVENTS_PROTOCOL, readProtocols } from '../http/routes/v1/events/socket/frames'
+import { eventSocketRoute } from '../http/routes/v1/events/socket/route'
+import { validationError } from '../services/validation-error'
+import { EXPIRES_HEADER, WORKSPACE_HEADER } from './event-sockets'
 import { buildOpenApiDocument } from '../openapi/document'
 import { nameUsedAsId } from '../services/sessions/view'
 import { edgeConfig, sessionObjectName, type EdgeEnv } from './env'
@@ -44,7 +48,9 @@ import type { Refusal } from './workspace-object'
 export { SessionObject } from './session-object'
 export { WorkspaceObject } from './workspace-object'
 
-type Vars = AppEnv['Variables'] & { credential: { workspace: string; plan: 'free' | 'paid' } }
+type Vars = AppEnv['Variables'] & {
+  credential: { workspace: string; plan: 'free' | 'paid'; expiresAtMs: number }
+}
 type WorkerEnv = { Bindings: EdgeEnv; Variables: Vars }
 
 const throwRefusal = (refusal: Refusal): never => {
@@ -74,6 +80,8 @@ function jsonOrNull(text: string): unknown {
  * quota, the index) and the session objects it names. Every other declared route is one
  * session's: it is forwarded to that session's object.
  */
+const EVENT_SOCKET_PATH = eventSocketRoute.path
+
 const WORKSPACE_LEVEL = new Set<RouteConfig>([
   connectSessionRoute,
   listSessionsRoute,
@@ -187,7 +195,10 @@ export function createEdgeApp(env: EdgeEnv) {
   app.get('/__edge/platform', (c) => c.json(probePlatformBugs()))
 
   const jwtAuth: MiddlewareHandler<WorkerEnv> = async function jwtAuth(c, next) {
-    const token = bearerToken(c, '<JWT>')
+    // A browser's WebSocket cannot send Authorization: the event socket may carry it as a subprotocol.
+    const offered =
+      c.req.path === EVENT_SOCKET_PATH ? readProtocols(c.req.header('sec-websocket-protocol')).token : undefined
+    const token = offered ?? bearerToken(c, '<JWT>')
     if (!config.jwtSecret)
       throw unauthorized('This deployment has no JWT_SECRET: on the edge, workspaces come from JWTs')
     const credential = await readJwtCredential(token, config.jwtSecret)
@@ -197,7 +208,11 @@ export function createEdgeApp(env: EdgeEnv) {
           ? 'On the edge the bearer must be a JWT (API keys are a Node/Bun feature)'
           : credential.reason,
       )
-    c.set('credential', { workspace: credential.workspace, plan: credential.plan ?? 'free' })
+    c.set('credential', {
+      workspace: credential.workspace,
+      plan: credential.plan ?? 'free',
+      expiresAtMs: credential.expiresAtMs,
+    })
     await next()
   }
   app.use('/v1/*', jwtAuth)
@@ -255,6 +270,27 @@ export function createEdgeApp(env: EdgeEnv) {
   })
   app.route('/', seams)
 
+  // The event socket's handshake goes to the session's object by fetch (an RPC cannot answer a
+  // WebSocket), with what the JWT said; the object accepts it with the hibernation API.
+  app.get(EVENT_SOCKET_PATH, async (c) => {
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
+      throw validationError([{ path: 'Upgrade', message: 'this route answers WebSocket handshakes only' }])
+    const offered = readProtocols(c.req.header('sec-websocket-protocol'))
+    if (offered.token && !offered.protocol)
+      throw validationError([
+        { path: 'Sec-WebSocket-Protocol', message: `offer ${EVENTS_PROTOCOL} beside the wag.bearer.<credential>` },
+      ])
+    const { workspace, expiresAtMs } = c.get('credential')
+    const name = await routeTo(c.env, workspace, sessionNamedBy(eventSocketRoute, c, null))
+    const headers = new Headers(c.req.raw.headers)
+    // The credential goes no further: the object trusts what the Worker checked.
+    headers.delete('authorization')
+    headers.delete('sec-websocket-protocol')
+    headers.set(WORKSPACE_HEADER, workspace)
+    headers.set(EXPIRES_HEADER, String(expiresAtMs))
+    return sessionObject(c.env, workspace, name).fetch(new Request(c.req.url, { headers }))
+  })
+
   app.get('/__edge/session/:id', async (c) => {
     const name = await routeTo(c.env, c.get('credential').workspace, c.req.param('id'))
     return c.json(await sessionObject(c.env, c.get('credential').workspace, name).runtime())
@@ -269,7 +305,7 @@ export function createEdgeApp(env: EdgeEnv) {
   })
 
   for (const route of v1Declarations) {
-    if (WORKSPACE_LEVEL.has(route)) continue
+    if (WORKSPACE_LEVEL.has(route) || route === eventSocketRoute) continue
     app.on(route.method.toUpperCase(), routingPath(route.path), async (c) => {
       const refused = REFUSED_ON_THE_EDGE.get(route)
       if (refused)

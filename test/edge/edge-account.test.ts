@@ -1,9 +1,11 @@
 /**
  * #36's account routes on the Cloudflare Workers deployment under local `wrangler dev`: the
  * privacy settings, a presence subscription with its presence.update events, and rejecting a
- * ringing call, each served by the session's object with the real Baileys against the simulator.
+ * ringing call, each served by the session's object with the real Baileys against the simulator;
+ * and GET /v1/events/ws, accepted by the session's object with the hibernation API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isRefused, openSocket } from '../support/event-socket'
 import { startEdgeRig, type EdgeRig } from './edge-rig'
 
 const CONTACT = '15551230003'
@@ -60,5 +62,70 @@ describe('edge: privacy, presence and calls in the session object', () => {
     expect(await rig.sim.account(PHONE).waitForCallResponse(callId)).toBe('reject')
     expect((await rig.api('POST', `/v1/call/${callId}/reject`, { sessionId })).status).toBe(404)
     expect(rig.sim.violations()).toEqual([])
+  }, 60_000)
+
+  it('streams the session’s events over a WebSocket, the same bodies as its webhook, resuming after an eventId', async () => {
+    const url = `${rig.dev.url.replace(/^http/, 'ws')}/v1/events/ws?sessionId=${sessionId}`
+    const socket = await openSocket(url, { protocols: ['wag.events.v1', `wag.bearer.${rig.token}`] })
+    if (isRefused(socket)) throw new Error(`${JSON.stringify(socket)}\n${rig.dev.output().slice(-3000)}`)
+    expect(socket.protocol).toBe('wag.events.v1')
+    await socket.until((frames) => frames.some((f) => f.json.type === 'ready'))
+    const messageId = await rig.sim.contact(CONTACT).send({ text: 'over the socket' }, { to: PHONE })
+    const isIt = (body: any) => body.type === 'message.received' && body.data.messageId === messageId
+    const frames = await socket.until((list) => list.some((f) => f.json.id && isIt(f.json.data)), 20_000)
+    const frame = frames.find((f) => f.json.id && isIt(f.json.data))!.json
+    const webhook = (await rig.receiver.waitFor('edge', secret, (list) => list.some(isIt))).find(isIt)!
+    expect(frame).toEqual({ id: webhook.eventId, type: 'message.received', data: webhook })
+
+    // A second socket resuming after that event gets only what came later.
+    const later = await rig.sim.contact(CONTACT).send({ text: 'after the resume point' }, { to: PHONE })
+    const resumed = await openSocket(`${url}&after=${webhook.eventId}`, {
+      protocols: ['wag.events.v1', `wag.bearer.${rig.token}`],
+    })
+    if (isRefused(resumed)) throw new Error(JSON.stringify(resumed))
+    const got = await resumed.until((list) =>
+      list.some((f) => f.json.type === 'message.received' && f.json.data.data.messageId === later),
+    )
+    expect(got.some((f) => f.json.id === webhook.eventId)).toBe(false)
+    socket.close()
+    resumed.close()
+  }, 60_000)
+
+  it('an eviction of the session’s object closes its sockets; reconnecting with `after` misses nothing', async () => {
+    const url = `${rig.dev.url.replace(/^http/, 'ws')}/v1/events/ws?sessionId=${sessionId}`
+    const protocols = ['wag.events.v1', `wag.bearer.${rig.token}`]
+    const socket = await openSocket(url, { protocols })
+    if (isRefused(socket)) throw new Error(JSON.stringify(socket))
+    const first = await rig.sim.contact(CONTACT).send({ text: 'before the eviction' }, { to: PHONE })
+    const isFor = (id: string) => (f: { json: any }) =>
+      f.json.type === 'message.received' && f.json.data.data.messageId === id
+    const seen = (await socket.until((list) => list.some(isFor(first)))).find(isFor(first))!.json.id
+    expect((await rig.api('POST', `/__edge/session/${sessionId}/evict`)).status).toBe(200)
+    expect((await socket.closed).code).toBe(1006)
+    // Written while no socket was open, once the object is back and the session connected again.
+    await rig.waitForStatus(sessionId, 'connected')
+    const missed = await rig.sim.contact(CONTACT).send({ text: 'while away' }, { to: PHONE })
+    await rig.receiver.waitFor('edge', secret, (list) =>
+      list.some((e) => e.type === 'message.received' && e.data.messageId === missed),
+    )
+    const again = await openSocket(`${url}&after=${seen}`, { protocols })
+    if (isRefused(again)) throw new Error(JSON.stringify(again))
+    const frames = await again.until((list) => list.some(isFor(missed)), 20_000)
+    expect(frames.some((f) => f.json.id === seen)).toBe(false)
+    again.close()
+  }, 90_000)
+
+  it('refuses a socket without a credential in the handshake, for an unknown session, or as plain GET', async () => {
+    const base = `${rig.dev.url.replace(/^http/, 'ws')}/v1/events/ws`
+    expect(await openSocket(`${base}?sessionId=${sessionId}`)).toMatchObject({ status: 401 })
+    expect(
+      await openSocket(`${base}?sessionId=ses_aaaaaaaaaaaaaaaaaaaaaaaa`, {
+        protocols: ['wag.events.v1', `wag.bearer.${rig.token}`],
+      }),
+    ).toMatchObject({ status: 404, body: { error: 'not_found' } })
+    expect(await openSocket(base, { protocols: ['wag.events.v1', `wag.bearer.${rig.token}`] })).toMatchObject({
+      status: 400,
+    })
+    expect((await rig.api('GET', `/v1/events/ws?sessionId=${sessionId}`)).status).toBe(400)
   }, 60_000)
 })

@@ -11,6 +11,8 @@ export interface EdgeRig {
   sim: WhatsAppSimulator
   dev: WranglerDev
   receiver: WebhookReceiver
+  /** The workspace's JWT (`edge-acme`). */
+  token: string
   api(method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; body: any }>
   /** pollUntil with wrangler's output in the failure: what workerd said is where the cause is. */
   until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T>
@@ -71,6 +73,7 @@ export async function startEdgeRig(contacts: string[]): Promise<EdgeRig> {
     sim,
     dev,
     receiver,
+    token,
     api,
     until,
     waitForStatus,

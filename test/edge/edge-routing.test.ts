@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ControlApi } from '../wa-sim/control-api'
 import { WhatsAppSimulator } from '../wa-sim/simulator'
-import { openSocket, type RefusedHandshake } from '../support/event-socket'
 import { startTestGateway, type TestGateway } from '../support/gateway'
 import { tempDir } from '../support/temp-dir'
 import { edgeJwt, freePort, startWranglerDev, type WranglerDev } from './wrangler-dev'
@@ -194,16 +193,4 @@ describe('edge Worker: validation and routing by the route declarations', () => 
       expect(chatwoot.body.message).toContain('Chatwoot is not available on the edge deployment')
     }
   }, 60_000)
-  it('answers GET /v1/events/ws, not served on the edge yet, with a 4xx saying so rather than a 500', async () => {
-    const connect = await api('POST', '/v1/session/connect', { sessionName: 'routing socket', webhookUrl: WEBHOOK_URL })
-    expect(connect.status, JSON.stringify(connect.body)).toBe(200)
-    const url = `${dev.url.replace(/^http/, 'ws')}/v1/events/ws?sessionId=${connect.body.sessionId}`
-    // With the JWT as the Worker takes it: the session's object answers that it serves no WebSocket.
-    const unserved = await openSocket(url, { headers: { authorization: `Bearer ${token}` } })
-    expect(unserved).toMatchObject({ status: 400, body: { error: 'validation_error' } })
-    expect(JSON.stringify((unserved as RefusedHandshake).body)).toContain('does not serve WebSockets')
-    // The credential as a subprotocol is a Node/Bun feature: the Worker asks for its bearer.
-    const bySubprotocol = await openSocket(url, { protocols: ['wag.events.v1', `wag.bearer.${token}`] })
-    expect(bySubprotocol).toMatchObject({ status: 401, body: { error: 'unauthorized' } })
-  })
 })
