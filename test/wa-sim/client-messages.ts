@@ -8,7 +8,7 @@ import type { Connection } from './connection'
 import type { Contact } from './contact'
 import { hasBlocked, pushNameOf } from './profiles'
 import { sendReceipt } from './contact-actions'
-import { childOf, childrenOf, contentBytes, unixNow } from './node-utils'
+import { childOf, childrenOf, contentBytes, STATUS_JID, unixNow } from './node-utils'
 import { stanzaInfoOf } from './stanza-info'
 import type { SimState } from './state'
 
@@ -29,6 +29,12 @@ export const handleClientMessage = async (state: SimState, connection: Connectio
   account.stats.messagesReceived++
   if (account.unresponsive) return // the server takes it and says nothing: no ack, no delivery
   const target = splitJid(to)
+  if (to === STATUS_JID) {
+    connection.sendNode({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixNow() } })
+    await handleStatusMessage(state, account, node)
+    account.sentMessageIds.add(id)
+    return
+  }
   if (target.server !== 'g.us' && account.restrictNewChats && !account.chats.has(target.user)) {
     // WhatsApp's answer to a restricted account opening a chat: the message goes nowhere
     connection.sendNode({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixNow(), error: '463' } })
@@ -174,6 +180,34 @@ const handleGroupMessage = async (
 ): Promise<void> => {
   const group = state.groups.get(groupJid)
   if (!group) return
+  await deliverSenderKeyMessage(state, account, node, groupJid, group.participants)
+}
+
+/**
+ * A status (story): sent like a group message to the contacts the client listed (Baileys'
+ * statusJidList), each given the sender key in the same stanza. WhatsApp refuses one shown to nobody.
+ */
+const handleStatusMessage = async (state: SimState, account: Account, node: BinaryNode): Promise<void> => {
+  const audience = recipientsOf(node).flatMap((recipient) => {
+    const parsed = splitJid(recipient.jid)
+    const { contact } = state.lookupUser(parsed.user, parsed.server)
+    return contact && parsed.device === 0 ? [contact.phone] : []
+  })
+  if (audience.length === 0) {
+    state.violations.record(account.phone, 'malformed-node', `status ${node.attrs.id} is shown to no contact`)
+    return
+  }
+  await deliverSenderKeyMessage(state, account, node, STATUS_JID, audience)
+}
+
+/** Sender-key delivery to `audience` (phones): distribution messages first, then the skmsg each decrypts. */
+const deliverSenderKeyMessage = async (
+  state: SimState,
+  account: Account,
+  node: BinaryNode,
+  groupJid: string,
+  audience: readonly string[],
+): Promise<void> => {
   const holders = account.senderKeyHolders.get(groupJid) ?? new Set<string>()
   account.senderKeyHolders.set(groupJid, holders)
   for (const recipient of recipientsOf(node)) {
@@ -193,7 +227,7 @@ const handleGroupMessage = async (
     state.violations.record(account.phone, 'malformed-node', `group message ${node.attrs.id} has no skmsg <enc>`)
     return
   }
-  for (const phone of group.participants) {
+  for (const phone of audience) {
     const contact = state.contacts.get(phone)
     if (!contact) continue
     if (!holders.has(phone)) {

@@ -9,7 +9,7 @@ import { buildContent, editMessage, revokeMessage } from './contact-content'
 import type { BuiltContent, OutgoingContent } from './contact-content'
 import { deliverToGroup } from './contact-group-send'
 import { SimulatorError } from './errors'
-import { serverMessageId, unixNow } from './node-utils'
+import { serverMessageId, STATUS_JID, unixNow } from './node-utils'
 import { hasBlocked, pushNameOf } from './profiles'
 import type { SimState } from './state'
 
@@ -199,4 +199,20 @@ export const endCall = (state: SimState, account: Account, contact: Contact, cal
     attrs: { from: contact.pnJid, id: serverMessageId('c'), t: unixNow() },
     content: [{ tag: 'terminate', attrs: { 'call-id': callId, 'call-creator': contact.pnJid } }],
   })
+}
+
+/** The contact posts a status (story) its contact `account` may see: relayed from status@broadcast. */
+export const postStatus = async (
+  state: SimState,
+  account: Account,
+  contact: Contact,
+  content: OutgoingContent,
+): Promise<string> => {
+  const built = await buildContent(state, account, contact, content)
+  const id = serverMessageId('3A')
+  // A contact the account blocked shows it nothing
+  if (!hasBlocked(state, account.phone, contact.phone))
+    await deliverToGroup(state, account, contact, STATUS_JID, built, id, {})
+  contact.sent.set(id, { account: account.phone, chat: STATUS_JID, message: built.message })
+  return id
 }

@@ -1,6 +1,7 @@
 // A contact's message into a group, as the server hands it to one account's device: the contact's
 // own sender key goes to that device once (a Signal pkmsg/msg carrying the distribution message),
 // then every message is an skmsg under that key, from the group with the contact as participant.
+// A status (story) travels the same way, from status@broadcast to the contacts it is shown to.
 import { proto } from '@whiskeysockets/baileys'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Account } from './account'
@@ -8,7 +9,7 @@ import { accountPeerName } from './client-messages'
 import type { Contact } from './contact'
 import type { BuiltContent } from './contact-content'
 import { SimulatorError } from './errors'
-import { unixNow } from './node-utils'
+import { STATUS_JID, unixNow } from './node-utils'
 import type { SimState } from './state'
 import { pushNameOf } from './profiles'
 
@@ -21,11 +22,13 @@ export const deliverToGroup = async (
   id: string,
   extraAttrs: Record<string, string>,
 ): Promise<void> => {
-  const group = state.groups.get(groupJid)
-  if (!group) throw new SimulatorError('unknown_group', `no group ${groupJid}`, 404)
-  for (const phone of [contact.phone, account.phone]) {
-    if (!group.participants.includes(phone))
-      throw new SimulatorError('not_a_participant', `${phone} is not in ${groupJid}`, 409)
+  if (groupJid !== STATUS_JID) {
+    const group = state.groups.get(groupJid)
+    if (!group) throw new SimulatorError('unknown_group', `no group ${groupJid}`, 404)
+    for (const phone of [contact.phone, account.phone]) {
+      if (!group.participants.includes(phone))
+        throw new SimulatorError('not_a_participant', `${phone} is not in ${groupJid}`, 409)
+    }
   }
   const connection = state.requireLiveConnection(account)
   const encs: BinaryNode[] = []
@@ -56,7 +59,7 @@ export const deliverToGroup = async (
       from: groupJid,
       participant: contact.lidJid,
       participant_pn: contact.pnJid,
-      addressing_mode: 'lid',
+      ...(groupJid === STATUS_JID ? {} : { addressing_mode: 'lid' }),
       type: built.type,
       id,
       t: unixNow(),

@@ -2,7 +2,16 @@
 import type { Account, AccountStats, CallRecord } from './account'
 import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { Contact, InboxMessage } from './contact'
-import { editOwnMessage, endCall, offerCall, revokeOwnMessage, sendReceipt, sendToAccount } from './contact-actions'
+import {
+  editOwnMessage,
+  endCall,
+  offerCall,
+  postStatus,
+  revokeOwnMessage,
+  sendReceipt,
+  sendToAccount,
+} from './contact-actions'
+import type { OutgoingContent } from './contact-content'
 import { sendChatState, setContactPresence, type ContactChatState } from './contact-presence'
 import type { ContactContent, ReceiptType, SendOptions } from './contact-actions'
 import { SimulatorError } from './errors'
@@ -108,6 +117,11 @@ export class ContactHandle {
   /** Offers a voice call to an account; resolves with the call id. */
   call(to?: string): string {
     return offerCall(this.state, this.targetAccount(to), this.contact)
+  }
+
+  /** Posts a status (story) an account sees (it comes from status@broadcast); resolves with its id. */
+  postStatus(content: OutgoingContent, to?: string): Promise<string> {
+    return postStatus(this.state, this.targetAccount(to), this.contact, content)
   }
 
   /** Hangs up a call this contact offered. */

@@ -36,3 +36,6 @@ export const iqError = (request: BinaryNode, code: number, text: string): Binary
 let counter = 0
 export const serverMessageId = (prefix = '3EB0'): string =>
   `${prefix}${Date.now().toString(16).toUpperCase()}${(counter++).toString(16).toUpperCase().padStart(4, '0')}`
+
+/** Where statuses (stories) are sent and come from: a broadcast with sender keys, like a group. */
+export const STATUS_JID = 'status@broadcast'
