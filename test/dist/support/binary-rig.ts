@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { expect } from 'vitest'
 import { readWebpInfo } from '../../../src/media/webp-header'
 import { readElfHeader } from '../../support/elf'
+import { isRefused, openSocket } from '../../support/event-socket'
 import { httpGateway } from '../../support/http-gateway'
 import { fixtures } from '../../support/media-fixtures'
 import { startMediaServer, type MediaServer } from '../../support/media-server'
@@ -119,13 +120,25 @@ export async function checkSends(
   running: Awaited<ReturnType<BinaryRig['serve']>>,
   args: { sessionId: string; contact: string; machine: string; timeoutMs: number },
 ): Promise<void> {
-  const { api, server } = running
+  const { api, server, base } = running
   const { sessionId, contact, timeoutMs } = args
   const inbox = rig.sim.contact(contact)
+  // The event socket, as the binary's own server upgrades it (Bun's, compiled in).
+  const socket = await openSocket(`${base.replace(/^http/, 'ws')}/v1/events/ws?sessionId=${sessionId}`, {
+    protocols: ['wag.events.v1', `wag.bearer.${rig.env.TEST_KEY}`],
+  })
+  if (isRefused(socket)) throw new Error(`event socket refused: ${JSON.stringify(socket)}`)
+  await socket.until((frames) => frames.some((f) => f.json.type === 'ready'), timeoutMs)
   const text = await api.post('/v1/message/text', { sessionId, phone: contact, message: `from ${rig.binary}` })
   expect(text.status, JSON.stringify(text.body)).toBe(200)
   const received = await inbox.waitForMessage((m) => m.id === text.body.messageId, timeoutMs)
   expect(received.message.conversation ?? received.message.extendedTextMessage?.text).toBe(`from ${rig.binary}`)
+  await socket.until(
+    (frames) =>
+      frames.some((f) => f.json.type === 'message.status' && f.json.data.data.messageId === text.body.messageId),
+    timeoutMs,
+  )
+  socket.close()
 
   rig.files.serve('voice.mp3', await fixtures.mp3(3), 'audio/mpeg')
   const voice = await api.post('/v1/message/audio', {
