@@ -8,8 +8,13 @@ import { GatewayError } from '../errors'
 export class EventStreams {
   readonly #open = new Map<string, number>()
   readonly #ending = new AbortController()
+  #awaitingAuth = 0
 
-  constructor(readonly perWorkspace: number) {}
+  constructor(
+    readonly perWorkspace: number,
+    /** Sockets open without a credential yet (waiting for their auth frame), across all workspaces. */
+    readonly maxAwaitingAuth = 100,
+  ) {}
 
   /** Aborted once the gateway stops: every stream ends at its next turn. */
   get ending(): AbortSignal {
@@ -35,6 +40,28 @@ export class EventStreams {
       const left = (this.#open.get(workspaceId) ?? 1) - 1
       if (left > 0) this.#open.set(workspaceId, left)
       else this.#open.delete(workspaceId)
+    }
+  }
+
+  /**
+   * Counts a socket opened without a credential until it authenticated or closed: nobody is known
+   * yet, so the bound is the gateway's, not a workspace's (429 past it). The answer ends it, once.
+   */
+  awaitAuth(): () => void {
+    if (this.#awaitingAuth >= this.maxAwaitingAuth) {
+      throw new GatewayError(
+        'rate_limited',
+        `${this.#awaitingAuth} event sockets are waiting for their auth frame already (at most ${this.maxAwaitingAuth}); send the credential in the handshake or try again`,
+        { limit: this.maxAwaitingAuth },
+        { 'retry-after': '5' },
+      )
+    }
+    this.#awaitingAuth++
+    let ended = false
+    return () => {
+      if (ended) return
+      ended = true
+      this.#awaitingAuth--
     }
   }
 

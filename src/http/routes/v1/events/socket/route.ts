@@ -86,14 +86,16 @@ export const eventSocketEndpoint = (ctx: HttpContext) =>
     }
     const request = { sessionId: query.sessionId, after: query.after ?? headers['last-event-id'] }
     const admission = identity ? admit(ctx, ctx.eventStreams, identity, request) : undefined
+    const awaiting = identity ? undefined : ctx.eventStreams.awaitAuth()
     try {
-      return (await ctx.upgradeWebSocket(c, socketEvents(ctx, ctx.eventStreams, request, admission), {
+      return (await ctx.upgradeWebSocket(c, socketEvents(ctx, ctx.eventStreams, request, admission, awaiting), {
         protocol: offered.protocol,
       })) as never
     } catch {
       // Hono's helpers throw when the server that handed the request over cannot upgrade it
-      // (an embedder's server without acceptWebSockets; the edge Worker, not yet): say so, not 500.
+      // (an embedder's server without acceptWebSockets): say so, not 500.
       admission?.release()
+      awaiting?.()
       throw validationError([
         { path: 'Upgrade', message: 'this server does not serve WebSockets; read GET /v1/events (SSE) instead' },
       ])

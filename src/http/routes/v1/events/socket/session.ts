@@ -67,6 +67,8 @@ export function socketEvents(
   streams: EventStreams,
   request: SocketRequest,
   admitted: Admission | undefined,
+  /** Ends this socket's count among those waiting for an auth frame (EventStreams.awaitAuth). */
+  authAwaited: () => void = () => {},
 ): WSEvents {
   let admission = admitted
   let pump: { stop(): void } | undefined
@@ -97,6 +99,7 @@ export function socketEvents(
   const authenticate = async (ws: WSContext, token: string) => {
     authenticating = true
     clearTimeout(authTimer)
+    authAwaited()
     try {
       const identity = await resolveBearer(ctx, token)
       if (closed) return
@@ -125,6 +128,7 @@ export function socketEvents(
     onClose() {
       closed = true
       clearTimeout(authTimer)
+      authAwaited()
       pump?.stop()
       admission?.release()
     },

@@ -9,6 +9,7 @@ import { serve, type RunningServer } from '../../../../../../src/runtime/serve'
 import { isRefused, openSocket, type OpenSocket, type SocketOptions } from '../../../../../support/event-socket'
 import { startTestGateway } from '../../../../../support/gateway'
 import { rawConnection } from '../../../../../support/raw-http'
+import { pollUntil } from '../../../../../support/poll'
 import { queryFile } from '../../../../../support/sqlite-file'
 import { startSimulatedGateway, type SimulatedGateway } from '../../../../../support/simulated-gateway'
 
@@ -176,6 +177,29 @@ describe('GET /v1/events/ws', () => {
     const again = await bySubprotocol('', capped.key)
     await again.until((frames) => frames.some((f) => f.json.type === 'ready'))
   })
+
+  it('lets at most 100 sockets wait for their auth frame at once: the next is 429 until one authenticates or closes', async () => {
+    const waiting = await Promise.all(Array.from({ length: 100 }, () => connect()))
+    const refused = await openSocket(url())
+    expect(refused).toMatchObject({ status: 429, body: { error: 'rate_limited', details: { limit: 100 } } })
+    // Those with the credential in the handshake wait for nothing: not counted.
+    const keyed = await bySubprotocol()
+    await keyed.until((frames) => frames.some((f) => f.json.type === 'ready'))
+    // One authenticates: its place is free.
+    waiting[0]!.ws.send(JSON.stringify({ type: 'auth', token: t.key }))
+    await waiting[0]!.until((frames) => frames.some((f) => f.json.type === 'ready'))
+    const afterAuth = await connect()
+    expect(await openSocket(url())).toMatchObject({ status: 429 })
+    // One closes: its place is free once the server heard the close (a moment after the client).
+    waiting[1]!.close()
+    const afterClose = await pollUntil(
+      () => openSocket(url()),
+      (socket) => !isRefused(socket),
+      { timeoutMs: 3_000, what: 'a place freed by the close' },
+    )
+    expect(await openSocket(url())).toMatchObject({ status: 429 })
+    for (const socket of [...waiting, afterAuth, afterClose as OpenSocket, keyed]) socket.close()
+  }, 30_000)
 
   it('gives the slot back when a handshake the route admitted is malformed and never opens', async () => {
     const capped = t.addWorkspace('malformed')
