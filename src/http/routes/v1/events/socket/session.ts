@@ -10,6 +10,8 @@ import { startPump, type EventSocket } from './pump'
 
 /** How long a socket opened without a credential has to send its auth frame. */
 export const AUTH_TIMEOUT_MS = 5_000
+/** How often a socket waiting for its auth frame looks whether the gateway is stopping. */
+const AUTH_TURN_MS = 250
 
 /** What the handshake asked for, before anyone is known. */
 export interface SocketRequest {
@@ -116,7 +118,15 @@ export function socketEvents(
     onOpen(_event, ws) {
       if (ending.aborted) return refuse(ws, CLOSE.goingAway, 'gateway stopping')
       if (admission) return begin(ws, admission)
-      authTimer = setTimeout(() => refuse(ws, CLOSE.unauthorized, 'no auth frame within 5 s'), AUTH_TIMEOUT_MS)
+      // Checked as the pump checks `ending` (a turn, not a listener per socket): a stop closes a
+      // waiting socket within a turn rather than at its deadline.
+      const deadline = Date.now() + AUTH_TIMEOUT_MS
+      const wait = () => {
+        if (ending.aborted) return refuse(ws, CLOSE.goingAway, 'gateway stopping')
+        if (Date.now() >= deadline) return refuse(ws, CLOSE.unauthorized, 'no auth frame within 5 s')
+        authTimer = setTimeout(wait, Math.min(AUTH_TURN_MS, deadline - Date.now()))
+      }
+      wait()
     },
     onMessage(event, ws) {
       if (admission || authenticating) return

@@ -101,9 +101,15 @@ describe('event sockets and shutdown', () => {
     })
     if (isRefused(opened)) throw new Error('refused')
     await opened.until((frames) => frames.some((f) => f.json.type === 'ready'))
+    // And one still waiting for its auth frame: closed at the stop, not at its 5 s deadline.
+    const waiting = await openSocket(`ws://127.0.0.1:${server.port}/v1/events/ws`)
+    if (isRefused(waiting)) throw new Error('refused')
+    const stopped = Date.now()
     const closed = server.close()
     t.gateway.endStreams()
     expect(await opened.closed).toEqual({ code: 1001, reason: 'gateway stopping' })
+    expect(await waiting.closed).toEqual({ code: 1001, reason: 'gateway stopping' })
+    expect(Date.now() - stopped).toBeLessThan(4_000)
     await closed
     await t.close()
   })
