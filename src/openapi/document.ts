@@ -103,6 +103,10 @@ export function buildOpenApiDocument(
           description: 'Which numbers have a WhatsApp account, their profiles, the block list and presence.',
         },
         { name: 'Calls', description: 'Incoming calls: reject one while it rings.' },
+        {
+          name: 'Status',
+          description: 'Statuses (stories): post text, images and videos to contacts, and take them down.',
+        },
         { name: 'Workspace', description: 'Who a credential acts for.' },
         {
           name: 'Webhooks',

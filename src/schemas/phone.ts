@@ -21,6 +21,8 @@ export type ChatAddress =
   | { kind: 'phone'; input: string; digits: string; jid: string }
   | { kind: 'group'; input: string; jid: string }
   | { kind: 'lid'; input: string; jid: string }
+  /** The account's statuses (stories): set by the status routes, never parsed from a request. */
+  | { kind: 'status'; input: string; jid: string }
 
 /** The phone rule itself; `problem` says what is wrong without repeating more than ~40 chars. */
 export function parsePhone(input: string): PhoneNumber | { problem: string } {
@@ -77,7 +79,7 @@ export const phoneNumber = z
 export const phoneDigits = phoneNumber.transform((phone) => phone.digits)
 
 /** Someone: by phone number, or by LID where WhatsApp addresses them so (never a group). */
-export type PersonAddress = Exclude<ChatAddress, { kind: 'group' }>
+export type PersonAddress = Exclude<ChatAddress, { kind: 'group' | 'status' }>
 
 /** A phone number (as above) or a LID (`<digits>@lid`, the API's one LID form): a person, not a chat. */
 export const personAddress = z

@@ -38,16 +38,22 @@ const messageBase = {
   quoteId: z.string().nullable(),
 }
 
-const MessageReceivedData = z
-  .object({
-    ...messageBase,
-    sentAt: z.iso.datetime().meta({ description: 'When the sender sent it.' }),
-    downloadUrl: z.url().optional().meta({
-      description:
-        'Messages with a file (content.media): a URL of the gateway serving it with no API key, signed and good for MEDIA_URL_TTL (1 h) from the event; 403 once expired. GET /v1/message/{messageId}/media serves it any time.',
-    }),
-  })
-  .meta({ id: 'MessageReceivedEventData' })
+const receivedFields = {
+  ...messageBase,
+  sentAt: z.iso.datetime().meta({ description: 'When the sender sent it.' }),
+  downloadUrl: z.url().optional().meta({
+    description:
+      'Messages with a file (content.media): a URL of the gateway serving it with no API key, signed and good for MEDIA_URL_TTL (1 h) from the event; 403 once expired. GET /v1/message/{messageId}/media serves it any time.',
+  }),
+}
+
+const MessageReceivedData = z.object(receivedFields).meta({ id: 'MessageReceivedEventData' })
+
+const StatusReceivedData = z.object(receivedFields).meta({
+  id: 'StatusReceivedEventData',
+  description:
+    'A record of the chat `status@broadcast` (phone), the poster as participant; a file downloads as any message’s.',
+})
 
 const MessageStatusData = z
   .object({
@@ -227,6 +233,7 @@ export const webhookEventData = {
   'message.deleted': MessageDeletedData,
   'message.poll_vote': MessagePollVoteData,
   'message.reaction': MessageReactionData,
+  'status.received': StatusReceivedData,
   'call.received': CallReceivedData,
   'presence.update': PresenceUpdateData,
   'group.joined': GroupJoinedData,
@@ -252,6 +259,8 @@ const descriptions: Record<WebhookEventType, string> = {
     'Someone voted on a poll this session sent, changed or took back their vote (suppressed by webhookMessages: false).',
   'message.reaction':
     'Someone reacted to a message of a session’s chat, or removed their reaction (suppressed by webhookMessages: false).',
+  'status.received':
+    'A contact posted a status (story) the session may see: text, image, video or voice (suppressed by webhookMessages: false).',
   'call.received': 'Someone called the session; rejected tells whether it was auto-rejected.',
   'presence.update':
     'Someone the session subscribed to (POST /v1/contact/{phone}/presence/subscribe) came online or went offline, or someone types or records in a chat with the session.',

@@ -12,6 +12,7 @@ export const webhookEventTypes = [
   'message.deleted',
   'message.poll_vote',
   'message.reaction',
+  'status.received',
   'call.received',
   'presence.update',
   'group.joined',
@@ -24,5 +25,5 @@ export const webhookEventTypes = [
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]
 
-/** `message.*` kinds: the ones `webhookMessages: false` suppresses. */
-export const isMessageEvent = (type: WebhookEventType) => type.startsWith('message.')
+/** `message.*` kinds and contacts' statuses: the ones `webhookMessages: false` suppresses. */
+export const isMessageEvent = (type: WebhookEventType) => type.startsWith('message.') || type === 'status.received'

@@ -134,4 +134,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE TABLE `presence_subscriptions` (\n\t`session_id` text NOT NULL,\n\t`jid` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `jid`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
   },
+  {
+    tag: '0022_status_audiences',
+    when: 1795857337875,
+    breakpoints: true,
+    sql: 'CREATE TABLE `status_audiences` (\n\t`session_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`contacts` text NOT NULL,\n\tPRIMARY KEY(`session_id`, `message_id`),\n\tFOREIGN KEY (`session_id`,`message_id`) REFERENCES `messages`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n',
+  },
 ]

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import { chatKeyOf, chatStates, contactNames, groups, messages } from '../../db/schema'
 import type { ChatSummary, ListChatsInput } from '../../schemas/chat'
+import { STATUS_CHAT } from '../../schemas/status'
 import { pushNamesOf } from '../contacts/names'
 import type { ServiceContext } from '../context'
 import { decodeCursor, encodeCursor, type KeysetCursor } from '../keyset-cursor'
@@ -123,6 +124,8 @@ const phoneOf = (chat: string) => (chat.includes('@') ? undefined : chat)
  * - `merged`: a key `<lid>@lid` whose number is known (a number-keyed chat with that LID, else
  *   a push name with both) becomes that number; a `<digits>@s.whatsapp.net` key (a record that
  *   named neither form) becomes the digits;
+ * - `chats`: statuses (`status@broadcast`) are left out: WhatsApp shows them apart from chats
+ *   (GET /v1/message/all lists their records);
  * - the page: chats ordered by their newest record, then by key (keyset pagination); the newest
  *   record found by a seek on (session, key, time) for each chat of the page only (INDEXED BY:
  *   without ANALYZE, SQLite may take (session, time), which a busy second makes a scan). Inbound
@@ -160,7 +163,7 @@ export function chatPageQuery(sessionId: string, limit: number, cursor: KeysetCu
     ),
     chats AS (
       SELECT chat, max(at) AS at, sum(unread) AS unread, max(lid) AS lid, json_group_array(k) AS keys
-      FROM merged GROUP BY chat
+      FROM merged WHERE chat <> ${STATUS_CHAT} GROUP BY chat
     ),
     page AS (
       SELECT chat, at, unread, lid, keys FROM chats ${after} ORDER BY at DESC, chat DESC LIMIT ${limit}

@@ -16,30 +16,33 @@ export const PLUMBING = new Set([
 
 const timestampOf = (value: WAMessage['messageTimestamp']) => new Date(Number(value ?? 0) * 1000 || Date.now())
 
+/** Contacts' statuses (stories) come from this chat, the poster as participant. */
+const STATUS_BROADCAST = 'status@broadcast'
+
 /**
  * Pure: a Baileys `messages.upsert` entry → the message to record, or null for what is not a
- * message from someone else (own sends, protocol and key-distribution plumbing, statuses).
+ * message from someone else (own sends, protocol and key-distribution plumbing, broadcast
+ * lists, channels). A contact's status is one, in the chat `status@broadcast`.
  */
 export function toInboundMessage(message: WAMessage): InboundMessage | null {
   const key = message.key
   if (!key?.id || !key.remoteJid || key.fromMe) return null
-  if (
-    key.remoteJid === 'status@broadcast' ||
-    key.remoteJid.endsWith('@newsletter') ||
-    key.remoteJid.endsWith('@broadcast')
-  )
-    return null
+  const status = key.remoteJid === STATUS_BROADCAST
+  if (!status && (key.remoteJid.endsWith('@newsletter') || key.remoteJid.endsWith('@broadcast'))) return null
   const content = normalizeMessageContent(message.message)
   const contentType = content ? getContentType(content) : undefined
   if (!content || !contentType || PLUMBING.has(contentType)) return null
 
   const described = describeMessage(content)
-  const chat = chatParty(key.remoteJid, key.remoteJidAlt)
-  const participant = key.participant ? chatParty(key.participant, key.participantAlt) : undefined
+  // The statuses' chat is shared like a group's: its jid names it, the participant the poster.
+  const chat = status ? undefined : chatParty(key.remoteJid, key.remoteJidAlt)
+  // Baileys gives a status poster's other jid as remoteJidAlt (participantAlt is for groups only).
+  const participantAlt = status ? key.remoteJidAlt : key.participantAlt
+  const participant = key.participant ? chatParty(key.participant, participantAlt) : undefined
   return {
     id: key.id,
     chatJid: key.remoteJid,
-    ...(chat.group ? {} : { phone: chat.phone, lid: chat.lid }),
+    ...(chat && !chat.group ? { phone: chat.phone, lid: chat.lid } : {}),
     ...(participant ? { participantPhone: participant.phone, participantLid: participant.lid } : {}),
     type: described.type,
     content: described.content,

@@ -46,10 +46,15 @@ export async function sendContent(
           logger: logger as never,
           messageId: options.messageId,
           quoted,
+          ...(options.status ? { backgroundColor: options.status.backgroundColor, font: options.status.font } : {}),
         })
       : generateWAMessageFromContent(to, plan.message, { userJid, messageId: options.messageId, quoted })
   if (plan.via === 'content') plan.patch?.(built.message!)
-  await socket.relayMessage(to, built.message!, { messageId: options.messageId, additionalNodes: plan.additionalNodes })
+  await socket.relayMessage(to, built.message!, {
+    messageId: options.messageId,
+    additionalNodes: plan.additionalNodes,
+    ...(options.status ? { statusJidList: options.status.audience } : {}),
+  })
   return {
     id: options.messageId,
     chatJid: to,
@@ -66,5 +71,9 @@ export async function editText(socket: WASocket, message: OwnMessageRef, text: s
 }
 
 export async function revokeMessage(socket: WASocket, message: OwnMessageRef): Promise<void> {
-  await socket.sendMessage(message.chatJid, { delete: { remoteJid: message.chatJid, id: message.id, fromMe: true } })
+  await socket.sendMessage(
+    message.chatJid,
+    { delete: { remoteJid: message.chatJid, id: message.id, fromMe: true } },
+    message.statusAudience ? { statusJidList: message.statusAudience } : {},
+  )
 }

@@ -146,6 +146,15 @@ export interface SendOptions {
   /** The id to send under (see SessionHandle.newMessageId); a new one when omitted. */
   messageId?: string
   quoted?: QuotedMessage
+  /** A status (to `status@broadcast`): who sees it, and a text status's look. */
+  status?: StatusSend
+}
+
+/** A status's viewers (`<digits>@s.whatsapp.net`) and, for text, its card colour (#RRGGBB) and font. */
+export interface StatusSend {
+  audience: string[]
+  backgroundColor?: string
+  font?: number
 }
 
 /** A received message whose file is wanted: its key as WhatsApp knows it, and its stored proto. */
@@ -182,6 +191,8 @@ export interface MediaDownload {
 export interface OwnMessageRef {
   id: string
   chatJid: ChatJid
+  /** A status: the viewers it was shown to, whom its revoke must reach. */
+  statusAudience?: string[]
 }
 
 /** A message someone else sent, to acknowledge as read. */

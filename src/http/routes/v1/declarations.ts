@@ -6,6 +6,7 @@ import { eventEndpoints } from './events'
 import { groupEndpoints } from './groups'
 import { messageEndpoints } from './messages'
 import { sessionEndpoints } from './sessions'
+import { statusEndpoints } from './status'
 import { webhookEndpoints } from './webhooks'
 import { workspaceEndpoints } from './workspace'
 
@@ -24,6 +25,7 @@ export const v1Endpoints = [
   ...eventEndpoints,
   ...groupEndpoints,
   ...callEndpoints,
+  ...statusEndpoints,
 ] as const
 
 /**

@@ -16,6 +16,7 @@ import { eventSocketRoute } from './events/socket/route'
 import { groupRoutes } from './groups'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
+import { statusRoutes } from './status'
 import { webhookRoutes } from './webhooks'
 import { workspaceRoutes } from './workspace'
 
@@ -34,7 +35,8 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
     ExtractSchema<ReturnType<typeof eventRoutes>> &
     ExtractSchema<ReturnType<typeof groupRoutes>> &
-    ExtractSchema<ReturnType<typeof callRoutes>>
+    ExtractSchema<ReturnType<typeof callRoutes>> &
+    ExtractSchema<ReturnType<typeof statusRoutes>>
 >
 
 /**
@@ -71,6 +73,7 @@ function composeV1(ctx: HttpContext) {
     .route('/', eventRoutes(ctx))
     .route('/', groupRoutes(ctx))
     .route('/', callRoutes(ctx))
+    .route('/', statusRoutes(ctx))
 }
 
 /** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */

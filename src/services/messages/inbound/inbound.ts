@@ -1,3 +1,4 @@
+import { STATUS_CHAT } from '../../../schemas/status'
 import type { InboundChange, InboundMessage } from '../../../engine/whatsapp/port/messages'
 import { rememberPushName } from '../../contacts/names'
 import type { GatewayContext } from '../../context'
@@ -10,7 +11,8 @@ import { advanceStatus, editRecord, findRecord, insertRecord } from '../records/
  * fetched after that, its message.received held until it is stored (see media/eager.ts).
  */
 export function recordInbound(ctx: GatewayContext, sessionId: string, message: InboundMessage): void {
-  const isGroup = message.chatJid.endsWith('@g.us')
+  // A group, or the statuses: the chat's jid stands for its number, the author is the participant.
+  const isGroup = message.chatJid.endsWith('@g.us') || message.chatJid === STATUS_CHAT
   const eager = holdsForMedia(ctx, message.content)
   const holdEventUntil = eager ? new Date(ctx.clock.now().getTime() + eagerHoldMs(ctx)) : undefined
   const { inserted, eventId } = insertRecord(

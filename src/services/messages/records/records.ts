@@ -1,3 +1,4 @@
+import { isStatusRecord } from '../../status/audience'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../../db/database'
 import { prepared } from '../../../perf/prepared'
@@ -120,7 +121,7 @@ function recordMessageEvent(tx: DbOrTx, ctx: ServiceContext, record: MessageReco
     const downloadUrl = record.content.media ? signedUrlOf(ctx, record) : undefined
     return ctx.outbox.record(tx, {
       sessionId,
-      type: 'message.received',
+      type: isStatusRecord(record) ? 'status.received' : 'message.received',
       data: { ...base, sentAt: record.createdAt.toISOString(), ...(downloadUrl ? { downloadUrl } : {}) },
       holdUntil,
     })

@@ -15,6 +15,7 @@ import type {
 } from '../../../schemas/message'
 import type { SendPollInput } from '../../../schemas/poll'
 import type { ForwardMessageInput } from '../../../schemas/forward'
+import type { StatusOptions } from '../../../schemas/status'
 import { DEFAULT_DOCUMENT_NAME, fileNameFromUrl } from '../../../schemas/file-name'
 import { isDataUrl } from '../../../shared/data-url'
 import type { MediaTools } from '../../../media/port'
@@ -28,8 +29,8 @@ export interface PreparedMessage {
   summary: MessageContent
 }
 
-/** One endpoint's input, tagged with the endpoint. */
-export type SendInput =
+/** One endpoint's input, tagged with the endpoint; a status (to `status@broadcast`) says who sees it. */
+export type SendInput = { status?: StatusOptions } & (
   | ({ kind: 'text' } & SendTextInput)
   | ({ kind: 'image' } & SendImageInput)
   | ({ kind: 'audio' } & SendAudioInput)
@@ -42,6 +43,7 @@ export type SendInput =
   | ({ kind: 'buttons' } & SendButtonsInput)
   | ({ kind: 'poll' } & SendPollInput)
   | ({ kind: 'forward' } & ForwardMessageInput)
+)
 
 export const isInteractive = (input: SendInput) => input.kind === 'list' || input.kind === 'buttons'
 

@@ -26,7 +26,8 @@ const LIKELY_LID_DIGITS = 13
  * - a LID gets its number when this account knows it (from a message, a check, a send).
  */
 export async function resolveRecipient(handle: SessionHandle, address: ChatAddress): Promise<Recipient> {
-  if (address.kind === 'group') return { chatJid: address.jid, phone: address.jid, lid: null }
+  if (address.kind === 'group' || address.kind === 'status')
+    return { chatJid: address.jid, phone: address.jid, lid: null }
   try {
     if (address.kind === 'lid') {
       const phone = await handle.phoneForLid(address.jid)

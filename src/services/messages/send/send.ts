@@ -1,6 +1,6 @@
 import type { PlanName } from '../../../config'
 import type { Session } from '../../../db/schema'
-import { EngineError, type QuotedMessage, type SessionHandle } from '../../../engine/whatsapp/port'
+import { EngineError, type QuotedMessage, type SendOptions, type SessionHandle } from '../../../engine/whatsapp/port'
 import { GatewayError, notFound } from '../../../errors'
 import type { ChatAddress } from '../../../schemas/phone'
 import type { GatewayContext } from '../../context'
@@ -17,6 +17,7 @@ import { forwardedMessage } from './forward'
 import { textMessage } from './text-preview'
 import { advanceStatus, dropUnsentRecord, findRecord, insertRecord, recordHandover } from '../records/records'
 import { messageView } from '../records/view'
+import { keepAudience, statusAudience } from '../../status/audience'
 
 /** The message a reply quotes: one of this session's records in the same chat. */
 function quotedMessage(ctx: GatewayContext, session: Session, chat: ChatAddress, quoteId: string): QuotedMessage {
@@ -100,6 +101,10 @@ async function recordAndHandOver(
   const chat = chatColumns(input.phone)
   const quoted =
     'quoteId' in input && input.quoteId ? quotedMessage(ctx, session, input.phone, input.quoteId) : undefined
+  // Who sees a status is settled before anything is recorded: a status shown to nobody is refused.
+  const status = input.status
+    ? { ...input.status, contacts: statusAudience(ctx, session, input.status.contacts) }
+    : undefined
   const prepared = await prepare(ctx, session, input)
   // Paced sessions wait their turn here, before anything is recorded.
   const { handle, turn } = await takeTurn(
@@ -126,12 +131,22 @@ async function recordAndHandOver(
   }
   try {
     insertRecord(ctx, record, { announce: false })
+    if (status) keepAudience(ctx, session.id, id, status.contacts)
     bind(id)
   } catch (error) {
     turn?.done(false)
     throw error
   }
-  const handover = handOver(ctx, session.id, handle, input.phone, prepared, id, quoted)
+  const statusSend = status && {
+    audience: status.contacts.map((phone) => `${phone}@s.whatsapp.net`),
+    backgroundColor: status.backgroundColor,
+    font: status.font,
+  }
+  const handover = handOver(ctx, session.id, handle, input.phone, prepared, {
+    messageId: id,
+    quoted,
+    status: statusSend,
+  })
   // The next paced send's gap counts from when WhatsApp took this one (or gave up on it).
   if (turn)
     handover.then(
@@ -162,14 +177,14 @@ async function handOver(
   handle: SessionHandle,
   phone: ChatAddress,
   prepared: PreparedMessage,
-  id: string,
-  quoted: QuotedMessage | undefined,
+  options: SendOptions & { messageId: string },
 ): Promise<void> {
+  const id = options.messageId
   const recipient = await resolveRecipient(handle, phone)
   noteRecipient(ctx, sessionId, id, recipient)
-  const sent = await handle.send(recipient.chatJid, prepared.content, { messageId: id, quoted })
+  const sent = await handle.send(recipient.chatJid, prepared.content, options)
   recordHandover(ctx, sessionId, id, sent.payload)
-  ctx.logger.info({ sessionId, messageId: id, type: prepared.type }, 'message sent')
+  ctx.logger.info({ sessionId, messageId: id, type: prepared.type }, options.status ? 'status posted' : 'message sent')
 }
 
 /**

@@ -52,9 +52,30 @@ describe('toInboundMessage', () => {
     expect(mapped).not.toHaveProperty('phone')
   })
 
-  it('ignores own messages, statuses and protocol plumbing', () => {
+  it('maps a contact’s status to the chat status@broadcast, the poster as participant', () => {
+    const mapped = toInboundMessage(
+      from(
+        // As Baileys decodes a status stanza: participant_pn lands in remoteJidAlt, not participantAlt.
+        { remoteJid: 'status@broadcast', participant: '77@lid', remoteJidAlt: '15551230004@s.whatsapp.net' },
+        { extendedTextMessage: { text: 'at the beach', backgroundArgb: 0xff128c7e, font: 2 } },
+      ),
+    )
+    expect(mapped).toMatchObject({
+      chatJid: 'status@broadcast',
+      participantPhone: '15551230004',
+      participantLid: '77',
+      content: { text: 'at the beach' },
+    })
+    expect(mapped).not.toHaveProperty('phone')
+  })
+
+  it('ignores own messages, broadcast lists, channels and protocol plumbing', () => {
     expect(toInboundMessage(from({ fromMe: true }, { conversation: 'mine' }))).toBeNull()
-    expect(toInboundMessage(from({ remoteJid: 'status@broadcast' }, { conversation: 'status' }))).toBeNull()
+    expect(toInboundMessage(from({ remoteJid: '1234@broadcast' }, { conversation: 'list' }))).toBeNull()
+    expect(toInboundMessage(from({ remoteJid: '1234@newsletter' }, { conversation: 'post' }))).toBeNull()
+    expect(
+      toInboundMessage(from({ remoteJid: 'status@broadcast', participant: '77@lid' }, { protocolMessage: {} })),
+    ).toBeNull()
     expect(
       toInboundMessage(from({}, { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE } })),
     ).toBeNull()

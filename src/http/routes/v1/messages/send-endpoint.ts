@@ -19,6 +19,8 @@ interface SendSpec<Path extends string, Body extends z.ZodType, Codes extends re
   description: string
   body: Body
   errors: Codes
+  /** The OpenAPI tag; `Messages` unless said. */
+  tag?: string
 }
 
 /**
@@ -33,7 +35,7 @@ export function sendEndpoint<Path extends string, Body extends z.ZodType, const 
     operationId: spec.operationId,
     method: 'post',
     path: spec.path,
-    tags: ['Messages'],
+    tags: [spec.tag ?? 'Messages'],
     summary: spec.summary,
     description: spec.description,
     security: bearerSecurity,
