@@ -98,7 +98,7 @@ export const webhookEvents = z
   .nullable()
   .meta({
     description:
-      'Only these event types are written for the session (delivered, streamed, replayable); null: every type. message.* types also need webhookMessages (the plan’s message webhooks). See docs/webhooks.md “Choosing events”.',
+      'Only these event types are written for the session (delivered, streamed, replayable); null: every type. message.* types and status.received also need webhookMessages (the plan’s message webhooks). See docs/webhooks.md “Choosing events”.',
     example: ['message.received', 'session.status'],
   })
 

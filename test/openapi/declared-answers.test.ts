@@ -67,6 +67,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     pairingId: '',
     deletableId: '',
     textId: '',
+    statusId: '',
     mediaId: '',
     groupId: '',
     inviteCode: '',
@@ -120,6 +121,9 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     await t.sim.account(ACCOUNT).waitForAppStateKey()
     const text = await t.post('/v1/message/text', { sessionId: ids.sessionId, phone: EXAMPLE_PHONE, message: 'hi' })
     ids.textId = text.body.messageId
+    // A status of the session's own, for POST /v1/status/delete.
+    const status = await t.post('/v1/status/text', { sessionId: ids.sessionId, text: 'hi', contacts: [EXAMPLE_PHONE] })
+    ids.statusId = status.body.messageId
     ids.mediaId = await t.sim
       .contact(EXAMPLE_PHONE)
       .send({ image: fixture('jpeg').bytes, mimetype: 'image/jpeg' }, { to: ACCOUNT })
@@ -222,7 +226,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     const media = content['application/json']
     return JSON.stringify(media.schema.example ?? media.example)
       .replaceAll(EXAMPLE_SESSION_ID, ids.sessionId)
-      .replaceAll(EXAMPLE_MESSAGE_ID, ids.textId)
+      .replaceAll(EXAMPLE_MESSAGE_ID, operation.id === 'deleteStatus' ? ids.statusId : ids.textId)
       .replaceAll(EXAMPLE_INVITE_CODE, ids.inviteCode)
       .replaceAll(/https:\/\/example\.com\/([\w.]+)/g, (_, name: string) => files.url(name))
       .replaceAll('https://hooks.example.com/wa', receiver.url('hook'))

@@ -89,6 +89,10 @@ describe('GET /openapi.json', () => {
       'revokeGroupInvite',
       'leaveGroup',
       'rejectCall',
+      'postTextStatus',
+      'postImageStatus',
+      'postVideoStatus',
+      'deleteStatus',
       'getSignedMedia',
       'chatwootCallback',
     ])

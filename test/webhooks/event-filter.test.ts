@@ -4,15 +4,17 @@ import { eventWanted } from '../../src/webhooks/event-filter'
 
 /** The one rule for webhookMessages and webhookEvents, every branch (end to end: event-filter.happy.test.ts). */
 describe('eventWanted', () => {
-  const messageTypes = webhookEventTypes.filter((type) => type.startsWith('message.'))
-  const otherTypes = webhookEventTypes.filter((type) => !type.startsWith('message.'))
+  // What webhookMessages covers: the messages themselves, and contacts' statuses.
+  const isMessageType = (type: WebhookEventType) => type.startsWith('message.') || type === 'status.received'
+  const messageTypes = webhookEventTypes.filter(isMessageType)
+  const otherTypes = webhookEventTypes.filter((type) => !isMessageType(type))
 
   it('writes every type with no list and message webhooks on', () => {
     for (const type of webhookEventTypes)
       expect(eventWanted({ webhookMessages: true, webhookEvents: null }, type)).toBe(true)
   })
 
-  it('leaves out every message.* type with message webhooks off, and only those', () => {
+  it('leaves out every message.* type and status.received with message webhooks off, and only those', () => {
     const filter = { webhookMessages: false, webhookEvents: null }
     expect(messageTypes.filter((type) => eventWanted(filter, type))).toEqual([])
     expect(otherTypes.filter((type) => eventWanted(filter, type))).toEqual(otherTypes)
