@@ -1,8 +1,8 @@
 /**
  * #36's account routes on the Cloudflare Workers deployment under local `wrangler dev`: the
  * privacy settings, a presence subscription with its presence.update events, and rejecting a
- * ringing call, each served by the session's object with the real Baileys against the simulator;
- * and GET /v1/events/ws, accepted by the session's object with the hibernation API.
+ * ringing call, posting and deleting a status with status.received events, each served by the
+ * session's object with the real Baileys against the simulator; and GET /v1/events/ws, accepted by the session's object with the hibernation API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isRefused, openSocket } from '../support/event-socket'
@@ -61,6 +61,33 @@ describe('edge: privacy, presence and calls in the session object', () => {
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200)
     expect(await rig.sim.account(PHONE).waitForCallResponse(callId)).toBe('reject')
     expect((await rig.api('POST', `/v1/call/${callId}/reject`, { sessionId })).status).toBe(404)
+    expect(rig.sim.violations()).toEqual([])
+  }, 60_000)
+
+  it('posts a status to a contact, takes it down, and reports the contact’s status as status.received', async () => {
+    const posted = await rig.api('POST', '/v1/status/text', {
+      sessionId,
+      text: 'From the edge',
+      backgroundColor: '#128c7e',
+      contacts: [CONTACT],
+    })
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200)
+    const seen = await rig.sim.contact(CONTACT).waitForMessage((m) => m.id === posted.body.messageId)
+    expect(seen.chat).toBe('status@broadcast')
+    expect(seen.message.extendedTextMessage).toMatchObject({ text: 'From the edge', backgroundArgb: 0xff128c7e })
+    const deleted = await rig.api('POST', '/v1/status/delete', { sessionId, messageId: posted.body.messageId })
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200)
+    await rig.sim.contact(CONTACT).waitForMessage((m) => m.message.protocolMessage?.key?.id === posted.body.messageId)
+
+    const theirs = await rig.sim.contact(CONTACT).postStatus({ text: 'Seen from the edge' }, PHONE)
+    const events = await rig.receiver.waitFor('edge', secret, (list) =>
+      list.some((e) => e.type === 'status.received' && e.data.messageId === theirs),
+    )
+    expect(events.find((e) => e.data.messageId === theirs)!.data).toMatchObject({
+      phone: 'status@broadcast',
+      participant: CONTACT,
+      content: { text: 'Seen from the edge' },
+    })
     expect(rig.sim.violations()).toEqual([])
   }, 60_000)
 
