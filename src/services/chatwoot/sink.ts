@@ -1,3 +1,4 @@
+import { STATUS_CHAT } from '../../schemas/status'
 import { and, eq, like } from 'drizzle-orm'
 import {
   type ChatwootConfig,
@@ -98,6 +99,8 @@ function noteError(ctx: GatewayContext, config: ChatwootConfig, message: string 
 
 async function mirror(ctx: GatewayContext, client: ChatwootClient, config: ChatwootConfig, event: Event) {
   const { data } = event
+  // Statuses are no conversation (WhatsApp shows them apart); Chatwoot would refuse their "number".
+  if (data.phone === STATUS_CHAT) return
   const group = data.phone?.endsWith('@g.us') ? data.phone : null
   if (group && config.ignoreGroups) return
   const mapped = mappingOf(ctx, config.sessionId, data.messageId)

@@ -58,6 +58,23 @@ describe('Chatwoot content', () => {
     expect(message.messageType).toBe('outgoing')
   })
 
+  it('leaves statuses out: neither the session’s own nor a contact’s becomes a conversation', async () => {
+    const posted = await rig.t.post('/v1/status/text', { sessionId, text: 'status for customers', contacts: [FABIO] })
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200)
+    await rig.t.waitForRecord(sessionId, posted.body.messageId, (record) => record.status === 'sent')
+    await contact(FABIO).postStatus({ text: 'a contact’s status' }, ACCOUNT)
+    // Written after both: once it is in Chatwoot, the statuses' events were handled before it.
+    await contact(FABIO).send({ text: 'after the statuses' }, { to: ACCOUNT })
+    await rig.waitForMessage('after the statuses')
+    const mirrored = rig.cw.messages.map((m) => m.content ?? '')
+    expect(mirrored.filter((text) => /status for customers|a contact’s status/.test(text))).toEqual([])
+    // Left out on purpose, never asked of Chatwoot (which refuses a contact "+status@broadcast" with 422).
+    const { deliveries } = (await rig.t.get(`/v1/webhooks/deliveries?sessionId=${sessionId}&limit=100`)).body
+    const toChatwoot = deliveries.filter((d: { webhookId: string | null }) => d.webhookId !== null)
+    expect(toChatwoot.length).toBeGreaterThan(0)
+    expect(toChatwoot.filter((d: { lastStatusCode: number }) => d.lastStatusCode !== 200)).toEqual([])
+  })
+
   it('leaves groups out with ignoreGroups', async () => {
     await rig.enable(sessionId, { ignoreGroups: true })
     const created = await rig.t.post('/v1/group/create', { sessionId, subject: 'Quiet', participants: [FABIO] })
