@@ -164,9 +164,13 @@ export const sendReceipt = (
   contact: Contact,
   messageId: string,
   type: ReceiptType,
+  /** A group's or status@broadcast: WhatsApp sends the receipt from that chat, the contact as participant. */
+  sharedChat?: string,
 ): void => {
   const connection = state.requireLiveConnection(account)
-  const attrs: Record<string, string> = { from: contact.lidJid, id: messageId, t: unixNow() }
+  const attrs: Record<string, string> = sharedChat
+    ? { from: sharedChat, participant: contact.lidJid, id: messageId, t: unixNow() }
+    : { from: contact.lidJid, id: messageId, t: unixNow() }
   if (type !== 'delivered') attrs.type = type
   connection.sendNode({ tag: 'receipt', attrs })
 }

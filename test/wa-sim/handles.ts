@@ -1,4 +1,5 @@
 // The per-contact and per-account views the public API hands out.
+import { STATUS_JID } from './node-utils'
 import type { Account, AccountStats, CallRecord } from './account'
 import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { Contact, InboxMessage } from './contact'
@@ -108,10 +109,13 @@ export class ContactHandle {
     this.contact.device.forgetSessions()
   }
 
-  /** A receipt for a message the account sent to this contact. */
+  /** A receipt for a message the account sent to this contact (or to a group or status it sees). */
   receipt(messageId: string, type: ReceiptType, to?: string): void {
-    const sender = this.contact.inbox.list().find((message) => message.id === messageId)?.from
-    sendReceipt(this.state, this.targetAccount(to ?? sender), this.contact, messageId, type)
+    const received = this.contact.inbox.list().find((message) => message.id === messageId)
+    const account = this.targetAccount(to ?? received?.from)
+    const chat = received?.chat
+    const shared = chat && (chat.endsWith('@g.us') || chat === STATUS_JID) ? chat : undefined
+    sendReceipt(this.state, account, this.contact, messageId, type, shared)
   }
 
   /** Offers a voice call to an account; resolves with the call id. */

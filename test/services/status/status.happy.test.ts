@@ -87,6 +87,9 @@ describe('statuses (stories)', () => {
     expect(sawIt(STRANGER, body.messageId)).toBe(false)
     expect(audienceRow(body.messageId)).toEqual([CUSTOMER, FRIEND])
     await t.waitForRecord(sessionId, body.messageId, (record) => record.status === 'sent')
+    // A viewer opens it: its receipt comes from status@broadcast, the viewer as participant.
+    t.sim.contact(FRIEND).receipt(body.messageId, 'read')
+    await t.waitForRecord(sessionId, body.messageId, (record) => record.status === 'read')
     expect(t.sim.violations()).toEqual([])
   })
 
