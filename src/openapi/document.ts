@@ -103,6 +103,10 @@ export function buildOpenApiDocument(
           description: 'Which numbers have a WhatsApp account, their profiles, the block list and presence.',
         },
         { name: 'Calls', description: 'Incoming calls: reject one while it rings.' },
+        {
+          name: 'Channels',
+          description: 'WhatsApp Channels (newsletters): the ones followed or run, their posts, follow and unfollow.',
+        },
         { name: 'Workspace', description: 'Who a credential acts for.' },
         {
           name: 'Webhooks',

@@ -218,6 +218,17 @@ const HistorySyncedData = z
   })
   .meta({ id: 'HistorySyncedEventData', description: 'The history import of this linking ended; sent once.' })
 
+const ChannelMessageData = z
+  .object({
+    channelId: z.string().meta({ description: 'The channel, `<digits>@newsletter`.' }),
+    serverId: z.number().int().meta({ description: 'The post’s number in its channel, as WhatsApp counts them.' }),
+    messageId: z.string(),
+    type: z.enum(messageTypes),
+    content: MessageContentSchema,
+    postedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ChannelMessageEventData' })
+
 export const webhookEventData = {
   'session.status': SessionStatusData,
   'session.qr': SessionQrData,
@@ -235,6 +246,7 @@ export const webhookEventData = {
   'group.participants': GroupParticipantsData,
   'history.progress': HistoryProgressData,
   'history.synced': HistorySyncedData,
+  'channel.message': ChannelMessageData,
 } as const satisfies Record<WebhookEventType, z.ZodType>
 
 export { isMessageEvent, webhookEventTypes, type WebhookEventType }
@@ -262,6 +274,8 @@ const descriptions: Record<WebhookEventType, string> = {
   'history.progress':
     'A chunk of the phone’s history was read (sessions connected with history): what it stored and the totals so far; never one event per old message.',
   'history.synced': 'The history import of this linking ended: what it stored in all. Sent once per linking.',
+  'channel.message':
+    'A post arrived in a WhatsApp Channel the session follows (not its own posts; not suppressed by webhookMessages: false). Posts are not stored: GET /v1/channel/{channelId}/messages reads them from WhatsApp.',
 }
 
 /** The body POSTed for one event type: the envelope around that type's data. */

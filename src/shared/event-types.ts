@@ -20,6 +20,7 @@ export const webhookEventTypes = [
   'group.participants',
   'history.progress',
   'history.synced',
+  'channel.message',
 ] as const
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]

@@ -8,6 +8,7 @@ import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
 import { callRoutes } from './calls'
+import { channelRoutes } from './channels'
 import { chatRoutes } from './chats'
 import { contactRoutes } from './contacts'
 import { eventRoutes } from './events'
@@ -34,7 +35,8 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
     ExtractSchema<ReturnType<typeof eventRoutes>> &
     ExtractSchema<ReturnType<typeof groupRoutes>> &
-    ExtractSchema<ReturnType<typeof callRoutes>>
+    ExtractSchema<ReturnType<typeof callRoutes>> &
+    ExtractSchema<ReturnType<typeof channelRoutes>>
 >
 
 /**
@@ -71,6 +73,7 @@ function composeV1(ctx: HttpContext) {
     .route('/', eventRoutes(ctx))
     .route('/', groupRoutes(ctx))
     .route('/', callRoutes(ctx))
+    .route('/', channelRoutes(ctx))
 }
 
 /** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */
