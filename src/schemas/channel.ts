@@ -8,7 +8,7 @@ const sessionId = z.string().min(1).max(100)
 const CHANNEL_ID = /^(\d{5,30})(@newsletter)?$/
 /** https://whatsapp.com/channel/<code> (www. optional), or the code alone. */
 const CHANNEL_LINK = /^(?:https:\/\/(?:www\.)?whatsapp\.com\/channel\/)?([A-Za-z0-9]{10,40})\/?$/
-export const CHANNELS_PER_PAGE_MAX = 100
+export const CHANNEL_MESSAGES_MAX = 100
 
 const echo = (input: string) => JSON.stringify(input.length > 60 ? `${input.slice(0, 60)}…` : input)
 
@@ -56,9 +56,9 @@ export const ChannelMessagesQuery = z.strictObject({
     .number()
     .int()
     .min(1)
-    .max(CHANNELS_PER_PAGE_MAX)
+    .max(CHANNEL_MESSAGES_MAX)
     .default(20)
-    .meta({ description: `How many of the latest posts, 1 to ${CHANNELS_PER_PAGE_MAX} (default 20).` }),
+    .meta({ description: `How many of the latest posts, 1 to ${CHANNEL_MESSAGES_MAX} (default 20).` }),
 })
 
 const sessionOnly = (id: string) =>
