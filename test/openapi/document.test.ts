@@ -89,6 +89,11 @@ describe('GET /openapi.json', () => {
       'revokeGroupInvite',
       'leaveGroup',
       'rejectCall',
+      'listChannels',
+      'getChannelInfo',
+      'followChannel',
+      'unfollowChannel',
+      'listChannelMessages',
       'getSignedMedia',
       'chatwootCallback',
     ])
