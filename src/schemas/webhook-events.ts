@@ -229,6 +229,14 @@ const ChannelMessageData = z
   })
   .meta({ id: 'ChannelMessageEventData' })
 
+const ChannelUpdatedData = z
+  .object({
+    channelId: z.string().meta({ description: 'The channel, `<digits>@newsletter`.' }),
+    name: z.string().optional(),
+    description: z.string().optional(),
+  })
+  .meta({ id: 'ChannelUpdatedEventData', description: 'Only the fields that changed are present.' })
+
 export const webhookEventData = {
   'session.status': SessionStatusData,
   'session.qr': SessionQrData,
@@ -247,6 +255,7 @@ export const webhookEventData = {
   'history.progress': HistoryProgressData,
   'history.synced': HistorySyncedData,
   'channel.message': ChannelMessageData,
+  'channel.updated': ChannelUpdatedData,
 } as const satisfies Record<WebhookEventType, z.ZodType>
 
 export { isMessageEvent, webhookEventTypes, type WebhookEventType }
@@ -276,6 +285,7 @@ const descriptions: Record<WebhookEventType, string> = {
   'history.synced': 'The history import of this linking ended: what it stored in all. Sent once per linking.',
   'channel.message':
     'A post arrived in a WhatsApp Channel the session follows (not its own posts; not suppressed by webhookMessages: false). Posts are not stored: GET /v1/channel/{channelId}/messages reads them from WhatsApp.',
+  'channel.updated': 'A channel the session follows or runs changed its name or description.',
 }
 
 /** The body POSTed for one event type: the envelope around that type's data. */

@@ -10,7 +10,7 @@ import { onClosed, onOpened, onQr } from './sessions/facts'
 import { keepQr } from './sessions/qr'
 import { keepHistoryChunk } from './history/chunks'
 import { onPresence } from './contacts/presence'
-import { onChannelPost } from './channels/facts'
+import { onChannelPost, onChannelUpdate } from './channels/facts'
 import { sessionById } from './sessions/view'
 import type { NewEvent } from '../webhooks/outbox'
 import type { WebhookEventType } from '../schemas/webhook-events'
@@ -79,6 +79,9 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       return
     case 'channel-post':
       onChannelPost(ctx, fact.sessionId, fact.post)
+      return
+    case 'channel-updated':
+      onChannelUpdate(ctx, fact.sessionId, fact.update)
       return
     case 'call': {
       const workspaceId = sessionOf(ctx, fact.sessionId)?.workspaceId

@@ -21,6 +21,7 @@ export const webhookEventTypes = [
   'history.progress',
   'history.synced',
   'channel.message',
+  'channel.updated',
 ] as const
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]

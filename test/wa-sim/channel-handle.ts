@@ -3,6 +3,7 @@
 import { proto } from '@whiskeysockets/baileys'
 import { channelOf, newChannelInvite, newChannelJid, postToChannel, roleIn, type ChannelRole } from './channels'
 import { SimulatorError } from './errors'
+import { serverMessageId, unixNow } from './node-utils'
 import type { SimState } from './state'
 
 export interface ChannelOptions {
@@ -69,6 +70,32 @@ export class ChannelHandle {
 
   roleOf(phone: string): ChannelRole {
     return roleIn(channelOf(this.state, this.jid), phone)
+  }
+
+  /**
+   * The owner changes the name or description (from its phone): every live reader's device is
+   * told with a newsletter notification's <update><settings>, as Baileys reads it.
+   */
+  update(changes: { name?: string; description?: string }): void {
+    const channel = channelOf(this.state, this.jid)
+    if (changes.name !== undefined) channel.name = changes.name
+    if (changes.description !== undefined) channel.description = changes.description
+    const settings = [
+      ...(changes.name !== undefined ? [{ tag: 'name', attrs: {}, content: Buffer.from(changes.name) }] : []),
+      ...(changes.description !== undefined
+        ? [{ tag: 'description', attrs: {}, content: Buffer.from(changes.description) }]
+        : []),
+    ]
+    const readers = new Set([...channel.followers, ...channel.admins, ...(channel.owner ? [channel.owner] : [])])
+    for (const phone of readers) {
+      const account = this.state.accounts.get(phone)
+      const connection = account && this.state.liveConnectionOf(account)
+      connection?.sendNode({
+        tag: 'notification',
+        attrs: { from: channel.jid, type: 'newsletter', id: serverMessageId('NL'), t: unixNow() },
+        content: [{ tag: 'update', attrs: {}, content: [{ tag: 'settings', attrs: {}, content: settings }] }],
+      })
+    }
   }
 
   /** A post made from the owner's phone (or by the outside owner): every live follower gets it -> its server id. */

@@ -1,4 +1,4 @@
-import type { ChannelPost } from '../../engine/whatsapp/port/channels'
+import type { ChannelPost, ChannelUpdate } from '../../engine/whatsapp/port/channels'
 import type { GatewayContext } from '../context'
 import { sessionById } from '../sessions/view'
 
@@ -19,6 +19,17 @@ export function onChannelPost(ctx: GatewayContext, sessionId: string, post: Chan
           postedAt: post.timestamp.toISOString(),
         },
       }),
+    { behavior: 'immediate' },
+  )
+}
+
+/** A followed channel's new name or description: its channel.updated event, with only what changed. */
+export function onChannelUpdate(ctx: GatewayContext, sessionId: string, update: ChannelUpdate): void {
+  if (!sessionById(ctx.db, sessionId)) return
+  const { channelJid, ...changed } = update
+  ctx.db.transaction(
+    (tx) =>
+      void ctx.outbox.record(tx, { sessionId, type: 'channel.updated', data: { channelId: channelJid, ...changed } }),
     { behavior: 'immediate' },
   )
 }

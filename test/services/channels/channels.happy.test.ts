@@ -125,6 +125,20 @@ describe('WhatsApp Channels: list, info, follow, posts', () => {
     expect(read.body.messages.map((m: any) => m.content.text)).toEqual(['public'])
   })
 
+  it('tells a followed channel’s new name and description as channel.updated, only what changed', async () => {
+    news.update({ name: 'Daily News+' })
+    news.update({ description: 'Headlines, twice a day' })
+    const updates = await receiver.waitFor('main', secret, (all) =>
+      all.some((e) => e.type === 'channel.updated' && e.data.description !== undefined),
+    )
+    expect(updates.filter((e) => e.type === 'channel.updated').map((e) => e.data)).toEqual([
+      { channelId: news.jid, name: 'Daily News+' },
+      { channelId: news.jid, description: 'Headlines, twice a day' },
+    ])
+    const info = await t.get(`/v1/channel/info?sessionId=${sessionId}&id=${news.jid}`)
+    expect(info.body.channel).toMatchObject({ name: 'Daily News+', description: 'Headlines, twice a day' })
+  })
+
   it('unfollows: WhatsApp forgets the account, later posts no longer arrive', async () => {
     const { status, body } = await t.post(`/v1/channel/${quiet.jid}/unfollow`, { sessionId })
     expect(status, JSON.stringify(body)).toBe(200)

@@ -1,5 +1,5 @@
 import { normalizeMessageContent, type proto } from '@whiskeysockets/baileys'
-import type { ChannelInfo, ChannelPost, ChannelRole } from '../port/channels'
+import type { ChannelInfo, ChannelPost, ChannelRole, ChannelUpdate } from '../port/channels'
 import { describeMessage } from '../messages/message-content'
 
 const ROLES: Record<string, ChannelRole> = { OWNER: 'owner', ADMIN: 'admin', SUBSCRIBER: 'follower', GUEST: 'guest' }
@@ -60,5 +60,23 @@ export function toChannelPost(
     timestamp: new Date(Number.isFinite(seconds) ? seconds * 1000 : Date.now()),
     type: described.type,
     content: described.content,
+  }
+}
+
+/** WhatsApp caps a channel's name at 100 characters and its description at 2,048; anything past that is not kept. */
+const NAME_MAX = 100
+const DESCRIPTION_MAX = 2_048
+
+/** Pure: Baileys' `newsletter-settings.update` → ChannelUpdate; null when it names no channel or changes nothing we report. */
+export function toChannelUpdate(event: { id?: unknown; update?: unknown }): ChannelUpdate | null {
+  if (typeof event.id !== 'string' || !CHANNEL_JID.test(event.id)) return null
+  const update = (event.update ?? {}) as { name?: unknown; description?: unknown }
+  const name = typeof update.name === 'string' ? update.name.slice(0, NAME_MAX) : undefined
+  const description = typeof update.description === 'string' ? update.description.slice(0, DESCRIPTION_MAX) : undefined
+  if (name === undefined && description === undefined) return null
+  return {
+    channelJid: event.id,
+    ...(name !== undefined ? { name } : {}),
+    ...(description !== undefined ? { description } : {}),
   }
 }

@@ -29,6 +29,13 @@ export interface ChannelPost {
   content: MessageContent
 }
 
+/** A channel's name or description changed (only what changed is present). */
+export interface ChannelUpdate {
+  channelJid: string
+  name?: string
+  description?: string
+}
+
 /** How a channel is named: its jid, or its link's invite code. */
 export type ChannelKey = { jid: string } | { invite: string }
 

@@ -1,4 +1,4 @@
-import type { ChannelPost, SessionChannels } from './channels'
+import type { ChannelPost, ChannelUpdate, SessionChannels } from './channels'
 import type { ContactPresence, SessionContacts, SessionPrivacy } from './contacts'
 import type { GroupInfo, GroupNotice, SessionGroups } from './groups'
 import type { HistoryChunkNotice, HistoryPart, HistoryReadOptions } from './history'
@@ -119,6 +119,8 @@ export type EngineFact = { sessionId: string; socket: number } & (
   | { type: 'history-chunk'; chunk: HistoryChunkNotice }
   /** A post arrived in a channel the account follows. */
   | { type: 'channel-post'; post: ChannelPost }
+  /** A followed channel's name or description changed. */
+  | { type: 'channel-updated'; update: ChannelUpdate }
 )
 
 export type FactListener = (fact: EngineFact) => void

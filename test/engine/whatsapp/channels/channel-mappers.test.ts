@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toChannelInfo, toChannelPost } from '../../../../src/engine/whatsapp/channels/channel-mappers'
+import { toChannelInfo, toChannelPost, toChannelUpdate } from '../../../../src/engine/whatsapp/channels/channel-mappers'
 
 const JID = '120363025246125888@newsletter'
 
@@ -95,5 +95,30 @@ describe('toChannelPost', () => {
     expect(toChannelPost(JID, { id: 'A', t: '1' }, { conversation: 'x' })).toBeNull()
     expect(toChannelPost(JID, { id: 'A', server_id: 'x' }, { conversation: 'x' })).toBeNull()
     expect(toChannelPost(JID, { id: 'A', server_id: '1' }, null)).toBeNull()
+  })
+})
+
+describe('toChannelUpdate', () => {
+  it('keeps only what changed, bounded as WhatsApp bounds it', () => {
+    expect(toChannelUpdate({ id: JID, update: { name: 'New' } })).toEqual({ channelJid: JID, name: 'New' })
+    expect(toChannelUpdate({ id: JID, update: { description: 'd'.repeat(5_000) } })).toEqual({
+      channelJid: JID,
+      description: 'd'.repeat(2_048),
+    })
+    expect(toChannelUpdate({ id: JID, update: { name: 'n'.repeat(500), description: '' } })).toEqual({
+      channelJid: JID,
+      name: 'n'.repeat(100),
+      description: '',
+    })
+  })
+
+  it('answers null for no channel or nothing reported', () => {
+    for (const event of [
+      { id: 'x', update: { name: 'a' } },
+      { id: JID, update: {} },
+      { id: JID },
+      { id: JID, update: { name: 5 } },
+    ])
+      expect(toChannelUpdate(event)).toBeNull()
   })
 })
