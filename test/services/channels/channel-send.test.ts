@@ -82,6 +82,9 @@ describe('posting to a channel the account owns', () => {
     // The server's ack moves the record on; a channel has no delivery or read receipts.
     const record = await t.waitForRecord(sessionId, body.messageId, (r) => r.status === 'sent')
     expect(record).toMatchObject({ phone: shop.jid, content: { text: 'Open today until 8' } })
+    // The account's posts to the channel are listed as a chat's messages are.
+    const posted = await t.get(`/v1/message/all?sessionId=${sessionId}&phone=${encodeURIComponent(shop.jid)}`)
+    expect(posted.body.messages.map((m: any) => m.messageId)).toEqual([body.messageId])
     // The reader's own session reads it back from WhatsApp too.
     const read = await t.get(`/v1/channel/${shop.jid}/messages?sessionId=${readerSession}`)
     expect(read.body.messages.map((m: any) => m.content.text)).toEqual(['Open today until 8'])
