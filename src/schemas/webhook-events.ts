@@ -284,7 +284,7 @@ const descriptions: Record<WebhookEventType, string> = {
     'A chunk of the phone’s history was read (sessions connected with history): what it stored and the totals so far; never one event per old message.',
   'history.synced': 'The history import of this linking ended: what it stored in all. Sent once per linking.',
   'channel.message':
-    'A post arrived in a WhatsApp Channel the session follows (not its own posts; not suppressed by webhookMessages: false). Posts are not stored: GET /v1/channel/{channelId}/messages reads them from WhatsApp.',
+    'A post arrived in a WhatsApp Channel the session follows or runs (not one this session sent, which is its send record; not suppressed by webhookMessages: false). Posts are not stored: GET /v1/channel/{channelId}/messages reads them from WhatsApp.',
   'channel.updated': 'A channel the session follows or runs changed its name or description.',
 }
 
