@@ -2,10 +2,9 @@ import { z } from 'zod'
 import { messageTypes } from '../shared/message-types'
 import { EXAMPLE_SESSION_ID } from './examples'
 import { MessageContentSchema } from './message-record'
+import { CHANNEL_JID } from './phone'
 
 const sessionId = z.string().min(1).max(100)
-/** WhatsApp's channel ids are digits (18 today); 30 leaves room without letting anything long through. */
-const CHANNEL_ID = /^(\d{5,30})(@newsletter)?$/
 /** https://whatsapp.com/channel/<code> (www. optional), or the code alone. */
 const CHANNEL_LINK = /^(?:https:\/\/(?:www\.)?whatsapp\.com\/channel\/)?([A-Za-z0-9]{10,40})\/?$/
 export const CHANNEL_MESSAGES_MAX = 100
@@ -16,8 +15,9 @@ const echo = (input: string) => JSON.stringify(input.length > 60 ? `${input.slic
 export const channelId = z
   .string()
   .transform((input, ctx) => {
-    const match = CHANNEL_ID.exec(input)
-    if (match) return `${match[1]}@newsletter`
+    // The digits alone are taken too; the id rule itself is the send address's (CHANNEL_JID).
+    const jid = /^\d+$/.test(input) ? `${input}@newsletter` : input
+    if (CHANNEL_JID.test(jid)) return jid
     ctx.issues.push({ code: 'custom', input, message: `${echo(input)} is not a channel id: <digits>@newsletter` })
     return z.NEVER
   })

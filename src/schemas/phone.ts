@@ -10,7 +10,7 @@ const MAX_PHONE_CHARS = 32
 const PHONE_CHARACTERS = /^\+?[\d ().-]+$/
 export const GROUP_ID = /^\d{1,24}(-\d{1,24})?@g\.us$/
 const LID = /^\d{1,24}@lid$/
-/** A WhatsApp Channel (newsletter): digits, 18 today. */
+/** A WhatsApp Channel (newsletter): digits (18 today; 30 leaves room without letting anything long through). */
 export const CHANNEL_JID = /^\d{5,30}@newsletter$/
 
 /** A phone number as the client sent it (answer with this) and its digits (give the network these). */
