@@ -1,5 +1,5 @@
 /**
- * The end-to-end suites (sessions, contact checks, messages, chats, groups, webhooks, metrics, Chatwoot, the panel's files, the event socket) under Bun, on bun:sqlite: each file
+ * The end-to-end suites (sessions, contact checks, messages, chats, groups, channels, webhooks, metrics, Chatwoot, the panel's files, the event socket) under Bun, on bun:sqlite: each file
  * in its own `bun test` process, as vitest's forks pool runs them on Node (Baileys and the
  * simulator keep sockets and timers), two at a time. The suites import from 'vitest'; bun test
  * maps that to bun:test, and test/support/bun-preload.ts adds what it lacks.
@@ -16,6 +16,7 @@ const SUITES = [
   'test/services/chats',
   'test/services/calls',
   'test/services/status',
+  'test/services/channels',
   'test/services/history',
   'test/services/media',
   'test/services/groups',

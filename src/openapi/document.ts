@@ -107,6 +107,10 @@ export function buildOpenApiDocument(
           name: 'Status',
           description: 'Statuses (stories): post text, images and videos to contacts, and take them down.',
         },
+        {
+          name: 'Channels',
+          description: 'WhatsApp Channels (newsletters): the ones followed or run, their posts, follow and unfollow.',
+        },
         { name: 'Workspace', description: 'Who a credential acts for.' },
         {
           name: 'Webhooks',

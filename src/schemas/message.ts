@@ -4,7 +4,7 @@ import { mediaUrl } from './media-source'
 import { ContactCard, MAX_CONTACT_CARDS } from './contact-card'
 import { EXAMPLE_MESSAGE_ID } from './examples'
 import { alias, eitherRequired } from './requirements'
-import { chatAddress } from './phone'
+import { sendAddress } from './phone'
 import { MessageRecordSchema } from './message-record'
 import {
   addressed,
@@ -271,7 +271,7 @@ export const DeleteMessageResponse = z
 
 export const ListMessagesQuery = z.strictObject({
   sessionId,
-  phone: chatAddress.optional().meta({ description: 'Only this chat.' }),
+  phone: sendAddress.optional().meta({ description: 'Only this chat (or this channel: the account’s posts to it).' }),
   direction: z.enum(['inbound', 'outbound']).optional(),
   source: z.enum(['api', 'phone', 'history', 'live']).optional().meta({
     description:

@@ -10,6 +10,8 @@ const MAX_PHONE_CHARS = 32
 const PHONE_CHARACTERS = /^\+?[\d ().-]+$/
 export const GROUP_ID = /^\d{1,24}(-\d{1,24})?@g\.us$/
 const LID = /^\d{1,24}@lid$/
+/** A WhatsApp Channel (newsletter): digits (18 today; 30 leaves room without letting anything long through). */
+export const CHANNEL_JID = /^\d{5,30}@newsletter$/
 
 /** A phone number as the client sent it (answer with this) and its digits (give the network these). */
 export interface PhoneNumber {
@@ -23,6 +25,8 @@ export type ChatAddress =
   | { kind: 'lid'; input: string; jid: string }
   /** The account's statuses (stories): set by the status routes, never parsed from a request. */
   | { kind: 'status'; input: string; jid: string }
+  /** Sends only (sendAddress): a channel the account owns or admins. */
+  | { kind: 'channel'; input: string; jid: string }
 
 /** The phone rule itself; `problem` says what is wrong without repeating more than ~40 chars. */
 export function parsePhone(input: string): PhoneNumber | { problem: string } {
@@ -79,7 +83,7 @@ export const phoneNumber = z
 export const phoneDigits = phoneNumber.transform((phone) => phone.digits)
 
 /** Someone: by phone number, or by LID where WhatsApp addresses them so (never a group). */
-export type PersonAddress = Exclude<ChatAddress, { kind: 'group' | 'status' }>
+export type PersonAddress = Exclude<ChatAddress, { kind: 'group' | 'channel' | 'status' }>
 
 /** A phone number (as above) or a LID (`<digits>@lid`, the API's one LID form): a person, not a chat. */
 export const personAddress = z
@@ -119,5 +123,24 @@ export const chatAddress = z
   })
   .meta({
     description: `${phoneDescription} Or a group id (<digits>-<digits>@g.us, <digits>@g.us) or a LID (<digits>@lid).`,
+    example: '120363025246125888@g.us',
+  })
+
+/** Where a send can go: a chat address (as above), or a channel (`<digits>@newsletter`) the account owns or admins. */
+export const sendAddress = z
+  .string()
+  .transform((input, ctx): ChatAddress => {
+    if (CHANNEL_JID.test(input)) return { kind: 'channel', input, jid: input }
+    const parsed = chatAddress.safeParse(input)
+    if (parsed.success) return parsed.data
+    ctx.issues.push({
+      code: 'custom',
+      input,
+      message: `${echo(input)} is not a chat address: a phone number, a group id (<digits>-<digits>@g.us or <digits>@g.us), a LID (<digits>@lid) or a channel (<digits>@newsletter)`,
+    })
+    return z.NEVER
+  })
+  .meta({
+    description: `${phoneDescription} Or a group id (<digits>-<digits>@g.us, <digits>@g.us), a LID (<digits>@lid) or a channel the account owns or admins (<digits>@newsletter).`,
     example: '120363025246125888@g.us',
   })

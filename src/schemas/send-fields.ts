@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
-import { chatAddress, type ChatAddress } from './phone'
+import { chatAddress, type ChatAddress, sendAddress } from './phone'
 import { alias, type AliasPair } from './requirements'
 
 /** The fields every message request shares: the session, the chat, a quoted or named message. */
@@ -20,6 +20,13 @@ export const to = { sessionId: EXAMPLE_SESSION_ID, phone: EXAMPLE_PHONE }
 
 export const addressed = {
   sessionId,
+  phone: sendAddress.optional(),
+  to: sendAddress.optional().meta(alias('phone')),
+}
+
+/** A chat, not a channel: edits, deletes and reactions name a message of one. */
+const chatAddressed = {
+  sessionId,
   phone: chatAddress.optional(),
   to: chatAddress.optional().meta(alias('phone')),
 }
@@ -31,7 +38,7 @@ export const withPhone = <T extends { phone?: ChatAddress; to?: ChatAddress }>({
 
 /** A request about one message of a chat (edit, delete, reaction). */
 export const referenced = {
-  ...addressed,
+  ...chatAddressed,
   messageId: messageId.optional(),
   id: messageId.optional().meta(alias('messageId')),
 }

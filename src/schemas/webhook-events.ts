@@ -224,6 +224,25 @@ const HistorySyncedData = z
   })
   .meta({ id: 'HistorySyncedEventData', description: 'The history import of this linking ended; sent once.' })
 
+const ChannelMessageData = z
+  .object({
+    channelId: z.string().meta({ description: 'The channel, `<digits>@newsletter`.' }),
+    serverId: z.number().int().meta({ description: 'The post’s number in its channel, as WhatsApp counts them.' }),
+    messageId: z.string(),
+    type: z.enum(messageTypes),
+    content: MessageContentSchema,
+    postedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ChannelMessageEventData' })
+
+const ChannelUpdatedData = z
+  .object({
+    channelId: z.string().meta({ description: 'The channel, `<digits>@newsletter`.' }),
+    name: z.string().optional(),
+    description: z.string().optional(),
+  })
+  .meta({ id: 'ChannelUpdatedEventData', description: 'Only the fields that changed are present.' })
+
 export const webhookEventData = {
   'session.status': SessionStatusData,
   'session.qr': SessionQrData,
@@ -242,6 +261,8 @@ export const webhookEventData = {
   'group.participants': GroupParticipantsData,
   'history.progress': HistoryProgressData,
   'history.synced': HistorySyncedData,
+  'channel.message': ChannelMessageData,
+  'channel.updated': ChannelUpdatedData,
 } as const satisfies Record<WebhookEventType, z.ZodType>
 
 export { isMessageEvent, webhookEventTypes, type WebhookEventType }
@@ -271,6 +292,9 @@ const descriptions: Record<WebhookEventType, string> = {
   'history.progress':
     'A chunk of the phone’s history was read (sessions connected with history): what it stored and the totals so far; never one event per old message.',
   'history.synced': 'The history import of this linking ended: what it stored in all. Sent once per linking.',
+  'channel.message':
+    'A post arrived in a WhatsApp Channel the session follows or runs (not one this session sent, which is its send record; not suppressed by webhookMessages: false). Posts are not stored: GET /v1/channel/{channelId}/messages reads them from WhatsApp.',
+  'channel.updated': 'A channel the session follows or runs changed its name or description.',
 }
 
 /** The body POSTed for one event type: the envelope around that type's data. */

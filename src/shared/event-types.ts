@@ -21,6 +21,8 @@ export const webhookEventTypes = [
   'group.participants',
   'history.progress',
   'history.synced',
+  'channel.message',
+  'channel.updated',
 ] as const
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]

@@ -78,6 +78,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     workspaceWebhookId: '',
     callbackToken: '',
     callId: '',
+    channelId: '',
   }
   const problems: string[] = []
   const unexpected: string[] = []
@@ -145,6 +146,8 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     await receiver.waitFor('hook', linked.webhookSecret, (all) =>
       all.some((e) => e.type === 'call.received' && e.data.callId === ids.callId),
     )
+    // A channel the account follows (not its own: unfollowing that is refused), for the channel routes.
+    ids.channelId = t.sim.createChannel({ name: 'Declared answers', followers: [ACCOUNT] }).jid
     ids.pairingId = (await t.connect({ sessionName: 'pairing' })).body.sessionId
     // A session that is not live, for DELETE /v1/session/{id} to remove.
     ids.deletableId = (await t.connect({ sessionName: 'deletable' })).body.sessionId
@@ -196,6 +199,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
       workspace: 'test',
       keyId: ids.keyId,
       callId: ids.callId,
+      channelId: ids.channelId,
       token: operation.id === 'chatwootCallback' ? ids.callbackToken : ids.token,
     }
     if (!(name in byName)) throw new Error(`${operation.id}: no value for path parameter ${name}`)
@@ -212,6 +216,8 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     )
     const query = new URLSearchParams()
     if (parameters(operation, 'query').some((p) => p.name === 'sessionId')) query.set('sessionId', ids.sessionId)
+    // The one operation that needs a query parameter besides the session: which channel (id or link).
+    if (operation.id === 'getChannelInfo') query.set('id', ids.channelId)
     if (options.extra) query.set(options.extra, '1')
     return query.size ? `${path}?${query}` : path
   }

@@ -93,6 +93,11 @@ describe('GET /openapi.json', () => {
       'postImageStatus',
       'postVideoStatus',
       'deleteStatus',
+      'listChannels',
+      'getChannelInfo',
+      'followChannel',
+      'unfollowChannel',
+      'listChannelMessages',
       'getSignedMedia',
       'chatwootCallback',
     ])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chatAddress, phoneDigits, phoneNumber } from '../../src/schemas/phone'
+import { chatAddress, phoneDigits, phoneNumber, sendAddress } from '../../src/schemas/phone'
 
 describe('phoneNumber', () => {
   it.each([
@@ -72,5 +72,30 @@ describe('chatAddress', () => {
     const result = chatAddress.safeParse(input)
     expect(result.success).toBe(false)
     expect(result.error!.issues[0]!.message).toMatch(/not a chat address/)
+  })
+})
+
+describe('sendAddress', () => {
+  it('takes a channel (<digits>@newsletter) besides every chat address', () => {
+    const channel = '120363025246125888@newsletter'
+    expect(sendAddress.parse(channel)).toEqual({ kind: 'channel', input: channel, jid: channel })
+    for (const input of ['+1 555-123-0001', '120363025246125888@g.us', '123456789@lid'])
+      expect(sendAddress.parse(input)).toEqual(chatAddress.parse(input))
+  })
+
+  it.each([
+    ['too short', '1234@newsletter'],
+    ['too long', `${'9'.repeat(31)}@newsletter`],
+    ['letters', '12345abc@newsletter'],
+    ['a suffix', '123456789@newsletter.evil'],
+    ['a space', ' 123456789@newsletter'],
+  ])('refuses a channel id with %s, naming channels in its message', (_, input) => {
+    const parsed = sendAddress.safeParse(input)
+    expect(parsed.success).toBe(false)
+    expect(parsed.error!.issues[0]!.message).toContain('<digits>@newsletter')
+  })
+
+  it('is not what chats take: chatAddress refuses a channel', () => {
+    expect(chatAddress.safeParse('120363025246125888@newsletter').success).toBe(false)
   })
 })

@@ -4,6 +4,7 @@ import { normalizeMessageContent, proto } from '@whiskeysockets/baileys'
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import type { Account } from './account'
 import { checkAddons } from './addon-checks'
+import { handleChannelMessage } from './channel-send'
 import type { Connection } from './connection'
 import type { Contact } from './contact'
 import { hasBlocked, pushNameOf } from './profiles'
@@ -29,6 +30,7 @@ export const handleClientMessage = async (state: SimState, connection: Connectio
   account.stats.messagesReceived++
   if (account.unresponsive) return // the server takes it and says nothing: no ack, no delivery
   const target = splitJid(to)
+  if (target.server === 'newsletter') return handleChannelMessage(state, connection, account, node)
   if (to === STATUS_JID) {
     connection.sendNode({ tag: 'ack', attrs: { class: 'message', id, from: to, t: unixNow() } })
     await handleStatusMessage(state, account, node)

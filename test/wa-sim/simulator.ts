@@ -14,6 +14,7 @@ import type { LinkedIdentity, ScanOptions } from './pairing'
 import { ChatServer } from './server'
 import { SimState, type ClientVersion, type GroupAddPrivacy } from './state'
 import { GroupHandle } from './group-handle'
+import { ChannelHandle, createChannel, type ChannelOptions } from './channel-handle'
 import { GroupRefusal, joinByInviteCode, newInviteCode } from './group-ops'
 import { updateProfile, viewProfile, type ProfileUpdate, type ProfileView } from './profiles'
 import type { Violation } from './strict-checks'
@@ -232,6 +233,21 @@ export class WhatsAppSimulator {
   group(jid: string): GroupHandle {
     if (!this.state.groups.has(jid)) throw new SimulatorError('unknown_group', `no group ${jid}`, 404)
     return new GroupHandle(this.state, jid)
+  }
+
+  /** A WhatsApp Channel (newsletter), owned by an account or by someone outside the simulation. */
+  createChannel(options: ChannelOptions): ChannelHandle {
+    return createChannel(this.state, {
+      ...options,
+      ...(options.owner ? { owner: normalizePhone(options.owner) } : {}),
+      ...(options.followers ? { followers: options.followers.map(normalizePhone) } : {}),
+    })
+  }
+
+  /** A channel: its state and posts (`channel(jid).post({ text })`). */
+  channel(jid: string): ChannelHandle {
+    if (!this.state.channels.has(jid)) throw new SimulatorError('unknown_channel', `no channel ${jid}`, 404)
+    return new ChannelHandle(this.state, jid)
   }
 
   /** `phone` (a contact, or an account from its phone) joins the group an invite link's code opens. */

@@ -1,5 +1,6 @@
 // Everything the simulator knows, shared by the connection dispatch, iq handlers and the public API.
 import type { Account } from './account'
+import type { Channel } from './channels'
 import type { AppState } from './app-state'
 import type { CurveKeyPair } from './certificates'
 import type { SeededHistory } from './history-model'
@@ -58,6 +59,8 @@ export class SimState {
   readonly accounts = new Map<string, Account>()
   readonly contacts = new Map<string, Contact>()
   readonly groups = new Map<string, Group>()
+  /** WhatsApp Channels (newsletters), by jid (channels.ts) */
+  readonly channels = new Map<string, Channel>()
   /** Phones (accounts or contacts) whose privacy refuses being added to groups */
   readonly refusesGroupAdds = new Set<string>()
   /** Push name, about, photo, business profile and their privacy, by phone (profiles.ts) */

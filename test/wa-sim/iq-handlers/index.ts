@@ -10,6 +10,7 @@ import { handleBlocklistIq } from './blocklist'
 import { handleEncryptIq } from './encrypt'
 import { handleGroupsIq } from './groups'
 import { handleMdIq } from './md'
+import { handleMexIq, handleNewsletterIq } from './mex'
 import { handleBusinessIq, handlePictureIq, handleStatusIq } from './profile'
 import { handlePrivacyIq } from './privacy'
 import { handleUsyncIq } from './usync'
@@ -59,6 +60,10 @@ const answer = (state: SimState, connection: Connection, node: BinaryNode): Bina
       return handleGroupsIq(state, account, node)
     case 'privacy':
       return handlePrivacyIq(state, account, node)
+    case 'w:mex':
+      return handleMexIq(state, account, node)
+    case 'newsletter':
+      return handleNewsletterIq(state, account, node)
     case 'w:m':
       return iqResult(node, [
         {

@@ -1,3 +1,4 @@
+import type { ChannelPost, ChannelUpdate, SessionChannels } from './channels'
 import type { ContactPresence, SessionContacts, SessionPrivacy } from './contacts'
 import type { GroupInfo, GroupNotice, SessionGroups } from './groups'
 import type { HistoryChunkNotice, HistoryPart, HistoryReadOptions } from './history'
@@ -116,6 +117,10 @@ export type EngineFact = { sessionId: string; socket: number } & (
   | { type: 'group'; notice: GroupNotice }
   /** The phone announced a history chunk (only for a link opened with `history`). */
   | { type: 'history-chunk'; chunk: HistoryChunkNotice }
+  /** A post arrived in a channel the account follows. */
+  | { type: 'channel-post'; post: ChannelPost }
+  /** A followed channel's name or description changed. */
+  | { type: 'channel-updated'; update: ChannelUpdate }
 )
 
 export type FactListener = (fact: EngineFact) => void
@@ -272,6 +277,7 @@ export interface SessionHandle {
   readonly groups: SessionGroups
   readonly contacts: SessionContacts
   readonly privacy: SessionPrivacy
+  readonly channels: SessionChannels
 }
 
 /**

@@ -19,10 +19,12 @@ import { attachCallListener } from '../listeners/calls'
 import { attachPresenceListener } from '../listeners/presence'
 import { RingingCalls } from '../listeners/ringing-calls'
 import { PrivacyLayer } from '../contacts/privacy'
+import { ChannelLayer } from '../channels/channels'
 import { attachHistoryListener } from '../listeners/history'
 import type { HistoryTcToken } from '../history/read-history'
 import { storeTcTokens } from '../history/tc-tokens'
 import { attachInboundListener } from '../listeners/inbound'
+import { attachChannelListener } from '../listeners/channels'
 import { attachOwnMessageListener } from '../listeners/own-messages'
 import { attachReactionVoteListener } from '../listeners/reactions-votes'
 import { attachReceiptListener } from '../listeners/receipts'
@@ -117,6 +119,7 @@ export class SessionConnection implements SessionHandle {
   readonly groups: GroupLayer
   readonly contacts: ContactLayer
   readonly privacy: PrivacyLayer
+  readonly channels: ChannelLayer
   readonly #ringing = new RingingCalls()
 
   constructor(
@@ -131,6 +134,7 @@ export class SessionConnection implements SessionHandle {
     })
     this.contacts = new ContactLayer({ socket: () => this.#connected(), queryTimeoutMs: deps.timing.queryTimeoutMs })
     this.privacy = new PrivacyLayer(() => this.#connected(), deps.logger)
+    this.channels = new ChannelLayer(() => this.#connected())
   }
 
   get prompt(): Promise<PairingPrompt> {
@@ -288,6 +292,7 @@ export class SessionConnection implements SessionHandle {
     attachAckListener(context)
     attachReceiptListener(context)
     attachInboundListener(context)
+    attachChannelListener(context)
     attachOwnMessageListener(context)
     attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
     attachCallListener(context, { autoReject: () => this.options.autoRejectCalls, ringing: this.#ringing })

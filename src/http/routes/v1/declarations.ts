@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import { callEndpoints } from './calls'
+import { channelEndpoints } from './channels'
 import { chatEndpoints } from './chats'
 import { contactEndpoints } from './contacts'
 import { eventEndpoints } from './events'
@@ -26,6 +27,7 @@ export const v1Endpoints = [
   ...groupEndpoints,
   ...callEndpoints,
   ...statusEndpoints,
+  ...channelEndpoints,
 ] as const
 
 /**

@@ -23,8 +23,12 @@ export const GROUP_ADMIN_ERRORS = [...SESSION_CALL_ERRORS, 'forbidden'] as const
 /** A change to a sent message (edit, delete, reaction): the message may not allow it. */
 export const MESSAGE_CHANGE_ERRORS = [...SESSION_CALL_ERRORS, 'message_not_editable'] as const satisfies ErrorCode[]
 
-/** What any send can answer besides 200. */
-export const SEND_ERRORS = [...SESSION_CALL_ERRORS, 'idempotency_key_reused'] as const satisfies ErrorCode[]
+/** What any send can answer besides 200 (forbidden: a channel the account does not run). */
+export const SEND_ERRORS = [
+  ...SESSION_CALL_ERRORS,
+  'forbidden',
+  'idempotency_key_reused',
+] as const satisfies ErrorCode[]
 
 /** Sends that fetch a client URL can also answer 413 and 422. */
 export const MEDIA_SEND_ERRORS = [

@@ -8,6 +8,7 @@ import { jsonBody, METHODS_WITH_JSON } from '../../middleware/json-body'
 import { rateLimit } from '../../middleware/rate-limit'
 import { createRouter } from '../../router'
 import { callRoutes } from './calls'
+import { channelRoutes } from './channels'
 import { chatRoutes } from './chats'
 import { contactRoutes } from './contacts'
 import { eventRoutes } from './events'
@@ -36,7 +37,8 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof eventRoutes>> &
     ExtractSchema<ReturnType<typeof groupRoutes>> &
     ExtractSchema<ReturnType<typeof callRoutes>> &
-    ExtractSchema<ReturnType<typeof statusRoutes>>
+    ExtractSchema<ReturnType<typeof statusRoutes>> &
+    ExtractSchema<ReturnType<typeof channelRoutes>>
 >
 
 /**
@@ -74,6 +76,7 @@ function composeV1(ctx: HttpContext) {
     .route('/', groupRoutes(ctx))
     .route('/', callRoutes(ctx))
     .route('/', statusRoutes(ctx))
+    .route('/', channelRoutes(ctx))
 }
 
 /** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */

@@ -20,7 +20,8 @@ const isGroupJid = (jid: string) => jid.endsWith('@g.us')
 /** isChatOf as a query condition, for lists of a chat's records. */
 export function chatCondition(address: ChatAddress): SQL {
   if (address.kind === 'phone') return or(eq(messages.chatJid, address.jid), eq(messages.phone, address.digits))!
-  if (address.kind === 'group' || address.kind === 'status') return eq(messages.chatJid, address.jid)
+  if (address.kind === 'group' || address.kind === 'status' || address.kind === 'channel')
+    return eq(messages.chatJid, address.jid)
   return or(
     eq(messages.chatJid, address.jid),
     and(eq(messages.lid, address.jid.split('@')[0]!), not(like(messages.chatJid, '%@g.us'))),
@@ -30,8 +31,8 @@ export function chatCondition(address: ChatAddress): SQL {
 /** The columns that name a chat in a record, from an API address. */
 export function chatColumns(address: ChatAddress): { chatJid: string; phone: string | null; lid: string | null } {
   if (address.kind === 'phone') return { chatJid: address.jid, phone: address.digits, lid: null }
-  // A group or the statuses: the chat's jid stands for its number.
-  if (address.kind === 'group' || address.kind === 'status')
+  // A group, a channel or the statuses: the chat's jid stands for its number.
+  if (address.kind === 'group' || address.kind === 'status' || address.kind === 'channel')
     return { chatJid: address.jid, phone: address.jid, lid: null }
   return { chatJid: address.jid, phone: null, lid: address.jid.split('@')[0]! }
 }

@@ -28,6 +28,7 @@ const LIKELY_LID_DIGITS = 13
 export async function resolveRecipient(handle: SessionHandle, address: ChatAddress): Promise<Recipient> {
   if (address.kind === 'group' || address.kind === 'status')
     return { chatJid: address.jid, phone: address.jid, lid: null }
+  if (address.kind === 'channel') return channelRecipient(handle, address.jid)
   try {
     if (address.kind === 'lid') {
       const phone = await handle.phoneForLid(address.jid)
@@ -57,6 +58,29 @@ export async function resolveRecipient(handle: SessionHandle, address: ChatAddre
       field: 'phone',
     },
   )
+}
+
+/**
+ * A channel takes posts from its owner and admins only: asked of WhatsApp before the hand-over
+ * (a refusal leaves nothing recorded), since WhatsApp would only refuse the stanza in its ack.
+ */
+async function channelRecipient(handle: SessionHandle, jid: string): Promise<Recipient> {
+  const channel = await handle.channels.info({ jid }).catch((error: unknown) => {
+    if (!handle.online) throw new GatewayError('session_not_connected', OFFLINE)
+    throw engineFailure(error, {
+      timeout: 'WhatsApp did not answer who runs the channel; nothing was sent or recorded',
+      upstream: 'WhatsApp refused to say who runs the channel; nothing was sent or recorded',
+      not_connected: OFFLINE,
+    })
+  })
+  if (!channel) throw new GatewayError('not_found', `WhatsApp knows no channel ${jid}; nothing was sent or recorded`)
+  if (channel.role !== 'owner' && channel.role !== 'admin')
+    throw new GatewayError(
+      'forbidden',
+      `Only a channel's owner and admins post to it; the account is its ${channel.role}. Nothing was sent or recorded`,
+      { role: channel.role },
+    )
+  return { chatJid: jid, phone: jid, lid: null }
 }
 
 /** A send's record takes what the hand-over learned of its recipient (before it is announced). */

@@ -8,6 +8,7 @@ import { engineFailure } from '../../engine-failure'
 import { connectedHandle } from '../../sessions/connected'
 import { findSession } from '../../sessions/view'
 import { withDeadline } from '../../deadline'
+import { validationError } from '../../validation-error'
 import { type BindRecord, sendOnce } from './idempotency'
 import { takeTurn } from './send-turn'
 import { isInteractive, type PreparedMessage, prepareMessage, type SendInput } from './prepare'
@@ -75,6 +76,9 @@ async function send(ctx: GatewayContext, args: SendArgs) {
       plan,
     })
   }
+  // WhatsApp shows no buttons or lists in a channel: refused before anything is asked of it.
+  if (input.phone.kind === 'channel' && isInteractive(input))
+    throw validationError([{ path: 'phone', message: `a channel takes no ${input.kind} messages` }])
 
   const messageId = await sendOnce(
     ctx,

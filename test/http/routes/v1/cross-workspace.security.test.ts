@@ -60,7 +60,7 @@ function sessionRoutes(): SessionRoute[] {
 describe('every session route refuses another workspace’s session', () => {
   let t: SimulatedGateway
   let stranger: { key: string }
-  const ids = { sessionId: '', messageId: '', groupId: '', inviteCode: '', deliveryId: '' }
+  const ids = { sessionId: '', messageId: '', groupId: '', inviteCode: '', deliveryId: '', channelId: '' }
   const routes = sessionRoutes()
 
   beforeAll(async () => {
@@ -88,6 +88,7 @@ describe('every session route refuses another workspace’s session', () => {
     ids.inviteCode = invite.inviteCode
     const deliveries = await parseResponse(t.api.v1.webhooks.deliveries.$get({ query: { sessionId: ids.sessionId } }))
     ids.deliveryId = deliveries.deliveries[0]!.deliveryId
+    ids.channelId = t.sim.createChannel({ name: 'Owner’s channel', owner: ACCOUNT }).jid
   }, 60_000)
   afterAll(() => t?.close())
 
@@ -98,11 +99,14 @@ describe('every session route refuses another workspace’s session', () => {
       groupId: ids.groupId,
       deliveryId: ids.deliveryId,
       phone: EXAMPLE_PHONE,
+      channelId: ids.channelId,
     }
     const path = route.path.replaceAll(/\{(\w+)\}/g, (_, name: string) =>
       encodeURIComponent(name === route.pathParam ? sessionId : values[name]!),
     )
-    const url = route.inQuery ? `${path}?sessionId=${sessionId}` : path
+    // GET /v1/channel/info names its channel in the query too.
+    const channel = route.path === '/v1/channel/info' ? `&id=${ids.channelId}` : ''
+    const url = route.inQuery ? `${path}?sessionId=${sessionId}${channel}` : path
     // Media and webhook URLs go to .invalid hosts: a route that let the request through fetches nothing real.
     const body =
       route.example === undefined
