@@ -1,5 +1,6 @@
 import type { ContactPresence, SessionContacts, SessionPrivacy } from './contacts'
 import type { GroupInfo, GroupNotice, SessionGroups } from './groups'
+import type { LabelChange, SessionLabels } from './labels'
 import type { HistoryChunkNotice, HistoryPart, HistoryReadOptions } from './history'
 import type { InboundChange, InboundMessage, OutboundContent, OwnMessage, PollVote, Reaction } from './messages'
 
@@ -116,6 +117,8 @@ export type EngineFact = { sessionId: string; socket: number } & (
   | { type: 'group'; notice: GroupNotice }
   /** The phone announced a history chunk (only for a link opened with `history`). */
   | { type: 'history-chunk'; chunk: HistoryChunkNotice }
+  /** A label or a label's chat or message changed (app-state sync: the phone's change or ours). */
+  | { type: 'label'; change: LabelChange }
 )
 
 export type FactListener = (fact: EngineFact) => void
@@ -261,6 +264,7 @@ export interface SessionHandle {
   readonly groups: SessionGroups
   readonly contacts: SessionContacts
   readonly privacy: SessionPrivacy
+  readonly labels: SessionLabels
 }
 
 /**
