@@ -103,6 +103,10 @@ export function buildOpenApiDocument(
           description: 'Which numbers have a WhatsApp account, their profiles, the block list and presence.',
         },
         { name: 'Calls', description: 'Incoming calls: reject one while it rings.' },
+        {
+          name: 'Labels',
+          description: 'WhatsApp Business labels: create, rename, recolour, delete, and put them on chats and messages.',
+        },
         { name: 'Workspace', description: 'Who a credential acts for.' },
         {
           name: 'Webhooks',

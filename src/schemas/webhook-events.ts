@@ -218,6 +218,28 @@ const HistorySyncedData = z
   })
   .meta({ id: 'HistorySyncedEventData', description: 'The history import of this linking ended; sent once.' })
 
+const LabelUpsertedData = z
+  .object({
+    labelId: z.string(),
+    name: z.string(),
+    color: z.number().int().meta({ description: 'Palette index, 0–19.' }),
+    predefinedId: z.string().nullable(),
+  })
+  .meta({ id: 'LabelUpsertedEventData' })
+
+const LabelDeletedData = z.object({ labelId: z.string() }).meta({ id: 'LabelDeletedEventData' })
+
+const LabelAssociationData = z
+  .object({
+    labelId: z.string(),
+    action: z.enum(['added', 'removed']),
+    chat: z.string().meta({
+      description: 'The chat, as the chat list names it: the number (digits), `<digits>@lid`, or the group id.',
+    }),
+    messageId: z.string().nullable().meta({ description: 'Set when the label went on or off a message of the chat.' }),
+  })
+  .meta({ id: 'LabelAssociationEventData' })
+
 export const webhookEventData = {
   'session.status': SessionStatusData,
   'session.qr': SessionQrData,
@@ -235,6 +257,9 @@ export const webhookEventData = {
   'group.participants': GroupParticipantsData,
   'history.progress': HistoryProgressData,
   'history.synced': HistorySyncedData,
+  'label.upserted': LabelUpsertedData,
+  'label.deleted': LabelDeletedData,
+  'label.association': LabelAssociationData,
 } as const satisfies Record<WebhookEventType, z.ZodType>
 
 export { isMessageEvent, webhookEventTypes, type WebhookEventType }
@@ -262,6 +287,10 @@ const descriptions: Record<WebhookEventType, string> = {
   'history.progress':
     'A chunk of the phone’s history was read (sessions connected with history): what it stored and the totals so far; never one event per old message.',
   'history.synced': 'The history import of this linking ended: what it stored in all. Sent once per linking.',
+  'label.upserted':
+    'A WhatsApp Business label was created or changed, on the phone or through the API (the same path: app-state sync).',
+  'label.deleted': 'A WhatsApp Business label was deleted, on the phone or through the API; its chats and messages lost it.',
+  'label.association': 'A label went on or off a chat (messageId null) or a message, on the phone or through the API.',
 }
 
 /** The body POSTed for one event type: the envelope around that type's data. */

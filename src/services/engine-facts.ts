@@ -10,6 +10,7 @@ import { onClosed, onOpened, onQr } from './sessions/facts'
 import { keepQr } from './sessions/qr'
 import { keepHistoryChunk } from './history/chunks'
 import { onPresence } from './contacts/presence'
+import { onLabelChange } from './labels/facts'
 import { sessionById } from './sessions/view'
 import type { NewEvent } from '../webhooks/outbox'
 import type { WebhookEventType } from '../schemas/webhook-events'
@@ -75,6 +76,9 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
     }
     case 'presence':
       onPresence(ctx, fact.sessionId, fact.presence)
+      return
+    case 'label':
+      onLabelChange(ctx, fact.sessionId, fact.change)
       return
     case 'call': {
       const workspaceId = sessionOf(ctx, fact.sessionId)?.workspaceId

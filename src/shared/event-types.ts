@@ -20,6 +20,9 @@ export const webhookEventTypes = [
   'group.participants',
   'history.progress',
   'history.synced',
+  'label.upserted',
+  'label.deleted',
+  'label.association',
 ] as const
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]

@@ -4,6 +4,7 @@ import { chatEndpoints } from './chats'
 import { contactEndpoints } from './contacts'
 import { eventEndpoints } from './events'
 import { groupEndpoints } from './groups'
+import { labelEndpoints } from './labels'
 import { messageEndpoints } from './messages'
 import { sessionEndpoints } from './sessions'
 import { webhookEndpoints } from './webhooks'
@@ -24,6 +25,7 @@ export const v1Endpoints = [
   ...eventEndpoints,
   ...groupEndpoints,
   ...callEndpoints,
+  ...labelEndpoints,
 ] as const
 
 /**

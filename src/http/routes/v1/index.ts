@@ -14,6 +14,7 @@ import { eventRoutes } from './events'
 import { handshakeCredential } from './events/socket/frames'
 import { eventSocketRoute } from './events/socket/route'
 import { groupRoutes } from './groups'
+import { labelRoutes } from './labels'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
 import { webhookRoutes } from './webhooks'
@@ -34,7 +35,8 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof webhookRoutes>> &
     ExtractSchema<ReturnType<typeof eventRoutes>> &
     ExtractSchema<ReturnType<typeof groupRoutes>> &
-    ExtractSchema<ReturnType<typeof callRoutes>>
+    ExtractSchema<ReturnType<typeof callRoutes>> &
+    ExtractSchema<ReturnType<typeof labelRoutes>>
 >
 
 /**
@@ -71,6 +73,7 @@ function composeV1(ctx: HttpContext) {
     .route('/', eventRoutes(ctx))
     .route('/', groupRoutes(ctx))
     .route('/', callRoutes(ctx))
+    .route('/', labelRoutes(ctx))
 }
 
 /** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */
