@@ -15,6 +15,7 @@ const SUITES = [
   'test/services/messages',
   'test/services/chats',
   'test/services/calls',
+  'test/services/labels',
   'test/services/history',
   'test/services/media',
   'test/services/groups',

@@ -105,7 +105,8 @@ export function buildOpenApiDocument(
         { name: 'Calls', description: 'Incoming calls: reject one while it rings.' },
         {
           name: 'Labels',
-          description: 'WhatsApp Business labels: create, rename, recolour, delete, and put them on chats and messages.',
+          description:
+            'WhatsApp Business labels: create, rename, recolour, delete, and put them on chats and messages.',
         },
         { name: 'Workspace', description: 'Who a credential acts for.' },
         {

@@ -64,7 +64,10 @@ export const LabelSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    color: z.number().int().meta({ description: `Palette index, 0–${LABEL_COLORS - 1}.` }),
+    color: z
+      .number()
+      .int()
+      .meta({ description: `Palette index, 0–${LABEL_COLORS - 1}.` }),
     predefinedId: z
       .string()
       .nullable()

@@ -289,7 +289,8 @@ const descriptions: Record<WebhookEventType, string> = {
   'history.synced': 'The history import of this linking ended: what it stored in all. Sent once per linking.',
   'label.upserted':
     'A WhatsApp Business label was created or changed, on the phone or through the API (the same path: app-state sync).',
-  'label.deleted': 'A WhatsApp Business label was deleted, on the phone or through the API; its chats and messages lost it.',
+  'label.deleted':
+    'A WhatsApp Business label was deleted, on the phone or through the API; its chats and messages lost it.',
   'label.association': 'A label went on or off a chat (messageId null) or a message, on the phone or through the API.',
 }
 

@@ -3,141 +3,141 @@ import type { EmbeddedMigration } from './folder'
 
 export const embeddedMigrations: EmbeddedMigration[] = [
   {
-    "tag": "0000_foundation",
-    "when": 1795290026207,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `workspaces` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`plan` text DEFAULT 'free' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `workspaces_name_unique` ON `workspaces` (`name`);--> statement-breakpoint\nCREATE TABLE `api_keys` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`workspace_id` text NOT NULL,\n\t`hash` text NOT NULL,\n\t`prefix` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`last_used_at` integer,\n\t`revoked_at` integer,\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `api_keys_hash_unique` ON `api_keys` (`hash`);--> statement-breakpoint\nCREATE INDEX `api_keys_workspace_idx` ON `api_keys` (`workspace_id`);"
+    tag: '0000_foundation',
+    when: 1795290026207,
+    breakpoints: true,
+    sql: "CREATE TABLE `workspaces` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`plan` text DEFAULT 'free' NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `workspaces_name_unique` ON `workspaces` (`name`);--> statement-breakpoint\nCREATE TABLE `api_keys` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`workspace_id` text NOT NULL,\n\t`hash` text NOT NULL,\n\t`prefix` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`last_used_at` integer,\n\t`revoked_at` integer,\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `api_keys_hash_unique` ON `api_keys` (`hash`);--> statement-breakpoint\nCREATE INDEX `api_keys_workspace_idx` ON `api_keys` (`workspace_id`);",
   },
   {
-    "tag": "0001_sessions",
-    "when": 1795290309943,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `sessions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`workspace_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`status` text NOT NULL,\n\t`status_reason` text,\n\t`number` text,\n\t`lid` text,\n\t`webhook_url` text NOT NULL,\n\t`webhook_messages` integer NOT NULL,\n\t`webhook_secret` text NOT NULL,\n\t`auto_reject_calls` integer DEFAULT false NOT NULL,\n\t`pairing_mode` text DEFAULT 'qr' NOT NULL,\n\t`pairing_number` text,\n\t`last_seen` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `sessions_workspace_name_unique` ON `sessions` (`workspace_id`,`name`);--> statement-breakpoint\nCREATE INDEX `sessions_status_idx` ON `sessions` (`status`);--> statement-breakpoint\nCREATE TABLE `wa_auth` (\n\t`session_id` text NOT NULL,\n\t`category` text NOT NULL,\n\t`key_id` text NOT NULL,\n\t`value` text NOT NULL,\n\tPRIMARY KEY(`session_id`, `category`, `key_id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    tag: '0001_sessions',
+    when: 1795290309943,
+    breakpoints: true,
+    sql: "CREATE TABLE `sessions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`workspace_id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`status` text NOT NULL,\n\t`status_reason` text,\n\t`number` text,\n\t`lid` text,\n\t`webhook_url` text NOT NULL,\n\t`webhook_messages` integer NOT NULL,\n\t`webhook_secret` text NOT NULL,\n\t`auto_reject_calls` integer DEFAULT false NOT NULL,\n\t`pairing_mode` text DEFAULT 'qr' NOT NULL,\n\t`pairing_number` text,\n\t`last_seen` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `sessions_workspace_name_unique` ON `sessions` (`workspace_id`,`name`);--> statement-breakpoint\nCREATE INDEX `sessions_status_idx` ON `sessions` (`status`);--> statement-breakpoint\nCREATE TABLE `wa_auth` (\n\t`session_id` text NOT NULL,\n\t`category` text NOT NULL,\n\t`key_id` text NOT NULL,\n\t`value` text NOT NULL,\n\tPRIMARY KEY(`session_id`, `category`, `key_id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
   },
   {
-    "tag": "0002_contact_check_usage",
-    "when": 1795290630397,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `contact_check_usage` (\n\t`workspace_id` text NOT NULL,\n\t`day` text NOT NULL,\n\t`used` integer NOT NULL,\n\tPRIMARY KEY(`workspace_id`, `day`),\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    tag: '0002_contact_check_usage',
+    when: 1795290630397,
+    breakpoints: true,
+    sql: 'CREATE TABLE `contact_check_usage` (\n\t`workspace_id` text NOT NULL,\n\t`day` text NOT NULL,\n\t`used` integer NOT NULL,\n\tPRIMARY KEY(`workspace_id`, `day`),\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
   },
   {
-    "tag": "0003_messages",
-    "when": 1795355308981,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `messages` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`chat_jid` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`participant` text,\n\t`direction` text NOT NULL,\n\t`type` text NOT NULL,\n\t`status` text NOT NULL,\n\t`status_reason` text,\n\t`quote_id` text,\n\t`content` text NOT NULL,\n\t`payload` blob,\n\t`edited_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `messages_session_created_idx` ON `messages` (`session_id`,`created_at`);--> statement-breakpoint\nCREATE INDEX `messages_created_idx` ON `messages` (`created_at`);--> statement-breakpoint\nCREATE TABLE `idempotency_keys` (\n\t`workspace_id` text NOT NULL,\n\t`key` text NOT NULL,\n\t`request_hash` text NOT NULL,\n\t`session_id` text NOT NULL,\n\t`message_id` text,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`workspace_id`, `key`),\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    tag: '0003_messages',
+    when: 1795355308981,
+    breakpoints: true,
+    sql: 'CREATE TABLE `messages` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`chat_jid` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`participant` text,\n\t`direction` text NOT NULL,\n\t`type` text NOT NULL,\n\t`status` text NOT NULL,\n\t`status_reason` text,\n\t`quote_id` text,\n\t`content` text NOT NULL,\n\t`payload` blob,\n\t`edited_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `messages_session_created_idx` ON `messages` (`session_id`,`created_at`);--> statement-breakpoint\nCREATE INDEX `messages_created_idx` ON `messages` (`created_at`);--> statement-breakpoint\nCREATE TABLE `idempotency_keys` (\n\t`workspace_id` text NOT NULL,\n\t`key` text NOT NULL,\n\t`request_hash` text NOT NULL,\n\t`session_id` text NOT NULL,\n\t`message_id` text,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`workspace_id`, `key`),\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
   },
   {
-    "tag": "0004_webhook_outbox",
-    "when": 1795356137506,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `webhook_deliveries` (\n\t`position` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`id` text NOT NULL,\n\t`event_id` text NOT NULL,\n\t`session_id` text NOT NULL,\n\t`status` text NOT NULL,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`last_status_code` integer,\n\t`last_error` text,\n\t`next_attempt_at` integer NOT NULL,\n\t`retry_until` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`event_id`) REFERENCES `webhook_events`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `webhook_deliveries_id_unique` ON `webhook_deliveries` (`id`);--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_queue_idx` ON `webhook_deliveries` (`status`,`session_id`,`position`);--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_session_idx` ON `webhook_deliveries` (`session_id`,`position`);--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_updated_idx` ON `webhook_deliveries` (`status`,`updated_at`);--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_event_idx` ON `webhook_deliveries` (`event_id`);--> statement-breakpoint\nCREATE TABLE `webhook_events` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`session_id` text NOT NULL,\n\t`sequence` integer NOT NULL,\n\t`type` text NOT NULL,\n\t`body` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `webhook_events_session_sequence_unique` ON `webhook_events` (`session_id`,`sequence`);--> statement-breakpoint\nCREATE INDEX `webhook_events_created_idx` ON `webhook_events` (`created_at`);--> statement-breakpoint\nCREATE TABLE `webhook_previous_secrets` (\n\t`session_id` text PRIMARY KEY NOT NULL,\n\t`secret` text NOT NULL,\n\t`expires_at` integer NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `webhook_sequences` (\n\t`session_id` text PRIMARY KEY NOT NULL,\n\t`last` integer NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    tag: '0004_webhook_outbox',
+    when: 1795356137506,
+    breakpoints: true,
+    sql: 'CREATE TABLE `webhook_deliveries` (\n\t`position` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`id` text NOT NULL,\n\t`event_id` text NOT NULL,\n\t`session_id` text NOT NULL,\n\t`status` text NOT NULL,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`last_status_code` integer,\n\t`last_error` text,\n\t`next_attempt_at` integer NOT NULL,\n\t`retry_until` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`event_id`) REFERENCES `webhook_events`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `webhook_deliveries_id_unique` ON `webhook_deliveries` (`id`);--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_queue_idx` ON `webhook_deliveries` (`status`,`session_id`,`position`);--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_session_idx` ON `webhook_deliveries` (`session_id`,`position`);--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_updated_idx` ON `webhook_deliveries` (`status`,`updated_at`);--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_event_idx` ON `webhook_deliveries` (`event_id`);--> statement-breakpoint\nCREATE TABLE `webhook_events` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`session_id` text NOT NULL,\n\t`sequence` integer NOT NULL,\n\t`type` text NOT NULL,\n\t`body` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `webhook_events_session_sequence_unique` ON `webhook_events` (`session_id`,`sequence`);--> statement-breakpoint\nCREATE INDEX `webhook_events_created_idx` ON `webhook_events` (`created_at`);--> statement-breakpoint\nCREATE TABLE `webhook_previous_secrets` (\n\t`session_id` text PRIMARY KEY NOT NULL,\n\t`secret` text NOT NULL,\n\t`expires_at` integer NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `webhook_sequences` (\n\t`session_id` text PRIMARY KEY NOT NULL,\n\t`last` integer NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
   },
   {
-    "tag": "0005_auth_version",
-    "when": 1795357671071,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `auth_version` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nINSERT INTO `auth_version` (`id`, `version`) VALUES (1, 0);--> statement-breakpoint\nCREATE TRIGGER `api_keys_revoked_bumps_auth_version` AFTER UPDATE OF `revoked_at`, `hash`, `workspace_id` ON `api_keys` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `api_keys_deleted_bumps_auth_version` AFTER DELETE ON `api_keys` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `workspaces_changed_bumps_auth_version` AFTER UPDATE ON `workspaces` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `workspaces_deleted_bumps_auth_version` AFTER DELETE ON `workspaces` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;\n"
+    tag: '0005_auth_version',
+    when: 1795357671071,
+    breakpoints: true,
+    sql: 'CREATE TABLE `auth_version` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nINSERT INTO `auth_version` (`id`, `version`) VALUES (1, 0);--> statement-breakpoint\nCREATE TRIGGER `api_keys_revoked_bumps_auth_version` AFTER UPDATE OF `revoked_at`, `hash`, `workspace_id` ON `api_keys` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `api_keys_deleted_bumps_auth_version` AFTER DELETE ON `api_keys` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `workspaces_changed_bumps_auth_version` AFTER UPDATE ON `workspaces` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;--> statement-breakpoint\nCREATE TRIGGER `workspaces_deleted_bumps_auth_version` AFTER DELETE ON `workspaces` BEGIN UPDATE `auth_version` SET `version` = `version` + 1 WHERE `id` = 1; END;\n',
   },
   {
-    "tag": "0006_session_list_versions",
-    "when": 1795362903068,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `session_list_versions` (\n\t`workspace_id` text PRIMARY KEY NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nCREATE TRIGGER `sessions_inserted_bumps_list_version` AFTER INSERT ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_updated_bumps_list_version` AFTER UPDATE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_deleted_bumps_list_version` AFTER DELETE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (OLD.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;\n"
+    tag: '0006_session_list_versions',
+    when: 1795362903068,
+    breakpoints: true,
+    sql: 'CREATE TABLE `session_list_versions` (\n\t`workspace_id` text PRIMARY KEY NOT NULL,\n\t`version` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nCREATE TRIGGER `sessions_inserted_bumps_list_version` AFTER INSERT ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_updated_bumps_list_version` AFTER UPDATE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (NEW.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;--> statement-breakpoint\nCREATE TRIGGER `sessions_deleted_bumps_list_version` AFTER DELETE ON `sessions` BEGIN INSERT INTO `session_list_versions` (`workspace_id`, `version`) VALUES (OLD.`workspace_id`, 1) ON CONFLICT (`workspace_id`) DO UPDATE SET `version` = `version` + 1; END;\n',
   },
   {
-    "tag": "0007_pending_sends",
-    "when": 1795482444782,
-    "breakpoints": true,
-    "sql": "CREATE INDEX `messages_pending_idx` ON `messages` (`created_at`) WHERE \"messages\".\"status\" = 'pending';"
+    tag: '0007_pending_sends',
+    when: 1795482444782,
+    breakpoints: true,
+    sql: 'CREATE INDEX `messages_pending_idx` ON `messages` (`created_at`) WHERE "messages"."status" = \'pending\';',
   },
   {
-    "tag": "0008_session_proxy",
-    "when": 1795598562155,
-    "breakpoints": true,
-    "sql": "ALTER TABLE `sessions` ADD `proxy_url` text;"
+    tag: '0008_session_proxy',
+    when: 1795598562155,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `proxy_url` text;',
   },
   {
-    "tag": "0009_groups",
-    "when": 1795599873807,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `group_participants` (\n\t`session_id` text NOT NULL,\n\t`group_id` text NOT NULL,\n\t`jid` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`admin` text,\n\tPRIMARY KEY(`session_id`, `group_id`, `jid`),\n\tFOREIGN KEY (`session_id`,`group_id`) REFERENCES `groups`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `groups` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`subject` text NOT NULL,\n\t`description` text,\n\t`owner_jid` text,\n\t`owner_phone` text,\n\t`owner_lid` text,\n\t`announce` integer NOT NULL,\n\t`restrict` integer NOT NULL,\n\t`member_add_mode` integer NOT NULL,\n\t`addressing_mode` text NOT NULL,\n\t`ephemeral_seconds` integer,\n\t`group_created_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    tag: '0009_groups',
+    when: 1795599873807,
+    breakpoints: true,
+    sql: 'CREATE TABLE `group_participants` (\n\t`session_id` text NOT NULL,\n\t`group_id` text NOT NULL,\n\t`jid` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`admin` text,\n\tPRIMARY KEY(`session_id`, `group_id`, `jid`),\n\tFOREIGN KEY (`session_id`,`group_id`) REFERENCES `groups`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `groups` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`subject` text NOT NULL,\n\t`description` text,\n\t`owner_jid` text,\n\t`owner_phone` text,\n\t`owner_lid` text,\n\t`announce` integer NOT NULL,\n\t`restrict` integer NOT NULL,\n\t`member_add_mode` integer NOT NULL,\n\t`addressing_mode` text NOT NULL,\n\t`ephemeral_seconds` integer,\n\t`group_created_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
   },
   {
-    "tag": "0010_received_media",
-    "when": 1795604107905,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `gateway_secrets` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE `media_files` (\n\t`session_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`size` integer NOT NULL,\n\t`stored_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `message_id`)\n);\n--> statement-breakpoint\nCREATE INDEX `media_files_stored_idx` ON `media_files` (`stored_at`);"
+    tag: '0010_received_media',
+    when: 1795604107905,
+    breakpoints: true,
+    sql: 'CREATE TABLE `gateway_secrets` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`value` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE `media_files` (\n\t`session_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`size` integer NOT NULL,\n\t`stored_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `message_id`)\n);\n--> statement-breakpoint\nCREATE INDEX `media_files_stored_idx` ON `media_files` (`stored_at`);',
   },
   {
-    "tag": "0011_polls_reactions_phone_source",
-    "when": 1795605624487,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `poll_votes` (\n\t`session_id` text NOT NULL,\n\t`poll_id` text NOT NULL,\n\t`voter` text NOT NULL,\n\t`voter_phone` text,\n\t`voter_lid` text,\n\t`vote_id` text NOT NULL,\n\t`options` text NOT NULL,\n\t`voted_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `poll_id`, `voter`),\n\tFOREIGN KEY (`session_id`,`poll_id`) REFERENCES `messages`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nALTER TABLE `messages` ADD `source` text;"
+    tag: '0011_polls_reactions_phone_source',
+    when: 1795605624487,
+    breakpoints: true,
+    sql: 'CREATE TABLE `poll_votes` (\n\t`session_id` text NOT NULL,\n\t`poll_id` text NOT NULL,\n\t`voter` text NOT NULL,\n\t`voter_phone` text,\n\t`voter_lid` text,\n\t`vote_id` text NOT NULL,\n\t`options` text NOT NULL,\n\t`voted_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `poll_id`, `voter`),\n\tFOREIGN KEY (`session_id`,`poll_id`) REFERENCES `messages`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nALTER TABLE `messages` ADD `source` text;',
   },
   {
-    "tag": "0012_send_pacing",
-    "when": 1795606997875,
-    "breakpoints": true,
-    "sql": "ALTER TABLE `sessions` ADD `send_pacing` text;"
+    tag: '0012_send_pacing',
+    when: 1795606997875,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `send_pacing` text;',
   },
   {
-    "tag": "0013_contact_names",
-    "when": 1795608199431,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `contact_names` (\n\t`session_id` text NOT NULL,\n\t`contact` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`push_name` text NOT NULL,\n\t`seen_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `contact`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `contact_names_lid_idx` ON `contact_names` (`session_id`,`lid`);"
+    tag: '0013_contact_names',
+    when: 1795608199431,
+    breakpoints: true,
+    sql: 'CREATE TABLE `contact_names` (\n\t`session_id` text NOT NULL,\n\t`contact` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`push_name` text NOT NULL,\n\t`seen_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `contact`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `contact_names_lid_idx` ON `contact_names` (`session_id`,`lid`);',
   },
   {
-    "tag": "0014_webhook_events",
-    "when": 1795611664812,
-    "breakpoints": true,
-    "sql": "ALTER TABLE `sessions` ADD `webhook_events` text;"
+    tag: '0014_webhook_events',
+    when: 1795611664812,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `webhook_events` text;',
   },
   {
-    "tag": "0015_chat_list",
-    "when": 1795612853023,
-    "breakpoints": true,
-    "sql": "CREATE INDEX `messages_chat_idx` ON `messages` (`session_id`,(CASE WHEN \"chat_jid\" GLOB '*@g.us' THEN \"chat_jid\" WHEN \"phone\" IS NOT NULL THEN \"phone\" WHEN \"lid\" IS NOT NULL THEN \"lid\" || '@lid' ELSE \"chat_jid\" END),`created_at`,`direction`,`status`,`lid`);"
+    tag: '0015_chat_list',
+    when: 1795612853023,
+    breakpoints: true,
+    sql: 'CREATE INDEX `messages_chat_idx` ON `messages` (`session_id`,(CASE WHEN "chat_jid" GLOB \'*@g.us\' THEN "chat_jid" WHEN "phone" IS NOT NULL THEN "phone" WHEN "lid" IS NOT NULL THEN "lid" || \'@lid\' ELSE "chat_jid" END),`created_at`,`direction`,`status`,`lid`);',
   },
   {
-    "tag": "0016_session_qr",
-    "when": 1795755703642,
-    "breakpoints": true,
-    "sql": "ALTER TABLE `sessions` ADD `qr_code` text;--> statement-breakpoint\nALTER TABLE `sessions` ADD `qr_offered_at` integer;"
+    tag: '0016_session_qr',
+    when: 1795755703642,
+    breakpoints: true,
+    sql: 'ALTER TABLE `sessions` ADD `qr_code` text;--> statement-breakpoint\nALTER TABLE `sessions` ADD `qr_offered_at` integer;',
   },
   {
-    "tag": "0017_multi_webhooks",
-    "when": 1795764889795,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `webhook_subscriptions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`workspace_id` text NOT NULL,\n\t`session_id` text,\n\t`url` text NOT NULL,\n\t`messages` integer NOT NULL,\n\t`events` text,\n\t`description` text,\n\t`secret` text NOT NULL,\n\t`previous_secret` text,\n\t`previous_secret_expires_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `webhook_subscriptions_scope_idx` ON `webhook_subscriptions` (`workspace_id`,`session_id`);--> statement-breakpoint\nDROP INDEX `webhook_deliveries_queue_idx`;--> statement-breakpoint\nALTER TABLE `webhook_deliveries` ADD `webhook_id` text REFERENCES webhook_subscriptions(id) ON DELETE cascade;--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_queue_idx` ON `webhook_deliveries` (`status`,`session_id`,`webhook_id`,`position`);"
+    tag: '0017_multi_webhooks',
+    when: 1795764889795,
+    breakpoints: true,
+    sql: 'CREATE TABLE `webhook_subscriptions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`workspace_id` text NOT NULL,\n\t`session_id` text,\n\t`url` text NOT NULL,\n\t`messages` integer NOT NULL,\n\t`events` text,\n\t`description` text,\n\t`secret` text NOT NULL,\n\t`previous_secret` text,\n\t`previous_secret_expires_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `webhook_subscriptions_scope_idx` ON `webhook_subscriptions` (`workspace_id`,`session_id`);--> statement-breakpoint\nDROP INDEX `webhook_deliveries_queue_idx`;--> statement-breakpoint\nALTER TABLE `webhook_deliveries` ADD `webhook_id` text REFERENCES webhook_subscriptions(id) ON DELETE cascade;--> statement-breakpoint\nCREATE INDEX `webhook_deliveries_queue_idx` ON `webhook_deliveries` (`status`,`session_id`,`webhook_id`,`position`);',
   },
   {
-    "tag": "0018_chatwoot",
-    "when": 1795777468913,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `chatwoot_chats` (\n\t`session_id` text NOT NULL,\n\t`chat_key` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`contact_id` integer,\n\t`source_id` text NOT NULL,\n\t`conversation_id` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `chat_key`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `chatwoot_chats_phone_idx` ON `chatwoot_chats` (`session_id`,`phone`);--> statement-breakpoint\nCREATE INDEX `chatwoot_chats_lid_idx` ON `chatwoot_chats` (`session_id`,`lid`);--> statement-breakpoint\nCREATE INDEX `chatwoot_chats_conversation_idx` ON `chatwoot_chats` (`session_id`,`conversation_id`);--> statement-breakpoint\nCREATE TABLE `chatwoot_configs` (\n\t`session_id` text PRIMARY KEY NOT NULL,\n\t`subscription_id` text NOT NULL,\n\t`account_id` integer NOT NULL,\n\t`api_token` text NOT NULL,\n\t`inbox_id` integer NOT NULL,\n\t`inbox_name` text NOT NULL,\n\t`sign_agent_name` integer NOT NULL,\n\t`reopen_resolved` integer NOT NULL,\n\t`start_pending` integer NOT NULL,\n\t`ignore_groups` integer NOT NULL,\n\t`last_error` text,\n\t`last_error_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`subscription_id`) REFERENCES `webhook_subscriptions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `chatwoot_configs_subscription_id_unique` ON `chatwoot_configs` (`subscription_id`);--> statement-breakpoint\nCREATE TABLE `chatwoot_messages` (\n\t`session_id` text NOT NULL,\n\t`wa_message_id` text NOT NULL,\n\t`chatwoot_message_id` integer,\n\t`conversation_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `wa_message_id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `chatwoot_messages_chatwoot_idx` ON `chatwoot_messages` (`session_id`,`chatwoot_message_id`);--> statement-breakpoint\nALTER TABLE `webhook_subscriptions` ADD `kind` text DEFAULT 'webhook' NOT NULL;--> statement-breakpoint\nCREATE INDEX `idempotency_keys_message_idx` ON `idempotency_keys` (`session_id`,`message_id`);"
+    tag: '0018_chatwoot',
+    when: 1795777468913,
+    breakpoints: true,
+    sql: "CREATE TABLE `chatwoot_chats` (\n\t`session_id` text NOT NULL,\n\t`chat_key` text NOT NULL,\n\t`phone` text,\n\t`lid` text,\n\t`contact_id` integer,\n\t`source_id` text NOT NULL,\n\t`conversation_id` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `chat_key`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `chatwoot_chats_phone_idx` ON `chatwoot_chats` (`session_id`,`phone`);--> statement-breakpoint\nCREATE INDEX `chatwoot_chats_lid_idx` ON `chatwoot_chats` (`session_id`,`lid`);--> statement-breakpoint\nCREATE INDEX `chatwoot_chats_conversation_idx` ON `chatwoot_chats` (`session_id`,`conversation_id`);--> statement-breakpoint\nCREATE TABLE `chatwoot_configs` (\n\t`session_id` text PRIMARY KEY NOT NULL,\n\t`subscription_id` text NOT NULL,\n\t`account_id` integer NOT NULL,\n\t`api_token` text NOT NULL,\n\t`inbox_id` integer NOT NULL,\n\t`inbox_name` text NOT NULL,\n\t`sign_agent_name` integer NOT NULL,\n\t`reopen_resolved` integer NOT NULL,\n\t`start_pending` integer NOT NULL,\n\t`ignore_groups` integer NOT NULL,\n\t`last_error` text,\n\t`last_error_at` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`subscription_id`) REFERENCES `webhook_subscriptions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE UNIQUE INDEX `chatwoot_configs_subscription_id_unique` ON `chatwoot_configs` (`subscription_id`);--> statement-breakpoint\nCREATE TABLE `chatwoot_messages` (\n\t`session_id` text NOT NULL,\n\t`wa_message_id` text NOT NULL,\n\t`chatwoot_message_id` integer,\n\t`conversation_id` integer NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `wa_message_id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `chatwoot_messages_chatwoot_idx` ON `chatwoot_messages` (`session_id`,`chatwoot_message_id`);--> statement-breakpoint\nALTER TABLE `webhook_subscriptions` ADD `kind` text DEFAULT 'webhook' NOT NULL;--> statement-breakpoint\nCREATE INDEX `idempotency_keys_message_idx` ON `idempotency_keys` (`session_id`,`message_id`);",
   },
   {
-    "tag": "0019_delivery_replay",
-    "when": 1795827140527,
-    "breakpoints": true,
-    "sql": "ALTER TABLE `webhook_deliveries` ADD `replay` integer DEFAULT false NOT NULL;"
+    tag: '0019_delivery_replay',
+    when: 1795827140527,
+    breakpoints: true,
+    sql: 'ALTER TABLE `webhook_deliveries` ADD `replay` integer DEFAULT false NOT NULL;',
   },
   {
-    "tag": "0020_history",
-    "when": 1795837675868,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `chat_states` (\n\t`session_id` text NOT NULL,\n\t`chat` text NOT NULL,\n\t`name` text,\n\t`archived` integer DEFAULT false NOT NULL,\n\t`pinned` integer DEFAULT false NOT NULL,\n\t`muted_until` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `chat`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `history_chunks` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`sync_type` text NOT NULL,\n\t`chunk_order` integer NOT NULL,\n\t`progress` integer NOT NULL,\n\t`notification` blob NOT NULL,\n\t`state` text NOT NULL,\n\t`state_reason` text,\n\t`chats` integer DEFAULT 0 NOT NULL,\n\t`messages` integer DEFAULT 0 NOT NULL,\n\t`contacts` integer DEFAULT 0 NOT NULL,\n\t`skipped` integer DEFAULT 0 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `history_chunks_state_idx` ON `history_chunks` (`state`);--> statement-breakpoint\nALTER TABLE `sessions` ADD `history` text;--> statement-breakpoint\nALTER TABLE `sessions` ADD `history_synced_at` integer;"
+    tag: '0020_history',
+    when: 1795837675868,
+    breakpoints: true,
+    sql: 'CREATE TABLE `chat_states` (\n\t`session_id` text NOT NULL,\n\t`chat` text NOT NULL,\n\t`name` text,\n\t`archived` integer DEFAULT false NOT NULL,\n\t`pinned` integer DEFAULT false NOT NULL,\n\t`muted_until` integer,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `chat`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `history_chunks` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`sync_type` text NOT NULL,\n\t`chunk_order` integer NOT NULL,\n\t`progress` integer NOT NULL,\n\t`notification` blob NOT NULL,\n\t`state` text NOT NULL,\n\t`state_reason` text,\n\t`chats` integer DEFAULT 0 NOT NULL,\n\t`messages` integer DEFAULT 0 NOT NULL,\n\t`contacts` integer DEFAULT 0 NOT NULL,\n\t`skipped` integer DEFAULT 0 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `history_chunks_state_idx` ON `history_chunks` (`state`);--> statement-breakpoint\nALTER TABLE `sessions` ADD `history` text;--> statement-breakpoint\nALTER TABLE `sessions` ADD `history_synced_at` integer;',
   },
   {
-    "tag": "0021_presence_subscriptions",
-    "when": 1795846806173,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `presence_subscriptions` (\n\t`session_id` text NOT NULL,\n\t`jid` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `jid`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    tag: '0021_presence_subscriptions',
+    when: 1795846806173,
+    breakpoints: true,
+    sql: 'CREATE TABLE `presence_subscriptions` (\n\t`session_id` text NOT NULL,\n\t`jid` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `jid`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
   },
   {
-    "tag": "0022_labels",
-    "when": 1795857797455,
-    "breakpoints": true,
-    "sql": "CREATE TABLE `label_chats` (\n\t`session_id` text NOT NULL,\n\t`label_id` text NOT NULL,\n\t`chat` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `label_id`, `chat`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `label_chats_chat_idx` ON `label_chats` (`session_id`,`chat`);--> statement-breakpoint\nCREATE TABLE `label_messages` (\n\t`session_id` text NOT NULL,\n\t`label_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`chat_jid` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `label_id`, `chat_jid`, `message_id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `labels` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`color` integer NOT NULL,\n\t`predefined_id` text,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
-  }
+    tag: '0022_labels',
+    when: 1795857797455,
+    breakpoints: true,
+    sql: 'CREATE TABLE `label_chats` (\n\t`session_id` text NOT NULL,\n\t`label_id` text NOT NULL,\n\t`chat` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `label_id`, `chat`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `label_chats_chat_idx` ON `label_chats` (`session_id`,`chat`);--> statement-breakpoint\nCREATE TABLE `label_messages` (\n\t`session_id` text NOT NULL,\n\t`label_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`chat_jid` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `label_id`, `chat_jid`, `message_id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `labels` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`color` integer NOT NULL,\n\t`predefined_id` text,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
+  },
 ]

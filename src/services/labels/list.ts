@@ -8,7 +8,10 @@ import { labelView } from './access'
  * The session's labels with the chats and messages carrying each, from the gateway's own rows
  * (kept by app-state sync), so an offline session lists too. Bounded: 20 labels at most.
  */
-export function listLabels(ctx: ServiceContext, { workspaceId, sessionId }: { workspaceId: string; sessionId: string }) {
+export function listLabels(
+  ctx: ServiceContext,
+  { workspaceId, sessionId }: { workspaceId: string; sessionId: string },
+) {
   const session = findSession(ctx, workspaceId, sessionId)
   return ctx.db.transaction(
     (tx) => {

@@ -12,12 +12,18 @@ import { onLabelChange } from './facts'
  * per account (400 past that). The row and its `label.upserted` event come from the change
  * itself, once WhatsApp took it, and app-state sync's report of it changes nothing more.
  */
-export async function createLabel(ctx: GatewayContext, { workspaceId, input }: { workspaceId: string; input: CreateLabelInput }) {
+export async function createLabel(
+  ctx: GatewayContext,
+  { workspaceId, input }: { workspaceId: string; input: CreateLabelInput },
+) {
   const { session, handle } = await labelSession(ctx, workspaceId, input.sessionId)
   const rows = ctx.db.select({ id: labels.id }).from(labels).where(eq(labels.sessionId, session.id)).all()
   if (rows.length >= MAX_LABELS)
     throw validationError([
-      { path: 'name', message: `this account has ${rows.length} labels, the most WhatsApp Business keeps; delete one first` },
+      {
+        path: 'name',
+        message: `this account has ${rows.length} labels, the most WhatsApp Business keeps; delete one first`,
+      },
     ])
   const id = String(Math.max(0, ...rows.map((row) => Number(row.id)).filter(Number.isSafeInteger)) + 1)
   return save(ctx, session.id, handle, { id, name: input.name, color: input.color }, 'the new label')
@@ -54,4 +60,3 @@ async function save(
   onLabelChange(ctx, sessionId, { kind: 'edited', label })
   return { sessionId, label: labelView(findLabel(ctx, sessionId, label.id)) }
 }
-

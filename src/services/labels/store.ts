@@ -19,7 +19,12 @@ type LabelEvent = NewEvent<'label.upserted'> | NewEvent<'label.deleted'> | NewEv
  * already said so: the API's own change is applied when WhatsApp took it and again when app-state
  * sync reports it, and only the first writes an event.
  */
-export function applyLabelChange(tx: DbOrTx, sessionId: string, change: LabelChange, now: Date): LabelEvent | undefined {
+export function applyLabelChange(
+  tx: DbOrTx,
+  sessionId: string,
+  change: LabelChange,
+  now: Date,
+): LabelEvent | undefined {
   switch (change.kind) {
     case 'edited': {
       const { id, name, color, predefinedId = null } = change.label
@@ -31,7 +36,10 @@ export function applyLabelChange(tx: DbOrTx, sessionId: string, change: LabelCha
       if (known && known.name === name && known.color === color && known.predefinedId === predefinedId) return
       tx.insert(labels)
         .values({ sessionId, id, name, color, predefinedId, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [labels.sessionId, labels.id], set: { name, color, predefinedId, updatedAt: now } })
+        .onConflictDoUpdate({
+          target: [labels.sessionId, labels.id],
+          set: { name, color, predefinedId, updatedAt: now },
+        })
         .run()
       return { sessionId, type: 'label.upserted', data: { labelId: id, name, color, predefinedId }, at: now }
     }
@@ -55,7 +63,12 @@ export function applyLabelChange(tx: DbOrTx, sessionId: string, change: LabelCha
       const chat = chatKeyOfJid(change.chatJid)
       const where = and(eq(labelChats.sessionId, sessionId), eq(labelChats.labelId, labelId), eq(labelChats.chat, chat))
       const changed = labeled
-        ? tx.insert(labelChats).values({ sessionId, labelId, chat, createdAt: now }).onConflictDoNothing().returning().all()
+        ? tx
+            .insert(labelChats)
+            .values({ sessionId, labelId, chat, createdAt: now })
+            .onConflictDoNothing()
+            .returning()
+            .all()
         : tx.delete(labelChats).where(where).returning().all()
       if (changed.length === 0) return
       const action = labeled ? 'added' : 'removed'
