@@ -18,15 +18,35 @@ export async function createLabel(
 ) {
   const { session, handle } = await labelSession(ctx, workspaceId, input.sessionId)
   const rows = ctx.db.select({ id: labels.id }).from(labels).where(eq(labels.sessionId, session.id)).all()
-  if (rows.length >= MAX_LABELS)
+  const reserved = reservedIds(ctx, session.id)
+  if (rows.length + reserved.size >= MAX_LABELS)
     throw validationError([
       {
         path: 'name',
         message: `this account has ${rows.length} labels, the most WhatsApp Business keeps; delete one first`,
       },
     ])
-  const id = String(Math.max(0, ...rows.map((row) => Number(row.id)).filter(Number.isSafeInteger)) + 1)
-  return save(ctx, session.id, handle, { id, name: input.name, color: input.color }, 'the new label')
+  const taken = [...rows.map((row) => row.id), ...reserved].map(Number).filter(Number.isSafeInteger)
+  const id = String(Math.max(0, ...taken) + 1)
+  // Held from here to the answer: a create running meanwhile takes the next id, not this one.
+  reserved.add(id)
+  try {
+    return await save(ctx, session.id, handle, { id, name: input.name, color: input.color }, 'the new label')
+  } finally {
+    reserved.delete(id)
+    if (reserved.size === 0) reservations.get(ctx.db)?.delete(session.id)
+  }
+}
+
+/** Ids handed to creates still waiting for WhatsApp, per gateway (its database) and session. */
+const reservations = new WeakMap<object, Map<string, Set<string>>>()
+
+function reservedIds(ctx: GatewayContext, sessionId: string): Set<string> {
+  let bySession = reservations.get(ctx.db)
+  if (!bySession) reservations.set(ctx.db, (bySession = new Map()))
+  let ids = bySession.get(sessionId)
+  if (!ids) bySession.set(sessionId, (ids = new Set()))
+  return ids
 }
 
 /** Renames or recolours a label (404 for one the session does not have); the rest stays. */

@@ -98,13 +98,17 @@ describe('labels: isolation, bounds and account type', () => {
     expect((await call('POST', '/v1/label/1/chat', { sessionId: shop, phone: 'not a phone' })).status).toBe(400)
   })
 
-  it('keeps at most 20 labels: the 21st is 400 and nothing reaches the phone', async () => {
+  it('keeps at most 20 labels, creates at once included: each its own id, the 21st is 400, nothing more reaches the phone', async () => {
     const have = t.sim.account(SHOP).labels.list().length
-    for (let i = have; i < 20; i++) expect((await create(`Label ${i}`)).status).toBe(200)
-    const over = await create('One too many')
-    expect(over.status).toBe(400)
-    expect(over.body.message).toContain('20 labels')
+    const answers = await Promise.all(Array.from({ length: 22 - have }, (_, i) => create(`Label ${i}`)))
+    const made = answers.filter((a) => a.status === 200).map((a) => a.body.label.id)
+    expect(made).toHaveLength(20 - have)
+    expect(new Set(made).size).toBe(made.length)
+    const refused = answers.filter((a) => a.status !== 200)
+    expect(refused.map((a) => a.status)).toEqual([400, 400])
+    expect(refused[0]!.body.message).toContain('the most WhatsApp Business keeps')
     expect(t.sim.account(SHOP).labels.list()).toHaveLength(20)
+    expect((await create('One too many')).status).toBe(400)
   })
 
   it('answers a personal account 409 not_business_account, sending no patch', async () => {
