@@ -186,4 +186,22 @@ describe('WhatsApp Business labels', () => {
     ])
     expect(t.sim.violations()).toEqual([])
   })
+
+  it('forgets the labels when the session is unlinked, and reads the phone’s again when it links anew', async () => {
+    expect((await call('DELETE', `/v1/session/disconnect/${sessionId}`)).status).toBe(200)
+    expect(rows()).toEqual([])
+    expect((await call('GET', `/v1/label/all?sessionId=${sessionId}`)).body.labels).toEqual([])
+    const relinked = await t.linkSession({
+      phone: SHOP,
+      connect: { sessionName: 'main', webhookUrl: receiver.url('main') },
+    })
+    expect(relinked.sessionId).toBe(sessionId)
+    // The new device syncs the collection from the start: the phone's labels as they are now.
+    await pollUntil(
+      () => rows(),
+      (list) => list.length === 1,
+      { timeoutMs: 15_000, what: 'the phone’s labels synced to the new device' },
+    )
+    expect(rows()).toEqual([{ id: '8', name: 'Paid', color: 5 }])
+  })
 })

@@ -32,9 +32,18 @@ export function toLabelAssociation(type: 'add' | 'remove', association: LabelAss
 
 /**
  * Label changes from app-state sync: the phone's (WhatsApp tells the device to resync the
- * collection) and this device's own (Baileys replays its patch as events once uploaded).
+ * collection) and this device's own (Baileys replays its patch as events once uploaded). The
+ * labels the phone had before this device linked come by one sync of `regular` once the phone
+ * shares the app-state key: Baileys syncs every collection at linking only with a history sync,
+ * which a session without `history` does not ask for.
  */
-export function attachLabelListener({ socket, report }: ListenerContext): void {
+export function attachLabelListener({ socket, logger, report }: ListenerContext): void {
+  socket.ev.on('creds.update', (update) => {
+    if (!update.myAppStateKeyId) return
+    socket.resyncAppState(['regular'], false).catch((error: unknown) => {
+      logger.warn({ err: error }, 'could not sync the labels the phone had before linking')
+    })
+  })
   socket.ev.on('labels.edit', (edit) => {
     const change = toLabelEdit(edit)
     if (change) report({ type: 'label', change })
