@@ -42,10 +42,10 @@ export async function createLabel(
 const reservations = new WeakMap<object, Map<string, Set<string>>>()
 
 function reservedIds(ctx: GatewayContext, sessionId: string): Set<string> {
-  let bySession = reservations.get(ctx.db)
-  if (!bySession) reservations.set(ctx.db, (bySession = new Map()))
-  let ids = bySession.get(sessionId)
-  if (!ids) bySession.set(sessionId, (ids = new Set()))
+  const bySession = reservations.get(ctx.db) ?? new Map<string, Set<string>>()
+  reservations.set(ctx.db, bySession)
+  const ids = bySession.get(sessionId) ?? new Set<string>()
+  bySession.set(sessionId, ids)
   return ids
 }
 
