@@ -17,6 +17,7 @@ const SUITES = [
   'test/services/calls',
   'test/services/status',
   'test/services/channels',
+  'test/services/labels',
   'test/services/history',
   'test/services/media',
   'test/services/groups',

@@ -14,6 +14,7 @@ export const errorCodes = {
   message_not_editable: 409,
   idempotency_key_reused: 409,
   webhook_limit_reached: 409,
+  not_business_account: 409,
   media_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

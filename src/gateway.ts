@@ -32,6 +32,7 @@ import { applyEngineFact } from './services/engine-facts'
 import type { MediaTools } from './media/port'
 import { forgetContactNames } from './services/contacts/names'
 import { forgetPresenceSubscriptions } from './services/contacts/presence'
+import { forgetLabels } from './services/labels/store'
 import { forgetGroups, storedGroup } from './services/groups/store'
 import { storedPayload } from './services/messages/records/records'
 import { failUnsentSends } from './services/messages/send/recovery'
@@ -275,7 +276,7 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
       options.mediaStore === null ? undefined : (options.mediaStore ?? createMediaStore(config, databaseFile(db))),
     ),
     // Unlinked: the account's groups and its contacts' names are not the session's any more.
-    unlinkHooks: [forgetGroups, forgetContactNames, forgetHistoryChunks, forgetPresenceSubscriptions],
+    unlinkHooks: [forgetGroups, forgetContactNames, forgetHistoryChunks, forgetPresenceSubscriptions, forgetLabels],
     history: createHistoryImports(),
   }
   chatwootSink = createChatwootSink(context)

@@ -111,6 +111,11 @@ export function buildOpenApiDocument(
           name: 'Channels',
           description: 'WhatsApp Channels (newsletters): the ones followed or run, their posts, follow and unfollow.',
         },
+        {
+          name: 'Labels',
+          description:
+            'WhatsApp Business labels: create, rename, recolour, delete, and put them on chats and messages.',
+        },
         { name: 'Workspace', description: 'Who a credential acts for.' },
         {
           name: 'Webhooks',

@@ -73,6 +73,11 @@ export const errorExamples: Record<ErrorCode, ErrorExample> = {
     'This session already has 10 webhooks besides its webhookUrl, the most it may have; delete one first',
     { limit: 10 },
   ),
+  not_business_account: example(
+    'not_business_account',
+    'Labels: the account is not a WhatsApp Business one',
+    'Labels are a WhatsApp Business feature and this session’s account is a personal one; nothing was changed',
+  ),
   media_expired: example(
     'media_expired',
     'WhatsApp and the phone no longer have the file',

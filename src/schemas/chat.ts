@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EXAMPLE_PHONE, EXAMPLE_SESSION_ID } from './examples'
 import { MessageRecordSchema } from './message-record'
+import { ChatLabelSchema } from './label'
 import { chatAddress } from './phone'
 
 /** Ids a read request may name; a chat's whole unread backlog goes by leaving them out. */
@@ -92,6 +93,10 @@ export const ChatSummarySchema = z
     }),
     lastMessageAt: z.iso.datetime().meta({ description: 'When the newest record of the chat was created.' }),
     lastMessage: MessageRecordSchema,
+    labels: z.array(ChatLabelSchema).meta({
+      description:
+        'The WhatsApp Business labels on the chat (empty for a personal account), as app-state sync last reported them.',
+    }),
   })
   .meta({
     id: 'ChatSummary',

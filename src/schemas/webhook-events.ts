@@ -242,6 +242,27 @@ const ChannelUpdatedData = z
     description: z.string().optional(),
   })
   .meta({ id: 'ChannelUpdatedEventData', description: 'Only the fields that changed are present.' })
+const LabelUpsertedData = z
+  .object({
+    labelId: z.string(),
+    name: z.string(),
+    color: z.number().int().meta({ description: 'Palette index, 0–19.' }),
+    predefinedId: z.string().nullable(),
+  })
+  .meta({ id: 'LabelUpsertedEventData' })
+
+const LabelDeletedData = z.object({ labelId: z.string() }).meta({ id: 'LabelDeletedEventData' })
+
+const LabelAssociationData = z
+  .object({
+    labelId: z.string(),
+    action: z.enum(['added', 'removed']),
+    chat: z.string().meta({
+      description: 'The chat, as the chat list names it: the number (digits), `<digits>@lid`, or the group id.',
+    }),
+    messageId: z.string().nullable().meta({ description: 'Set when the label went on or off a message of the chat.' }),
+  })
+  .meta({ id: 'LabelAssociationEventData' })
 
 export const webhookEventData = {
   'session.status': SessionStatusData,
@@ -263,6 +284,9 @@ export const webhookEventData = {
   'history.synced': HistorySyncedData,
   'channel.message': ChannelMessageData,
   'channel.updated': ChannelUpdatedData,
+  'label.upserted': LabelUpsertedData,
+  'label.deleted': LabelDeletedData,
+  'label.association': LabelAssociationData,
 } as const satisfies Record<WebhookEventType, z.ZodType>
 
 export { isMessageEvent, webhookEventTypes, type WebhookEventType }
@@ -295,6 +319,11 @@ const descriptions: Record<WebhookEventType, string> = {
   'channel.message':
     'A post arrived in a WhatsApp Channel the session follows or runs (not one this session sent, which is its send record; not suppressed by webhookMessages: false). Posts are not stored: GET /v1/channel/{channelId}/messages reads them from WhatsApp.',
   'channel.updated': 'A channel the session follows or runs changed its name or description.',
+  'label.upserted':
+    'A WhatsApp Business label was created or changed, on the phone or through the API (the same path: app-state sync).',
+  'label.deleted':
+    'A WhatsApp Business label was deleted, on the phone or through the API; its chats and messages lost it.',
+  'label.association': 'A label went on or off a chat (messageId null) or a message, on the phone or through the API.',
 }
 
 /** The body POSTed for one event type: the envelope around that type's data. */

@@ -11,6 +11,7 @@ import { keepQr } from './sessions/qr'
 import { keepHistoryChunk } from './history/chunks'
 import { onPresence } from './contacts/presence'
 import { onChannelPost, onChannelUpdate } from './channels/facts'
+import { onLabelChange } from './labels/facts'
 import { sessionById } from './sessions/view'
 import type { NewEvent } from '../webhooks/outbox'
 import type { WebhookEventType } from '../schemas/webhook-events'
@@ -82,6 +83,9 @@ function dispatch(ctx: GatewayContext, fact: EngineFact): void {
       return
     case 'channel-updated':
       onChannelUpdate(ctx, fact.sessionId, fact.update)
+      return
+    case 'label':
+      onLabelChange(ctx, fact.sessionId, fact.change)
       return
     case 'call': {
       const workspaceId = sessionOf(ctx, fact.sessionId)?.workspaceId

@@ -23,6 +23,9 @@ export const webhookEventTypes = [
   'history.synced',
   'channel.message',
   'channel.updated',
+  'label.upserted',
+  'label.deleted',
+  'label.association',
 ] as const
 
 export type WebhookEventType = (typeof webhookEventTypes)[number]

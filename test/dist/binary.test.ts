@@ -28,7 +28,7 @@ describe('the single binary', () => {
 
   it('runs the CLI commands: migrate, workspace create, key create', () => checkCliCommands(rig))
 
-  it('serves the docs, pairs against the simulator, sends a text, a voice note and a sticker, and backs up while serving', async () => {
+  it('serves the docs, pairs against the simulator, sends a text, a voice note and a sticker, keeps a business label, and backs up while serving', async () => {
     const started = performance.now()
     const running = await rig.serve()
     console.log(`binary: listening ${Math.round(performance.now() - started)} ms after spawn`)
@@ -46,6 +46,18 @@ describe('the single binary', () => {
 
     const sessionId = await api.pairByQr(rig.sim, 'binary', ACCOUNT)
     await checkSends(rig, running, { sessionId, contact: CONTACT, machine: 'x86-64', timeoutMs: 10_000 })
+    // Business labels: the binary's embedded migrations hold their tables, its Baileys the app-state patch.
+    rig.sim.setProfile(ACCOUNT, { business: { description: 'Binary shop' } })
+    await rig.sim.account(ACCOUNT).waitForAppStateKey()
+    const label = await api.post('/v1/label', { sessionId, name: 'From the binary', color: 2 })
+    expect(label.status, JSON.stringify(label.body)).toBe(200)
+    expect(
+      rig.sim
+        .account(ACCOUNT)
+        .labels.list()
+        .map((l) => l.name),
+    ).toEqual(['From the binary'])
+    expect((await api.get(`/v1/label/all?sessionId=${sessionId}`)).body.labels).toHaveLength(1)
 
     const backup = rig.run(['backup', join(rig.dir, 'backup.db')])
     expect(backup.status, backup.stderr).toBe(0)

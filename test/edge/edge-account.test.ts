@@ -1,8 +1,9 @@
 /**
  * #36's account routes on the Cloudflare Workers deployment under local `wrangler dev`: the
  * privacy settings, a presence subscription with its presence.update events, and rejecting a
- * ringing call, posting and deleting a status with status.received events, each served by the
- * session's object with the real Baileys against the simulator; and GET /v1/events/ws, accepted by the session's object with the hibernation API.
+ * ringing call, posting and deleting a status with status.received events, business labels (the
+ * phone's changes included), each served by the session's object with the real Baileys against
+ * the simulator; and GET /v1/events/ws, accepted by the session's object with the hibernation API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isRefused, openSocket } from '../support/event-socket'
@@ -38,6 +39,31 @@ describe('edge: privacy, presence and calls in the session object', () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
     expect(changed.body.privacy).toMatchObject({ lastSeen: 'none', groups: 'contacts' })
     expect(rig.sim.account(PHONE).privacy()).toMatchObject({ last: 'none', groupadd: 'contacts' })
+  }, 60_000)
+
+  it('creates a business label, puts it on a chat, and follows the phone’s own label changes', async () => {
+    rig.sim.setProfile(PHONE, { business: { description: 'Edge shop' } })
+    await rig.sim.account(PHONE).waitForAppStateKey()
+    const created = await rig.api('POST', '/v1/label', { sessionId, name: 'Edge customer', color: 4 })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    const labelId = created.body.label.id
+    const onChat = await rig.api('POST', `/v1/label/${labelId}/chat`, { sessionId, phone: CONTACT })
+    expect(onChat.status, JSON.stringify(onChat.body)).toBe(200)
+    expect(rig.sim.account(PHONE).labels.list()).toEqual([
+      { id: labelId, name: 'Edge customer', color: 4, chats: [`${CONTACT}@s.whatsapp.net`], messages: [] },
+    ])
+    await rig.sim.account(PHONE).labels.save({ id: '9', name: 'From the phone', color: 7 })
+    await rig.receiver.waitFor('edge', secret, (list) =>
+      list.some((e) => e.type === 'label.upserted' && e.data.labelId === '9'),
+    )
+    const listed = await rig.api('GET', `/v1/label/all?sessionId=${sessionId}`)
+    expect(listed.body.labels.map((label: any) => [label.id, label.name, label.chats])).toEqual([
+      [labelId, 'Edge customer', [CONTACT]],
+      ['9', 'From the phone', []],
+    ])
+    const deleted = await rig.api('DELETE', `/v1/label/9?sessionId=${sessionId}`)
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200)
+    expect(rig.sim.violations()).toEqual([])
   }, 60_000)
 
   it('subscribes to a contact’s presence and delivers its presence.update events', async () => {

@@ -25,6 +25,7 @@ const BODY_LIMIT = 8 * 1024
 const LONG_ID = 'x'.repeat(2_000)
 /** Asked last: each takes away what the others need (the session, the group, the key). */
 const LAST = [
+  'deleteLabel',
   'deleteSessionChatwoot',
   'revokeGroupInvite',
   'leaveGroup',
@@ -79,6 +80,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     callbackToken: '',
     callId: '',
     channelId: '',
+    labelId: '',
   }
   const problems: string[] = []
   const unexpected: string[] = []
@@ -120,6 +122,11 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     })
     ids.sessionId = linked.sessionId
     await t.sim.account(ACCOUNT).waitForAppStateKey()
+    // A business account, for the label routes, with a label of its own.
+    t.sim.setProfile(ACCOUNT, { business: { description: 'Declared answers' } })
+    const label = await t.post('/v1/label', { sessionId: ids.sessionId, name: 'Declared', color: 1 })
+    if (label.status !== 200) throw new Error(`label: ${label.status} ${JSON.stringify(label.body)}`)
+    ids.labelId = label.body.label.id
     const text = await t.post('/v1/message/text', { sessionId: ids.sessionId, phone: EXAMPLE_PHONE, message: 'hi' })
     ids.textId = text.body.messageId
     // A status of the session's own, for POST /v1/status/delete.
@@ -200,6 +207,7 @@ describe('/openapi.json declares every answer the gateway gives', () => {
       keyId: ids.keyId,
       callId: ids.callId,
       channelId: ids.channelId,
+      labelId: ids.labelId,
       token: operation.id === 'chatwootCallback' ? ids.callbackToken : ids.token,
     }
     if (!(name in byName)) throw new Error(`${operation.id}: no value for path parameter ${name}`)
@@ -218,6 +226,9 @@ describe('/openapi.json declares every answer the gateway gives', () => {
     if (parameters(operation, 'query').some((p) => p.name === 'sessionId')) query.set('sessionId', ids.sessionId)
     // The one operation that needs a query parameter besides the session: which channel (id or link).
     if (operation.id === 'getChannelInfo') query.set('id', ids.channelId)
+    // The label removals name the chat or the message in their query.
+    if (parameters(operation, 'query').some((p) => p.name === 'phone')) query.set('phone', EXAMPLE_PHONE)
+    if (parameters(operation, 'query').some((p) => p.name === 'messageId')) query.set('messageId', ids.textId)
     if (options.extra) query.set(options.extra, '1')
     return query.size ? `${path}?${query}` : path
   }

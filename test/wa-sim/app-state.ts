@@ -8,6 +8,7 @@ import type { BinaryNode } from '@whiskeysockets/baileys'
 import { decodeSyncdPatch } from '@whiskeysockets/baileys/lib/Utils/chat-utils.js'
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import type { Account } from './account'
+import { applyLabelMutation, emptyLabelBook, type LabelBook } from './labels'
 import { childOf, childrenOf, contentBytes, iqError, iqResult } from './node-utils'
 import { sendPeerMessage } from './peer-message'
 import { NAME_MAX_CHARS, profileOf } from './profiles'
@@ -25,18 +26,24 @@ interface Collection {
 export interface AppState {
   key: { id: Buffer; data: Buffer; timestamp: number }
   collections: Map<string, Collection>
+  /** Business labels, kept from the `regular` collection's label mutations (labels.ts) */
+  labels: LabelBook
 }
 
 export const appStateOf = (state: SimState, phone: string): AppState => {
   let appState = state.appStates.get(phone)
   if (!appState) {
-    appState = { key: { id: randomBytes(6), data: randomBytes(32), timestamp: Date.now() }, collections: new Map() }
+    appState = {
+      key: { id: randomBytes(6), data: randomBytes(32), timestamp: Date.now() },
+      collections: new Map(),
+      labels: emptyLabelBook(),
+    }
     state.appStates.set(phone, appState)
   }
   return appState
 }
 
-const collectionOf = (appState: AppState, name: string): Collection => {
+export const collectionOf = (appState: AppState, name: string): Collection => {
   let collection = appState.collections.get(name)
   if (!collection) {
     collection = { version: 0, hash: Buffer.alloc(128), indexValueMap: {}, patches: [] }
@@ -180,7 +187,7 @@ const applyPatch = async (
     )
   const nextVersion = collection.version + 1
   patch.version = { version: nextVersion }
-  const actions: proto.ISyncActionData[] = []
+  const actions: { syncAction: proto.ISyncActionData; index: string[] }[] = []
   const getKey = async (id: string) =>
     id === appState.key.id.toString('base64') ? { keyData: appState.key.data } : undefined
   let decoded: { hash: Buffer; indexValueMap: Collection['indexValueMap'] }
@@ -190,7 +197,7 @@ const applyPatch = async (
       name as never,
       { version: collection.version, hash: collection.hash, indexValueMap: collection.indexValueMap },
       getKey as never,
-      (mutation: { syncAction: proto.ISyncActionData }) => void actions.push(mutation.syncAction),
+      (mutation: { syncAction: proto.ISyncActionData; index: string[] }) => void actions.push(mutation),
       true,
     )) as never
   } catch (error) {
@@ -199,7 +206,8 @@ const applyPatch = async (
   const expected = snapshotMac(decoded.hash, nextVersion, name, mutationKeys(appState.key.data).snapshotMacKey)
   if (!expected.equals(Buffer.from(patch.snapshotMac ?? [])))
     throw new Refused('invalid-app-state-patch', `${name} v${nextVersion}: the snapshot MAC does not match the LTHash`)
-  for (const action of actions) applyAction(state, account, action)
+  for (const mutation of actions)
+    if (!applyLabelMutation(state, account, appState.labels, mutation)) applyAction(state, account, mutation.syncAction)
   Object.assign(collection, { version: nextVersion, hash: decoded.hash, indexValueMap: decoded.indexValueMap })
   collection.patches.push(Buffer.from(proto.SyncdPatch.encode(patch).finish()))
 }

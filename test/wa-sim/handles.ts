@@ -1,6 +1,7 @@
 // The per-contact and per-account views the public API hands out.
 import { STATUS_JID } from './node-utils'
 import type { Account, AccountStats, CallRecord } from './account'
+import { PhoneLabels } from './labels'
 import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { Contact, InboxMessage } from './contact'
 import {
@@ -294,6 +295,11 @@ export class AccountHandle {
   /** The users this account blocked, as its block list names them. */
   blocked(): { phone: string; lid: string }[] {
     return blockedUsers(this.state, this.account.phone)
+  }
+
+  /** The account's business labels as its phone keeps them, and the phone changing them. */
+  get labels(): PhoneLabels {
+    return new PhoneLabels(this.state, this.account)
   }
 
   /** Resolves once the device acknowledged the app-state key its phone shares after linking (it needs it to change its name). */

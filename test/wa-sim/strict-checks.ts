@@ -19,6 +19,7 @@ export type ViolationKind =
   | 'over-limit'
   | 'invalid-profile-picture'
   | 'invalid-app-state-patch'
+  | 'invalid-label'
   | 'unknown-call'
 
 export interface Violation {

@@ -140,4 +140,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     breakpoints: true,
     sql: 'CREATE TABLE `status_audiences` (\n\t`session_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`contacts` text NOT NULL,\n\tPRIMARY KEY(`session_id`, `message_id`),\n\tFOREIGN KEY (`session_id`,`message_id`) REFERENCES `messages`(`session_id`,`id`) ON UPDATE no action ON DELETE cascade\n);\n',
   },
+  {
+    tag: '0023_labels',
+    when: 1795860678244,
+    breakpoints: true,
+    sql: 'CREATE TABLE `label_chats` (\n\t`session_id` text NOT NULL,\n\t`label_id` text NOT NULL,\n\t`chat` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `label_id`, `chat`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE INDEX `label_chats_chat_idx` ON `label_chats` (`session_id`,`chat`);--> statement-breakpoint\nCREATE TABLE `label_messages` (\n\t`session_id` text NOT NULL,\n\t`label_id` text NOT NULL,\n\t`message_id` text NOT NULL,\n\t`chat_jid` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `label_id`, `chat_jid`, `message_id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n--> statement-breakpoint\nCREATE TABLE `labels` (\n\t`session_id` text NOT NULL,\n\t`id` text NOT NULL,\n\t`name` text NOT NULL,\n\t`color` integer NOT NULL,\n\t`predefined_id` text,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tPRIMARY KEY(`session_id`, `id`),\n\tFOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade\n);\n',
+  },
 ]

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import { chatKeyOf, chatStates, contactNames, groups, messages } from '../../db/schema'
+import { chatKeyOf, chatStates, contactNames, groups, labelChats, labels, messages } from '../../db/schema'
 import type { ChatSummary, ListChatsInput } from '../../schemas/chat'
 import { STATUS_CHAT } from '../../schemas/status'
 import { pushNamesOf } from '../contacts/names'
@@ -24,7 +24,8 @@ interface ChatRow {
  * session lists too. A chat is keyed as messages_chat_idx keys a record (chatKeyOf); a 1:1 chat
  * recorded under its LID alone is merged into its number's when the gateway knows that LID's
  * number (another record of the chat, or a push name, named both). Five queries whatever the
- * data: the page, its newest records, the push names, the group subjects, the chat states.
+ * data: the page, its newest records, the push names, the group subjects, the chat states, and
+ * the chats' labels (a sixth).
  */
 export function listChats(ctx: ServiceContext, { workspaceId, input }: { workspaceId: string; input: ListChatsInput }) {
   const session = findSession(ctx, workspaceId, input.sessionId)
@@ -80,6 +81,7 @@ export function listChats(ctx: ServiceContext, { workspaceId, input }: { workspa
               .all()
               .map((state) => [state.chat, state]),
       )
+      const chatLabels = labelsOf(tx, session.id, page)
       const chats: ChatSummary[] = page.map((row, i) => {
         const record = records.get(row.newest)
         // The page and its records are read in one transaction: the newest record is there.
@@ -99,6 +101,7 @@ export function listChats(ctx: ServiceContext, { workspaceId, input }: { workspa
           unreadCount: row.unread,
           lastMessageAt: new Date(row.at).toISOString(),
           lastMessage: messageView(record),
+          labels: chatLabels(row),
         }
       })
       const last = page.at(-1)
@@ -109,6 +112,31 @@ export function listChats(ctx: ServiceContext, { workspaceId, input }: { workspa
     },
     { behavior: 'deferred' },
   )
+}
+
+/**
+ * The labels of a page's chats, one query: a label put on a 1:1 chat by its LID (as the phone may
+ * name it) counts for the chat keyed by its number too.
+ */
+function labelsOf(tx: Pick<ServiceContext['db'], 'select'>, sessionId: string, page: ChatRow[]) {
+  const keys = page.flatMap((row) => (row.lid && !isGroup(row.chat) ? [row.chat, `${row.lid}@lid`] : [row.chat]))
+  const rows =
+    keys.length === 0
+      ? []
+      : tx
+          .select({ chat: labelChats.chat, id: labels.id, name: labels.name, color: labels.color })
+          .from(labelChats)
+          .innerJoin(labels, and(eq(labels.sessionId, labelChats.sessionId), eq(labels.id, labelChats.labelId)))
+          .where(and(eq(labelChats.sessionId, sessionId), inArray(labelChats.chat, keys)))
+          .orderBy(labels.createdAt)
+          .all()
+  return (row: ChatRow) => {
+    const own = new Set(row.lid && !isGroup(row.chat) ? [row.chat, `${row.lid}@lid`] : [row.chat])
+    const seen = new Set<string>()
+    return rows
+      .filter((label) => own.has(label.chat) && !seen.has(label.id) && seen.add(label.id))
+      .map(({ id, name, color }) => ({ id, name, color }))
+  }
 }
 
 const isGroup = (chat: string) => chat.endsWith('@g.us')

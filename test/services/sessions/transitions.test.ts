@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeDatabase, type GatewayDatabase, openDatabase } from '../../../src/db/database'
-import { historyChunks, presenceSubscriptions } from '../../../src/db/schema'
+import { historyChunks, labelChats, labels, presenceSubscriptions } from '../../../src/db/schema'
 import { assembleGateway, type Gateway } from '../../../src/gateway'
 import { silentLogger } from '../../../src/logger'
 import { createApiKey } from '../../../src/services/api-keys'
@@ -95,11 +95,12 @@ describe('the one writer of a session’s status', () => {
     expect(statusEvents(id)).toBe(1)
   })
 
-  it('runs the unlink hooks the context registers (groups, contact names, history chunks, presence subscriptions) once a session is not live, not before', async () => {
+  it('runs the unlink hooks the context registers (groups, contact names, history chunks, presence subscriptions, labels) once a session is not live, not before', async () => {
     const id = sessionRow('linked', 'expired')
     transition(ctx(), id, { status: 'pending', reason: null })
-    const kept = (table: 'groups' | 'contact_names' | 'history_chunks' | 'presence_subscriptions') =>
-      queryFile<{ n: number }>(databasePath, `SELECT count(*) AS n FROM ${table} WHERE session_id = ?`, id)[0]!.n
+    const kept = (
+      table: 'groups' | 'contact_names' | 'history_chunks' | 'presence_subscriptions' | 'labels' | 'label_chats',
+    ) => queryFile<{ n: number }>(databasePath, `SELECT count(*) AS n FROM ${table} WHERE session_id = ?`, id)[0]!.n
     const now = new Date()
     putGroup(
       ctx().db,
@@ -134,18 +135,23 @@ describe('the one writer of a session’s status', () => {
       .db.insert(presenceSubscriptions)
       .values({ sessionId: id, jid: '15550000001@s.whatsapp.net', createdAt: now })
       .run()
-    expect(ctx().unlinkHooks).toHaveLength(4)
+    ctx()
+      .db.insert(labels)
+      .values({ sessionId: id, id: '1', name: 'Paid', color: 5, createdAt: now, updatedAt: now })
+      .run()
+    ctx().db.insert(labelChats).values({ sessionId: id, labelId: '1', chat: '15550000001', createdAt: now }).run()
+    expect(ctx().unlinkHooks).toHaveLength(5)
 
     // Still live (a pairing's restart): nothing forgotten.
     expect(transition(ctx(), id, { status: 'connecting', reason: 'restart_required' })).toMatchObject({ applied: true })
-    expect([kept('groups'), kept('contact_names'), kept('history_chunks'), kept('presence_subscriptions')]).toEqual([
-      1, 1, 1, 1,
-    ])
+    const all = () =>
+      (['groups', 'contact_names', 'history_chunks', 'presence_subscriptions', 'labels', 'label_chats'] as const).map(
+        kept,
+      )
+    expect(all()).toEqual([1, 1, 1, 1, 1, 1])
 
     const deleted = await request(`/v1/session/disconnect/${id}`, { method: 'DELETE' })
     expect(deleted.status).toBe(200)
-    expect([kept('groups'), kept('contact_names'), kept('history_chunks'), kept('presence_subscriptions')]).toEqual([
-      0, 0, 0, 0,
-    ])
+    expect(all()).toEqual([0, 0, 0, 0, 0, 0])
   })
 })

@@ -1,6 +1,7 @@
 import type { ChannelPost, ChannelUpdate, SessionChannels } from './channels'
 import type { ContactPresence, SessionContacts, SessionPrivacy } from './contacts'
 import type { GroupInfo, GroupNotice, SessionGroups } from './groups'
+import type { LabelChange, SessionLabels } from './labels'
 import type { HistoryChunkNotice, HistoryPart, HistoryReadOptions } from './history'
 import type { InboundChange, InboundMessage, OutboundContent, OwnMessage, PollVote, Reaction } from './messages'
 
@@ -121,6 +122,8 @@ export type EngineFact = { sessionId: string; socket: number } & (
   | { type: 'channel-post'; post: ChannelPost }
   /** A followed channel's name or description changed. */
   | { type: 'channel-updated'; update: ChannelUpdate }
+  /** A label or a label's chat or message changed (app-state sync: the phone's change or ours). */
+  | { type: 'label'; change: LabelChange }
 )
 
 export type FactListener = (fact: EngineFact) => void
@@ -278,6 +281,7 @@ export interface SessionHandle {
   readonly contacts: SessionContacts
   readonly privacy: SessionPrivacy
   readonly channels: SessionChannels
+  readonly labels: SessionLabels
 }
 
 /**

@@ -17,6 +17,8 @@ import { endSocket } from './end-socket'
 import { attachAckListener } from '../listeners/acks'
 import { attachCallListener } from '../listeners/calls'
 import { attachPresenceListener } from '../listeners/presence'
+import { attachLabelListener } from '../listeners/labels'
+import { LabelLayer } from '../labels/labels'
 import { RingingCalls } from '../listeners/ringing-calls'
 import { PrivacyLayer } from '../contacts/privacy'
 import { ChannelLayer } from '../channels/channels'
@@ -120,6 +122,7 @@ export class SessionConnection implements SessionHandle {
   readonly contacts: ContactLayer
   readonly privacy: PrivacyLayer
   readonly channels: ChannelLayer
+  readonly labels: LabelLayer
   readonly #ringing = new RingingCalls()
 
   constructor(
@@ -135,6 +138,7 @@ export class SessionConnection implements SessionHandle {
     this.contacts = new ContactLayer({ socket: () => this.#connected(), queryTimeoutMs: deps.timing.queryTimeoutMs })
     this.privacy = new PrivacyLayer(() => this.#connected(), deps.logger)
     this.channels = new ChannelLayer(() => this.#connected())
+    this.labels = new LabelLayer({ socket: () => this.#connected(), queryTimeoutMs: deps.timing.queryTimeoutMs })
   }
 
   get prompt(): Promise<PairingPrompt> {
@@ -297,6 +301,7 @@ export class SessionConnection implements SessionHandle {
     attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
     attachCallListener(context, { autoReject: () => this.options.autoRejectCalls, ringing: this.#ringing })
     attachPresenceListener(context)
+    attachLabelListener(context)
     attachHistoryListener(context, {
       history: this.options.history !== undefined,
       readForKeys: (notification) => this.#readForKeys(notification),

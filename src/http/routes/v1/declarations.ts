@@ -5,6 +5,7 @@ import { chatEndpoints } from './chats'
 import { contactEndpoints } from './contacts'
 import { eventEndpoints } from './events'
 import { groupEndpoints } from './groups'
+import { labelEndpoints } from './labels'
 import { messageEndpoints } from './messages'
 import { sessionEndpoints } from './sessions'
 import { statusEndpoints } from './status'
@@ -28,6 +29,7 @@ export const v1Endpoints = [
   ...callEndpoints,
   ...statusEndpoints,
   ...channelEndpoints,
+  ...labelEndpoints,
 ] as const
 
 /**

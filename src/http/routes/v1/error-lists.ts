@@ -17,6 +17,9 @@ export const SESSION_CALL_ERRORS = [
   'upstream_timeout',
 ] as const satisfies ErrorCode[]
 
+/** A label change: only a WhatsApp Business account has labels. */
+export const LABEL_ERRORS = [...SESSION_CALL_ERRORS, 'not_business_account'] as const satisfies ErrorCode[]
+
 /** A group command WhatsApp refuses to a non-admin. */
 export const GROUP_ADMIN_ERRORS = [...SESSION_CALL_ERRORS, 'forbidden'] as const satisfies ErrorCode[]
 

@@ -15,6 +15,7 @@ import { eventRoutes } from './events'
 import { handshakeCredential } from './events/socket/frames'
 import { eventSocketRoute } from './events/socket/route'
 import { groupRoutes } from './groups'
+import { labelRoutes } from './labels'
 import { messageRoutes } from './messages'
 import { sessionRoutes } from './sessions'
 import { statusRoutes } from './status'
@@ -38,7 +39,8 @@ export type V1Routes = OpenAPIHono<
     ExtractSchema<ReturnType<typeof groupRoutes>> &
     ExtractSchema<ReturnType<typeof callRoutes>> &
     ExtractSchema<ReturnType<typeof statusRoutes>> &
-    ExtractSchema<ReturnType<typeof channelRoutes>>
+    ExtractSchema<ReturnType<typeof channelRoutes>> &
+    ExtractSchema<ReturnType<typeof labelRoutes>>
 >
 
 /**
@@ -77,6 +79,7 @@ function composeV1(ctx: HttpContext) {
     .route('/', callRoutes(ctx))
     .route('/', statusRoutes(ctx))
     .route('/', channelRoutes(ctx))
+    .route('/', labelRoutes(ctx))
 }
 
 /** Paths the router serves that V1Routes leaves out (typed clients would not see them): must be none. */

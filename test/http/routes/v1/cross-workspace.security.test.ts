@@ -21,6 +21,8 @@ interface SessionRoute {
   /** The path parameter that is the session id, if it is one. */
   pathParam?: string
   inQuery: boolean
+  /** Other required query parameters (a label removal names its chat or message there). */
+  queryParams: string[]
   inBody: boolean
   /** The request body's example: valid as given once the ids name real things. */
   example?: unknown
@@ -42,12 +44,25 @@ function sessionRoutes(): SessionRoute[] {
       ? parameters.find((p) => p.in === 'path' && ['id', 'session_id'].includes(p.name))?.name
       : undefined
     const inQuery = parameters.some((p) => p.in === 'query' && p.name === 'sessionId')
+    const queryParams = (parameters as { in: string; name: string; required?: boolean }[])
+      .filter((p) => p.in === 'query' && p.required && p.name !== 'sessionId')
+      .map((p) => p.name)
     const ref: string | undefined = operation.requestBody?.$ref
     const requestBody = ref ? document.components.requestBodies[ref.split('/').pop()!] : operation.requestBody
     const media = requestBody?.content['application/json']
     const inBody = Boolean(media?.schema.properties?.sessionId)
     if (!pathParam && !inQuery && !inBody) return []
-    return [{ method: route.method, path: route.path, pathParam, inQuery, inBody, example: media?.schema.example }]
+    return [
+      {
+        method: route.method,
+        path: route.path,
+        pathParam,
+        inQuery,
+        queryParams,
+        inBody,
+        example: media?.schema.example,
+      },
+    ]
   })
 }
 
@@ -100,13 +115,16 @@ describe('every session route refuses another workspace’s session', () => {
       deliveryId: ids.deliveryId,
       phone: EXAMPLE_PHONE,
       channelId: ids.channelId,
+      labelId: '1',
     }
     const path = route.path.replaceAll(/\{(\w+)\}/g, (_, name: string) =>
       encodeURIComponent(name === route.pathParam ? sessionId : values[name]!),
     )
-    // GET /v1/channel/info names its channel in the query too.
-    const channel = route.path === '/v1/channel/info' ? `&id=${ids.channelId}` : ''
-    const url = route.inQuery ? `${path}?sessionId=${sessionId}${channel}` : path
+    const query = new URLSearchParams(route.inQuery ? { sessionId } : {})
+    for (const name of route.queryParams) query.set(name, values[name]!)
+    // GET /v1/channel/info names its channel in the query too (id or link, neither required alone).
+    if (route.path === '/v1/channel/info') query.set('id', ids.channelId)
+    const url = query.size ? `${path}?${query}` : path
     // Media and webhook URLs go to .invalid hosts: a route that let the request through fetches nothing real.
     const body =
       route.example === undefined
