@@ -1,4 +1,5 @@
-import type { BaileysEventMap } from '@whiskeysockets/baileys'
+import { type BaileysEventMap, DisconnectReason } from '@whiskeysockets/baileys'
+import type { Boom } from '@hapi/boom'
 import type { LabelChange } from '../port/labels'
 import type { ListenerContext } from './types'
 
@@ -34,15 +35,30 @@ export function toLabelAssociation(type: 'add' | 'remove', association: LabelAss
  * Label changes from app-state sync: the phone's (WhatsApp tells the device to resync the
  * collection) and this device's own (Baileys replays its patch as events once uploaded). The
  * labels the phone had before this device linked come by one sync of `regular` once the phone
- * shares the app-state key: Baileys syncs every collection at linking only with a history sync,
- * which a session without `history` does not ask for.
+ * shares the app-state key (or at the next login, until one sync went through): Baileys syncs
+ * every collection at linking only with a history sync, which a session without `history` does
+ * not ask for.
  */
 export function attachLabelListener({ socket, logger, report }: ListenerContext): void {
-  socket.ev.on('creds.update', (update) => {
-    if (!update.myAppStateKeyId) return
-    socket.resyncAppState(['regular'], false).catch((error: unknown) => {
-      logger.warn({ err: error }, 'could not sync the labels the phone had before linking')
+  // Until `regular` has been synced once (Baileys then keeps its version), each login asks again:
+  // the first sync can be cut by the restart WhatsApp asks for right after pairing.
+  const syncOnce = async () => {
+    if (!socket.authState.creds.myAppStateKeyId) return
+    const { regular } = await socket.authState.keys.get('app-state-sync-version', ['regular'])
+    if (!regular) await socket.resyncAppState(['regular'], false)
+  }
+  const sync = () =>
+    syncOnce().catch((error: unknown) => {
+      const closed = (error as Boom)?.output?.statusCode === DisconnectReason.connectionClosed
+      if (closed)
+        logger.debug({ err: error }, 'the labels sync was cut by the connection closing; the next login asks again')
+      else logger.warn({ err: error }, 'could not sync the labels the phone had before linking')
     })
+  socket.ev.on('creds.update', (update) => {
+    if (update.myAppStateKeyId) sync()
+  })
+  socket.ev.on('connection.update', (update) => {
+    if (update.connection === 'open') sync()
   })
   socket.ev.on('labels.edit', (edit) => {
     const change = toLabelEdit(edit)
