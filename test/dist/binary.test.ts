@@ -28,7 +28,7 @@ describe('the single binary', () => {
 
   it('runs the CLI commands: migrate, workspace create, key create', () => checkCliCommands(rig))
 
-  it('serves the docs, pairs against the simulator, sends a text, a voice note and a sticker, keeps a business label, and backs up while serving', async () => {
+  it('serves the docs, pairs against the simulator, sends a text, a voice note and a sticker, keeps a business label, posts a status, lists its channels, and backs up while serving', async () => {
     const started = performance.now()
     const running = await rig.serve()
     console.log(`binary: listening ${Math.round(performance.now() - started)} ms after spawn`)
@@ -58,6 +58,16 @@ describe('the single binary', () => {
         .map((l) => l.name),
     ).toEqual(['From the binary'])
     expect((await api.get(`/v1/label/all?sessionId=${sessionId}`)).body.labels).toHaveLength(1)
+    // A status (its audience in an embedded migration's table) and the channels (w:mex queries).
+    const status = await api.post('/v1/status/text', { sessionId, text: 'From the binary', contacts: [CONTACT] })
+    expect(status.status, JSON.stringify(status.body)).toBe(200)
+    await rig.sim
+      .contact(CONTACT)
+      .waitForMessage((m) => m.id === status.body.messageId && m.chat === 'status@broadcast')
+    const channel = rig.sim.createChannel({ name: 'Binary news', followers: [ACCOUNT] })
+    const channels = await api.get(`/v1/channel/all?sessionId=${sessionId}`)
+    expect(channels.status, JSON.stringify(channels.body)).toBe(200)
+    expect(channels.body.channels.map((c: { id: string }) => c.id)).toEqual([channel.jid])
 
     const backup = rig.run(['backup', join(rig.dir, 'backup.db')])
     expect(backup.status, backup.stderr).toBe(0)

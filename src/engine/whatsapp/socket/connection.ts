@@ -14,22 +14,13 @@ import { hasPairedCredentials, isPaired } from './credentials'
 import { backoffDelay, type BackoffPolicy } from '../../../shared/backoff'
 import { closeCause, proxyFailureDetail } from './close-cause'
 import { endSocket } from './end-socket'
-import { attachAckListener } from '../listeners/acks'
-import { attachCallListener } from '../listeners/calls'
-import { attachPresenceListener } from '../listeners/presence'
-import { attachLabelListener } from '../listeners/labels'
 import { LabelLayer } from '../labels/labels'
 import { RingingCalls } from '../listeners/ringing-calls'
+import { attachFactListeners } from '../listeners'
 import { PrivacyLayer } from '../contacts/privacy'
 import { ChannelLayer } from '../channels/channels'
-import { attachHistoryListener } from '../listeners/history'
 import type { HistoryTcToken } from '../history/read-history'
 import { storeTcTokens } from '../history/tc-tokens'
-import { attachInboundListener } from '../listeners/inbound'
-import { attachChannelListener } from '../listeners/channels'
-import { attachOwnMessageListener } from '../listeners/own-messages'
-import { attachReactionVoteListener } from '../listeners/reactions-votes'
-import { attachReceiptListener } from '../listeners/receipts'
 import { GroupLayer } from '../groups/groups'
 import { ContactLayer } from '../contacts/contacts'
 import type { UnstampedFact } from '../listeners/types'
@@ -293,16 +284,10 @@ export class SessionConnection implements SessionHandle {
     socket.ev.on('connection.update', (update) => {
       if (current()) this.#onUpdate(socket, run, update, context.report)
     })
-    attachAckListener(context)
-    attachReceiptListener(context)
-    attachInboundListener(context)
-    attachChannelListener(context)
-    attachOwnMessageListener(context)
-    attachReactionVoteListener(context, (pollId) => this.deps.storedMessage(this.sessionId, pollId))
-    attachCallListener(context, { autoReject: () => this.options.autoRejectCalls, ringing: this.#ringing })
-    attachPresenceListener(context)
-    attachLabelListener(context)
-    attachHistoryListener(context, {
+    attachFactListeners(context, {
+      storedMessage: (messageId) => this.deps.storedMessage(this.sessionId, messageId),
+      autoRejectCalls: () => this.options.autoRejectCalls,
+      ringing: this.#ringing,
       history: this.options.history !== undefined,
       readForKeys: (notification) => this.#readForKeys(notification),
     })
