@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { accessibilityViolations, horizontalOverflow, type PanelRig, startPanelRig } from '../../support/panel-rig'
 import { pollUntil } from '../../support/poll'
 import { fixture } from '../../wa-sim/fixtures'
@@ -41,10 +41,15 @@ describe('the panel’s inbox', () => {
   }
   const listed = async (chat: string) =>
     (await rig.t.get(`/v1/chat/all?sessionId=${sessionId}`)).body.chats.find((c: { chat: string }) => c.chat === chat)
-  const openChat = async (chat: string) => {
-    await chatRow(chat).locator('a').click()
-    await rig.page.locator(`#conversation[data-chat="${chat}"]`).waitFor()
-  }
+  /** Clicked again if it did not open: a live update can move the list between aiming and clicking. */
+  const openChat = (chat: string) =>
+    vi.waitFor(
+      async () => {
+        await chatRow(chat).locator('a').click()
+        await rig.page.locator(`#conversation[data-chat="${chat}"]`).waitFor({ timeout: 5_000 })
+      },
+      { timeout: 30_000, interval: 100 },
+    )
 
   it('a contact writes: the chat appears live with its unread count; opened, the message shows with the name and is marked read; a reply reaches the contact and turns delivered, then read; a reaction to it shows', async () => {
     const { page } = rig

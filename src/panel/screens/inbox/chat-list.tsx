@@ -110,7 +110,8 @@ export function ChatList({
       {chats.loaded && chats.chats.length === 0 && !chats.error ? <p class="muted">{t('noChats')}</p> : null}
       <ul id="chats" class="chats">
         {chats.chats.map((chat) => (
-          <li data-chat={chat.chat} class={chat.chat === selected ? 'selected' : ''}>
+          // Keyed: a chat moved up by a new message keeps its own row, so a click lands on the chat aimed at.
+          <li key={chat.chat} data-chat={chat.chat} class={chat.chat === selected ? 'selected' : ''}>
             <a
               class="chat-link"
               href={href({ screen: 'session', sessionId, tab: 'inbox', item: chat.chat })}

@@ -213,6 +213,7 @@ export function Conversation({
         <ol class="messages" id="conversation-messages">
           {messages.map((m) => (
             <MessageItem
+              key={m.messageId}
               message={m}
               quoted={m.quoteId ? (byId.get(m.quoteId) ?? null) : undefined}
               senderOf={senderOf}
