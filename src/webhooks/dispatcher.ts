@@ -183,7 +183,14 @@ export function createWebhookDispatcher({
   /** A signed POST, or the stream's integration sink: either answers how it went. */
   function deliver(delivery: WebhookDelivery, send: Outgoing): Promise<WebhookResponse> {
     if (send.kind === 'webhook') {
-      const headers = signer.headers(send.secrets, send.eventId, clock.now(), send.body)
+      let headers: Record<string, string>
+      try {
+        headers = signer.headers(send.secrets, send.eventId, clock.now(), send.body)
+      } catch (error) {
+        // Only a secret edited in the database by hand gets here; it fails this delivery, not the process.
+        log.error({ err: error, deliveryId: delivery.id }, 'the webhook secret cannot sign')
+        return Promise.resolve({ delivered: false, statusCode: null, error: 'the webhook secret cannot sign' })
+      }
       return sender.post({ url: send.url, headers, body: send.body }, stopAll.signal)
     }
     const sink = sinks[send.kind]

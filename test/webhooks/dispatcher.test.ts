@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resolveConfig, type WebhookConfig } from '../../src/config'
@@ -51,7 +52,7 @@ describe('the webhook dispatcher’s pump', () => {
   const clock = { now: () => new Date(time) }
   let webhooks: WebhookConfig
 
-  const addSession = (webhookUrl: string) => {
+  const addSession = (webhookUrl: string, webhookSecret = `whsec_${randomBytes(24).toString('base64')}`) => {
     const workspace = createWorkspace(
       { db, clock, logger: silentLogger(), config: resolveConfig() },
       { name: `w${randomBytes(3).toString('hex')}`, plan: 'paid' },
@@ -66,7 +67,7 @@ describe('the webhook dispatcher’s pump', () => {
         status: 'connected',
         webhookUrl,
         webhookMessages: true,
-        webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
+        webhookSecret,
         createdAt: now,
         updatedAt: now,
       })
@@ -134,6 +135,22 @@ describe('the webhook dispatcher’s pump', () => {
         ['https://b.invalid/hook', 1],
         ['https://a.invalid/hook', 3],
       ]),
+    )
+  })
+
+  it('fails a delivery whose stored secret cannot sign, and goes on with the other sessions', async () => {
+    start()
+    const broken = addSession('https://broken.invalid/hook', 'whsec_not base64!')
+    const fine = addSession('https://fine.invalid/hook')
+    event(broken)
+    event(fine)
+    await vi.waitFor(() => expect(sender.open()).toEqual([['https://fine.invalid/hook', 1]]))
+    await vi.waitFor(() =>
+      expect(db.select().from(webhookDeliveries).where(eq(webhookDeliveries.sessionId, broken)).get()).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'the webhook secret cannot sign',
+      }),
     )
   })
 
