@@ -22,6 +22,8 @@ class RawReply {
   ) {}
 }
 
+/** Devices minted per request (about 6 KB of JSON each). */
+const MINT_BATCH_MAX = 1_000
 const RECEIPT_TYPES = ['delivered', 'read', 'played']
 const PARTICIPANT_ACTIONS = ['add', 'remove', 'promote', 'demote']
 
@@ -35,6 +37,16 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ],
   ['POST', /^\/pairing-code$/, (_, body) => sim.enterPairingCode(text(body, 'phone')!, text(body, 'code')!)],
   ['GET', /^\/pairings$/, () => sim.pendingPairings()],
+  [
+    'POST',
+    /^\/accounts\/mint$/,
+    (_, body) => {
+      const count = body.count
+      if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > MINT_BATCH_MAX)
+        throw new SimulatorError('invalid_request', `"count" must be an integer from 1 to ${MINT_BATCH_MAX}`)
+      return sim.mintLinkedDevices(count as number)
+    },
+  ],
   [
     'POST',
     /^\/contacts$/,

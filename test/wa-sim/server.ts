@@ -19,6 +19,8 @@ import { missingAttributes } from './strict-checks'
 
 export class ChatServer {
   private readonly serverStatic = Curve.generateKeyPair()
+  /** Like WhatsApp's servers, one long-lived static key and one certificate chain for it, served to every client */
+  private certChain: Uint8Array | undefined
 
   private constructor(
     private readonly state: SimState,
@@ -28,7 +30,7 @@ export class ChatServer {
       const connection = new Connection(
         ws,
         this.serverStatic,
-        (pub) => makeNoiseCertChain(state.rootKey, pub),
+        (pub) => (this.certChain ??= makeNoiseCertChain(state.rootKey, pub)),
         this.hooks,
         state.logger,
       )

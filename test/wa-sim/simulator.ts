@@ -1,5 +1,6 @@
 // The public face of the simulator: starts the chat server, media host and control state, and
 // hands out contacts, accounts and groups to tests or the control API.
+import { mintLinkedDevice, type MintedDevice } from './mint'
 import { Curve, DEFAULT_CONNECTION_CONFIG } from '@whiskeysockets/baileys'
 import type { AccountStats } from './account'
 import { makeMediaTls } from './certificates'
@@ -32,6 +33,11 @@ export interface SimulatorStartOptions {
   contacts?: string[]
   /** Oldest accepted client version (default: the one Baileys 7.0.0-rc14 ships, as WhatsApp accepted it then) */
   minimumVersion?: ClientVersion
+  /**
+   * An impostor: `config.rootPublicKey` names a root key, but the certificate chain is signed by
+   * another one, as a man in the middle without WhatsApp's root key would have to
+   */
+  impostor?: boolean
 }
 
 export interface SimulatorConfig {
@@ -77,7 +83,7 @@ export class WhatsAppSimulator {
         logger: options.logger ?? silentLogger,
         minimumVersion: options.minimumVersion ?? [...DEFAULT_CONNECTION_CONFIG.version],
       },
-      rootKey,
+      options.impostor ? Curve.generateKeyPair() : rootKey,
       media,
     )
     const server = await ChatServer.start(state, options.port)
@@ -136,6 +142,14 @@ export class WhatsAppSimulator {
   /** The simulated phone scans a QR shown by a client; `phone` defaults to a fresh number. */
   scan(qr: string, phone?: string, options: ScanOptions = {}): LinkedIdentity {
     return scanQr(this.state, qr, phone === undefined ? undefined : normalizePhone(phone), options)
+  }
+
+  /**
+   * `count` accounts linked to devices that never showed a QR, with the client side of each as
+   * Baileys' auth state (mint.ts): for benches that restore thousands of sessions.
+   */
+  mintLinkedDevices(count: number): MintedDevice[] {
+    return Array.from({ length: count }, () => mintLinkedDevice(this.state))
   }
 
   /** The phone user types the code the client showed after requestPairingCode(phone). */

@@ -1,7 +1,9 @@
+import { Curve } from '@whiskeysockets/baileys'
 import type { Logger } from '../../logger'
 import { hasPairedCredentials } from './socket/credentials'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './socket/connection'
+import { installSignatureChecks } from './socket/signature-checks'
 import { downloadMedia, type MediaHosts } from './media/media-download'
 import { readHistoryChunk } from './history/read-history'
 import { type MediaFetch, pinnedMediaFetch, platformMediaFetch, proxiedMediaFetch } from './media/media-fetch'
@@ -48,6 +50,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
   const facts = new FactListeners()
   const caches = new SocketCacheRegistry()
+  installSignatureChecks(Curve) // strict, and WhatsApp's certificate chain checked once rather than at every login
   // Baileys is loading because a session opens: learn the version its first socket announces.
   void deps.versions.refresh()
   let target: Promise<{ endpoint: WhatsAppEndpoint; direct: NetworkTarget }> | undefined
