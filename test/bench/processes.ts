@@ -81,3 +81,11 @@ export function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = '
     child.kill(signal)
   })
 }
+
+/** CPU time a process used so far (user + system), in seconds, from /proc. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name (which may hold spaces, in parentheses): utime and stime are 14 and 15
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}

@@ -1,0 +1,258 @@
+/**
+ * A day of use, compressed: `sessions` connected sessions in one gateway process (compiled; the
+ * simulator in its own, devices minted as in scale.ts) for `minutes`, with texts going out
+ * through the API and coming in from contacts all along, and a tenth of the sessions dropped by
+ * WhatsApp every `dropEveryMinutes` (they reconnect by themselves).
+ *
+ * Every minute, over the DevTools protocol (inspector.ts): RSS and the heap after a forced GC,
+ * the process's live handles, and every EventEmitter with its listeners. At the end, once the
+ * traffic stopped and settled: the slope of each over the run after its first sample (per hour),
+ * and what was lost: texts the API accepted that the simulator never got, and contacts' texts
+ * never delivered as `message.received` to the local receiver.
+ */
+import { createServer, type Server } from 'node:http'
+import { once } from 'node:events'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { compileGateway } from './build'
+import { startGatewayProcess, type GatewayProcess } from './gateway-process'
+import { activeResources, connectInspector, heapAfterGcMb, type Inspector } from './inspector'
+import { freePort, rssMb } from './processes'
+import { seedDatabaseFile, seedLinkedSessions } from './seed'
+import { startSimulatorProcess } from './simulator-process'
+import { tempDir } from '../support/temp-dir'
+import type { MintedDevice } from '../wa-sim/mint'
+
+export interface SoakSample {
+  minute: number
+  rssMb: number
+  heapAfterGcMb: number
+  handles: number
+  emitters: number
+  listeners: number
+}
+
+export interface SoakFigures {
+  sessions: number
+  minutes: number
+  samples: SoakSample[]
+  /** Least-squares slope over the samples after the first, per hour */
+  rssMbPerHour: number
+  heapMbPerHour: number
+  handlesPerHour: number
+  listenersPerHour: number
+  drops: number
+  sent: { accepted: number; refused: number; receivedBySimulator: number; lost: number }
+  received: { sentByContacts: number; delivered: number; lost: number }
+}
+
+const CONTACTS = ['15557771001', '15557771002', '15557771003', '15557771004']
+
+/** Counts each `message.received` by the message's id (a redelivery counts once). */
+async function startReceiver(): Promise<{ server: Server; url: string; received: Set<string> }> {
+  const received = new Set<string>()
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      try {
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; data: { messageId?: string } }
+        if (event.type === 'message.received' && event.data.messageId) received.add(event.data.messageId)
+      } catch {
+        // not an event: ignored
+      }
+      res.writeHead(200).end()
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  return { server, url: `http://127.0.0.1:${port}/hook`, received }
+}
+
+/** Every EventEmitter in the process and how many listeners they hold, all events together. */
+async function emitterCounts(inspector: Inspector): Promise<{ emitters: number; listeners: number }> {
+  const { result: prototype } = await inspector.call<{ result: { objectId: string } }>('Runtime.evaluate', {
+    expression: 'Object.getPrototypeOf(Object.getPrototypeOf(process))', // EventEmitter.prototype
+  })
+  const { objects } = await inspector.call<{ objects: { objectId: string } }>('Runtime.queryObjects', {
+    prototypeObjectId: prototype.objectId,
+  })
+  // Prototypes of EventEmitter subclasses are found too: only instances have their own _events
+  const { result, exceptionDetails } = await inspector.call<{
+    result: { value: [number, number] }
+    exceptionDetails?: { text: string }
+  }>('Runtime.callFunctionOn', {
+    objectId: objects.objectId,
+    functionDeclaration: `function () {
+      let emitters = 0, listeners = 0
+      for (const e of this) {
+        if (!Object.prototype.hasOwnProperty.call(e, '_events')) continue
+        emitters++
+        for (const name of e.eventNames()) listeners += e.listenerCount(name)
+      }
+      return [emitters, listeners]
+    }`,
+    returnByValue: true,
+  })
+  if (exceptionDetails) throw new Error(`counting emitters: ${exceptionDetails.text}`)
+  await inspector.call('Runtime.releaseObjectGroup', { objectGroup: '' }).catch(() => undefined)
+  return { emitters: result.value[0], listeners: result.value[1] }
+}
+
+const slopePerHour = (points: [number, number][]): number => {
+  const n = points.length
+  if (n < 2) return 0
+  const mx = points.reduce((s, [x]) => s + x, 0) / n
+  const my = points.reduce((s, [, y]) => s + y, 0) / n
+  const sxy = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0)
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0)
+  return sxx === 0 ? 0 : (sxy / sxx) * 60 // x in minutes
+}
+
+export async function measureSoak({
+  sessions = 200,
+  minutes = 30,
+  dropEveryMinutes = 3,
+  sendsPerSecond = 5,
+  receivesPerSecond = 5,
+  log = (line: string) => console.log(line),
+} = {}): Promise<SoakFigures> {
+  const sim = await startSimulatorProcess(['--contacts', CONTACTS.join(',')])
+  const dir = tempDir('bench-soak-')
+  const compiled = await compileGateway()
+  const receiver = await startReceiver()
+  const env = {
+    DATABASE_PATH: join(dir.path, 'gateway.db'),
+    WA_SIMULATOR: sim.controlUrl,
+    ALLOW_PRIVATE_ADDRESSES: 'true',
+    WEBHOOK_ALLOW_HTTP: 'true',
+  }
+  let gateway: GatewayProcess | undefined
+  let inspector: Inspector | undefined
+  try {
+    const { loadKey, loadWorkspaceId } = await seedDatabaseFile(env.DATABASE_PATH)
+    const devices: MintedDevice[] = []
+    while (devices.length < sessions)
+      devices.push(
+        ...(await sim.control<MintedDevice[]>('/accounts/mint', { count: Math.min(500, sessions - devices.length) })),
+      )
+    await seedLinkedSessions(env.DATABASE_PATH, loadWorkspaceId, devices, receiver.url)
+    const inspectPort = await freePort()
+    gateway = await startGatewayProcess(compiled.entry, env, [`--inspect=127.0.0.1:${inspectPort}`])
+    const g = gateway
+    const sessionIds = devices.map((d) => `ses_minted${d.phone}`)
+    for (;;) {
+      const listed = (await (await g.api('/v1/session/all', loadKey)).json()) as { sessions: { connected: boolean }[] }
+      if (listed.sessions.filter((s) => s.connected).length >= sessions) break
+      await sleep(1_000)
+    }
+    inspector = await connectInspector(inspectPort)
+    const probe = inspector
+
+    const sent = { accepted: 0, refused: 0 }
+    const fromContacts: string[] = []
+    let drops = 0
+    let running = true
+    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!
+    const every = async (perSecond: number, act: () => Promise<void>) => {
+      while (running) {
+        const started = performance.now()
+        await act().catch(() => undefined)
+        await sleep(Math.max(0, 1000 / perSecond - (performance.now() - started)))
+      }
+    }
+    const outgoing = every(sendsPerSecond, async () => {
+      const response = await g.api('/v1/message/text', loadKey, {
+        method: 'POST',
+        body: JSON.stringify({ sessionId: pick(sessionIds), phone: pick(CONTACTS), message: `soak ${sent.accepted}` }),
+      })
+      await response.arrayBuffer()
+      if (response.status === 200) sent.accepted++
+      else sent.refused++ // a session dropped a moment ago answers 409 until it is back
+    })
+    const incoming = every(receivesPerSecond, async () => {
+      const { messageId } = await sim.control<{ messageId: string }>(`/contacts/${pick(CONTACTS)}/messages`, {
+        text: `to the gateway ${fromContacts.length}`,
+        to: pick(devices).phone,
+      })
+      fromContacts.push(messageId)
+    })
+    const dropping = (async () => {
+      while (running) {
+        await sleep(dropEveryMinutes * 60_000)
+        if (!running) break
+        for (let i = 0; i < Math.max(1, Math.floor(sessions / 10)); i++) {
+          await sim.control(`/accounts/${pick(devices).phone}/faults`, { kind: 'drop' }).catch(() => undefined)
+          drops++
+        }
+      }
+    })()
+
+    const samples: SoakSample[] = []
+    const sample = async (minute: number) => {
+      const heap = await heapAfterGcMb(probe)
+      const handles = Object.values(await activeResources(probe)).reduce((a, b) => a + b, 0)
+      const { emitters, listeners } = await emitterCounts(probe)
+      const row = { minute, rssMb: rssMb(g.child.pid!), heapAfterGcMb: heap, handles, emitters, listeners }
+      samples.push(row)
+      log(
+        `  soak minute ${minute}: RSS ${row.rssMb.toFixed(0)} MB, heap after GC ${heap.toFixed(1)} MB, ${handles} handles, ${emitters} emitters with ${listeners} listeners; sent ${sent.accepted} (${sent.refused} refused), contacts sent ${fromContacts.length}, drops ${drops}`,
+      )
+    }
+    const startedAt = performance.now()
+    await sample(0)
+    for (let minute = 1; minute <= minutes; minute++) {
+      await sleep(Math.max(0, startedAt + minute * 60_000 - performance.now()))
+      await sample(minute)
+    }
+    running = false
+    await Promise.all([outgoing, incoming])
+    void dropping // its sleep ends on its own; the process stops first
+
+    // Let reconnections and retries finish: everything accepted reaches its side
+    const simReceived = async () => {
+      const stats = await sim.control<Record<string, { messagesReceived: number }>>('/stats')
+      return devices.reduce((sum, d) => sum + (stats[d.phone]?.messagesReceived ?? 0), 0)
+    }
+    const settleUntil = performance.now() + 120_000
+    while (
+      performance.now() < settleUntil &&
+      ((await simReceived()) < sent.accepted || fromContacts.some((id) => !receiver.received.has(id)))
+    )
+      await sleep(1_000)
+    const receivedBySimulator = await simReceived()
+    const delivered = fromContacts.filter((id) => receiver.received.has(id)).length
+    const tail = samples.slice(1)
+    const slope = (of: (s: SoakSample) => number) => slopePerHour(tail.map((s) => [s.minute, of(s)]))
+    return {
+      sessions,
+      minutes,
+      samples,
+      rssMbPerHour: slope((s) => s.rssMb),
+      heapMbPerHour: slope((s) => s.heapAfterGcMb),
+      handlesPerHour: slope((s) => s.handles),
+      listenersPerHour: slope((s) => s.listeners),
+      drops,
+      sent: { ...sent, receivedBySimulator, lost: Math.max(0, sent.accepted - receivedBySimulator) },
+      received: { sentByContacts: fromContacts.length, delivered, lost: fromContacts.length - delivered },
+    }
+  } finally {
+    inspector?.close()
+    await gateway?.stop()
+    receiver.server.close()
+    compiled.cleanup()
+    dir.cleanup()
+    await sim.stop()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await measureSoak({
+    sessions: Number(process.argv[2] ?? 200),
+    minutes: Number(process.argv[3] ?? 30),
+    dropEveryMinutes: Number(process.argv[4] ?? 3),
+  })
+  const { samples, ...summary } = figures
+  console.log(JSON.stringify(summary, null, 2))
+}
