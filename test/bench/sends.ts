@@ -1,110 +1,242 @@
 /**
  * Text sends through the gateway's API and the real Baileys client to the simulator (in its
- * own process): messages per second with `concurrency` requests in flight, and the latency of
- * each request (record written, message encrypted and handed to the network).
+ * own process), against bare Baileys `sendMessage` with the same sessions: messages per second
+ * with `concurrency` sends in flight, the latency of each (for the gateway: record written,
+ * message encrypted and handed to the network), and the simulator's CPU share meanwhile.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { closeDatabase, openDatabase } from '../../src/db/database'
+import { parseArgs } from 'node:util'
+import { closeDatabase, type GatewayDatabase, openDatabase } from '../../src/db/database'
 import { assembleGateway } from '../../src/gateway'
 import { silentLogger } from '../../src/logger'
 import { createApiKey } from '../../src/services/api-keys'
 import { createWorkspace } from '../../src/services/workspaces'
-import { startSimulatorProcess } from './simulator-process'
+import { openBareSockets } from './bare-sends'
+import { cpuUs, median, percentile } from './processes'
+import { type SimulatorProcess, startSimulatorProcess } from './simulator-process'
+
+export interface SendRun {
+  messagesPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  /** What the simulator counted from the sessions' accounts during the run (should be `messages`). */
+  receivedBySimulator: number
+  /** The simulator's CPU time over the run's wall time (1 = one core busy). */
+  simulatorCpuShare: number
+}
 
 export interface SendFigures {
   sessions: number
   messages: number
   concurrency: number
-  messagesPerSecond: number
-  p50Ms: number
-  p99Ms: number
-  receivedBySimulator: number
+  rounds: number
+  /** Medians over the rounds (by msg/s), each side. */
+  gateway: SendRun
+  bare: SendRun
+  /** gateway msg/s / bare msg/s, the median of the rounds' ratios. */
+  ratio: number
+  runs: { gateway: SendRun[]; bare: SendRun[] }
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const contact = '15557770001'
 
 /**
- * Message webhooks are off for these sessions: webhook delivery has its own bench, and a
- * reserved, never-resolving URL would only add retries. Baileys encrypts one session's messages one at a time (its key-store transaction is a mutex
- * per account), so one session's rate is bounded by one encrypt-and-relay at a time; several
- * sessions send in parallel.
+ * Message webhooks are off for these sessions: webhook delivery has its own bench. Baileys
+ * encrypts one session's messages one at a time (its key-store transaction is a mutex per
+ * account), so one session's rate is bounded by one encrypt-and-relay at a time; several
+ * sessions send in parallel. Rounds interleave gateway and bare runs, so noise hits both.
  */
-export async function benchSends(messages = 2_000, concurrency = 32, sessions = 1): Promise<SendFigures> {
-  const contact = '15557770001'
+export async function benchSends(
+  messages = 2_000,
+  concurrency = 32,
+  sessions = 1,
+  rounds = 2,
+  options: { profileTo?: string } = {},
+): Promise<SendFigures> {
   const accounts = Array.from({ length: sessions }, (_, i) => `155577701${String(i).padStart(2, '0')}`)
   const sim = await startSimulatorProcess(['--contacts', contact])
   const dir = mkdtempSync(join(tmpdir(), 'bench-sends-'))
   const database = await openDatabase(join(dir, 'gateway.db'))
-  const { gateway, context } = assembleGateway({
-    database,
-    logger: silentLogger(),
-    config: { simulatorUrl: sim.controlUrl, rateLimitPerMinute: 0 },
-  })
+  const runs: SendFigures['runs'] = { gateway: [], bare: [] }
+  let gateway: Awaited<ReturnType<typeof startGateway>> | undefined
   try {
-    await gateway.start()
-    const workspace = createWorkspace(gateway.context, { name: 'bench', plan: 'paid' })
-    const headers = {
-      authorization: `Bearer ${createApiKey(gateway.context, { workspace: workspace.id }).key}`,
-      'content-type': 'application/json',
+    gateway = await startGateway(database, sim)
+    const headers = linkHeaders(gateway)
+    const sessionIds = await linkSessions(gateway, sim, headers, accounts)
+    const { wsUrl } = (await (await fetch(new URL('/config', sim.controlUrl))).json()) as { wsUrl: string }
+    for (let round = 0; round < rounds; round++) {
+      if (!gateway) gateway = await startGateway(database, sim, sessionIds)
+      const viaGateway = gatewaySend(gateway, headers, sessionIds)
+      const profile = options.profileTo ? await startProfile() : undefined
+      runs.gateway.push(await timedRun(sim, accounts, viaGateway, messages, concurrency))
+      await profile?.stopTo(join(options.profileTo!, `gateway-sends-${sessions}-${round}.cpuprofile`))
+      await gateway.gateway.stop()
+      gateway = undefined
+      const bare = await openBareSockets(database, sessionIds, wsUrl, `${contact}@s.whatsapp.net`)
+      try {
+        const profile = options.profileTo ? await startProfile() : undefined
+        runs.bare.push(await timedRun(sim, accounts, bare.send, messages, concurrency))
+        await profile?.stopTo(join(options.profileTo!, `bare-sends-${sessions}-${round}.cpuprofile`))
+      } finally {
+        await bare.stop()
+      }
     }
-    const sessionIds: string[] = []
-    for (const [i, account] of accounts.entries()) {
-      const connect = await gateway.app.request('/v1/session/connect', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          sessionName: `bench-${i}`,
-          webhookUrl: 'https://hooks.invalid/bench',
-          webhookMessages: false,
-        }),
-      })
-      const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
-      await sim.control('/scan', { qr: qrCode, phone: account })
-      for (let wait = 0; wait < 500 && !context.engine.session(sessionId)?.online; wait++) await sleep(20)
-      sessionIds.push(sessionId)
-    }
-
-    const send = async (n: number) => {
-      const started = performance.now()
-      const sessionId = sessionIds[(n + sessions) % sessions]
-      const response = await gateway.app.request('/v1/message/text', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ sessionId, phone: contact, message: `bench ${n}` }),
-      })
-      if (response.status !== 200) throw new Error(`send ${n} answered ${response.status}: ${await response.text()}`)
-      return performance.now() - started
-    }
-    for (let i = 0; i < sessions; i++) await send(i - sessions) // warm up: a session's first send builds its Signal sessions
-    const latencies: number[] = []
-    let next = 0
-    const started = performance.now()
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < messages) latencies.push(await send(next++))
-      }),
-    )
-    const seconds = (performance.now() - started) / 1000
-    await sleep(500)
-    const stats = await sim.control<Record<string, { messagesReceived: number }>>('/stats')
-    latencies.sort((a, b) => a - b)
+    const ratios = runs.gateway.map((run, i) => run.messagesPerSecond / runs.bare[i]!.messagesPerSecond)
     return {
       sessions,
       messages,
       concurrency,
-      messagesPerSecond: Math.round(messages / seconds),
-      p50Ms: Number(percentile(latencies, 50).toFixed(1)),
-      p99Ms: Number(percentile(latencies, 99).toFixed(1)),
-      receivedBySimulator: accounts.reduce((sum, account) => sum + (stats[account]?.messagesReceived ?? 0) - 1, 0),
+      rounds,
+      gateway: medianRun(runs.gateway),
+      bare: medianRun(runs.bare),
+      ratio: Number(median(ratios).toFixed(2)),
+      runs,
     }
   } finally {
-    await gateway.stop()
+    await gateway?.gateway.stop()
     closeDatabase(database)
     rmSync(dir, { recursive: true, force: true })
     await sim.stop()
   }
+}
+
+const medianRun = (runs: SendRun[]) =>
+  [...runs].sort((a, b) => a.messagesPerSecond - b.messagesPerSecond)[Math.floor(runs.length / 2)]!
+
+/** The gateway in this process; with `sessionIds`, once they are back online (restored at start). */
+async function startGateway(database: GatewayDatabase, sim: SimulatorProcess, sessionIds: string[] = []) {
+  const assembled = assembleGateway({
+    database,
+    logger: silentLogger(),
+    config: { simulatorUrl: sim.controlUrl, rateLimitPerMinute: 0 },
+  })
+  await assembled.gateway.start()
+  await waitOnline(assembled, sessionIds)
+  return assembled
+}
+
+type Assembled = ReturnType<typeof assembleGateway>
+
+async function waitOnline({ context }: Assembled, sessionIds: string[]) {
+  const online = () => sessionIds.every((id) => context.engine.session(id)?.online)
+  for (let wait = 0; wait < 500 && !online(); wait++) await sleep(20)
+  if (!online()) throw new Error('the sessions did not come online within 10 s')
+}
+
+function linkHeaders({ gateway }: Assembled) {
+  const workspace = createWorkspace(gateway.context, { name: 'bench', plan: 'paid' })
+  return {
+    authorization: `Bearer ${createApiKey(gateway.context, { workspace: workspace.id }).key}`,
+    'content-type': 'application/json',
+  }
+}
+
+/** Each account linked through the gateway: connect, the simulated phone scans the QR. */
+async function linkSessions(
+  assembled: Assembled,
+  sim: SimulatorProcess,
+  headers: Record<string, string>,
+  accounts: string[],
+): Promise<string[]> {
+  const sessionIds: string[] = []
+  for (const [i, account] of accounts.entries()) {
+    const connect = await assembled.gateway.app.request('/v1/session/connect', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        sessionName: `bench-${i}`,
+        webhookUrl: 'https://hooks.invalid/bench',
+        webhookMessages: false,
+      }),
+    })
+    const { sessionId, qrCode } = (await connect.json()) as { sessionId: string; qrCode: string }
+    await sim.control('/scan', { qr: qrCode, phone: account })
+    sessionIds.push(sessionId)
+    await waitOnline(assembled, [sessionId])
+  }
+  return sessionIds
+}
+
+function gatewaySend({ gateway }: Assembled, headers: Record<string, string>, sessionIds: string[]) {
+  return async (n: number) => {
+    const sessionId = sessionIds[((n % sessionIds.length) + sessionIds.length) % sessionIds.length]
+    const response = await gateway.app.request('/v1/message/text', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ sessionId, phone: contact, message: `bench ${n}` }),
+    })
+    if (response.status !== 200) throw new Error(`send ${n} answered ${response.status}: ${await response.text()}`)
+  }
+}
+
+/** One warm-up send per session (its first builds Signal sessions), then `messages` sends, `concurrency` at once. */
+async function timedRun(
+  sim: SimulatorProcess,
+  accounts: string[],
+  send: (n: number) => Promise<void>,
+  messages: number,
+  concurrency: number,
+): Promise<SendRun> {
+  for (let i = 0; i < accounts.length; i++) await send(i - accounts.length)
+  await sleep(200)
+  const receivedBefore = await received(sim, accounts)
+  const latencies: number[] = []
+  let next = 0
+  const simCpuBefore = cpuUs(sim.child.pid!)
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < messages) {
+        const sent = performance.now()
+        await send(next++)
+        latencies.push(performance.now() - sent)
+      }
+    }),
+  )
+  const elapsedMs = performance.now() - started
+  const simCpuShare = (cpuUs(sim.child.pid!) - simCpuBefore) / 1000 / elapsedMs
+  await sleep(300)
+  latencies.sort((a, b) => a - b)
+  return {
+    messagesPerSecond: Math.round(messages / (elapsedMs / 1000)),
+    p50Ms: Number(percentile(latencies, 50).toFixed(1)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+    receivedBySimulator: (await received(sim, accounts)) - receivedBefore,
+    simulatorCpuShare: Number(simCpuShare.toFixed(2)),
+  }
+}
+
+async function received(sim: SimulatorProcess, accounts: string[]): Promise<number> {
+  const stats = await sim.control<Record<string, { messagesReceived: number }>>('/stats')
+  return accounts.reduce((sum, account) => sum + (stats[account]?.messagesReceived ?? 0), 0)
+}
+
+/** A CPU profile of this process over one run (the gateway's or bare Baileys' side; the simulator is another process). */
+async function startProfile() {
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  return {
+    async stopTo(path: string) {
+      const { profile } = await session.post('Profiler.stop')
+      writeFileSync(path, JSON.stringify(profile))
+      session.disconnect()
+    },
+  }
+}
+
+/** `tsx test/bench/sends.ts [messages] [sessions] [rounds] [--cpu-prof-dir dir]` */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'cpu-prof-dir': { type: 'string' } } })
+  const [messages = '1000', sessions = '1', rounds = '2'] = positionals
+  const figures = await benchSends(Number(messages), 32, Number(sessions), Number(rounds), {
+    profileTo: values['cpu-prof-dir'],
+  })
+  console.log(JSON.stringify(figures))
+  process.exit(0)
 }
