@@ -27,6 +27,11 @@ export interface SendRun {
   receivedBySimulator: number
   /** The simulator's CPU time over the run's wall time (1 = one core busy). */
   simulatorCpuShare: number
+  /**
+   * This process's CPU time per message (the gateway or the bare sockets, and the bench's own
+   * loop): steadier than msg/s on a shared machine, where other processes take turns on the cores.
+   */
+  cpuUsPerMessage: number
 }
 
 export interface SendFigures {
@@ -173,7 +178,7 @@ function gatewaySend({ gateway }: Assembled, headers: Record<string, string>, se
   }
 }
 
-/** One warm-up send per session (its first builds Signal sessions), then `messages` sends, `concurrency` at once. */
+/** Warm-up sends, then `messages` sends, `concurrency` at once, timed. */
 async function timedRun(
   sim: SimulatorProcess,
   accounts: string[],
@@ -181,12 +186,16 @@ async function timedRun(
   messages: number,
   concurrency: number,
 ): Promise<SendRun> {
-  for (let i = 0; i < accounts.length; i++) await send(i - accounts.length)
+  // Warm-up, untimed: each session's first send (it builds Signal sessions), then a burst the
+  // size of the run's in-flight count, so the run times code the JIT has already compiled.
+  for (let i = 0; i < accounts.length; i++) await send(-1 - i)
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => send(-1 - accounts.length - i)))
   await sleep(200)
   const receivedBefore = await received(sim, accounts)
   const latencies: number[] = []
   let next = 0
   const simCpuBefore = cpuUs(sim.child.pid!)
+  const cpuBefore = process.cpuUsage()
   const started = performance.now()
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -198,6 +207,7 @@ async function timedRun(
     }),
   )
   const elapsedMs = performance.now() - started
+  const cpu = process.cpuUsage(cpuBefore)
   const simCpuShare = (cpuUs(sim.child.pid!) - simCpuBefore) / 1000 / elapsedMs
   await sleep(300)
   latencies.sort((a, b) => a - b)
@@ -207,6 +217,7 @@ async function timedRun(
     p99Ms: Number(percentile(latencies, 99).toFixed(1)),
     receivedBySimulator: (await received(sim, accounts)) - receivedBefore,
     simulatorCpuShare: Number(simCpuShare.toFixed(2)),
+    cpuUsPerMessage: Math.round((cpu.user + cpu.system) / messages),
   }
 }
 
