@@ -73,21 +73,31 @@ export async function benchSends(
     const headers = linkHeaders(gateway)
     const sessionIds = await linkSessions(gateway, sim, headers, accounts)
     const { wsUrl } = (await (await fetch(new URL('/config', sim.controlUrl))).json()) as { wsUrl: string }
+    // ABBA: the process's first run meets colder code, so the sides take turns being first.
     for (let round = 0; round < rounds; round++) {
-      if (!gateway) gateway = await startGateway(database, sim, sessionIds)
-      const viaGateway = gatewaySend(gateway, headers, sessionIds)
-      const profile = options.profileTo ? await startProfile() : undefined
-      runs.gateway.push(await timedRun(sim, accounts, viaGateway, messages, concurrency))
-      await profile?.stopTo(join(options.profileTo!, `gateway-sends-${sessions}-${round}.cpuprofile`))
-      await gateway.gateway.stop()
-      gateway = undefined
-      const bare = await openBareSockets(database, sessionIds, wsUrl, `${contact}@s.whatsapp.net`)
-      try {
-        const profile = options.profileTo ? await startProfile() : undefined
-        runs.bare.push(await timedRun(sim, accounts, bare.send, messages, concurrency))
-        await profile?.stopTo(join(options.profileTo!, `bare-sends-${sessions}-${round}.cpuprofile`))
-      } finally {
-        await bare.stop()
+      for (const side of round % 2 === 0 ? (['gateway', 'bare'] as const) : (['bare', 'gateway'] as const)) {
+        const profile = () => (options.profileTo ? startProfile() : undefined)
+        const profilePath = join(options.profileTo ?? '', `${side}-sends-${sessions}-${round}.cpuprofile`)
+        if (side === 'gateway') {
+          gateway ??= await startGateway(database, sim, sessionIds)
+          const profiling = await profile()
+          runs.gateway.push(
+            await timedRun(sim, accounts, gatewaySend(gateway, headers, sessionIds), messages, concurrency),
+          )
+          await profiling?.stopTo(profilePath)
+          continue
+        }
+        // The gateway stops before its sessions log in as bare sockets, and starts again after.
+        await gateway?.gateway.stop()
+        gateway = undefined
+        const bare = await openBareSockets(database, sessionIds, wsUrl, `${contact}@s.whatsapp.net`)
+        try {
+          const profiling = await profile()
+          runs.bare.push(await timedRun(sim, accounts, bare.send, messages, concurrency))
+          await profiling?.stopTo(profilePath)
+        } finally {
+          await bare.stop()
+        }
       }
     }
     const ratios = runs.gateway.map((run, i) => run.messagesPerSecond / runs.bare[i]!.messagesPerSecond)
