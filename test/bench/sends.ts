@@ -16,7 +16,7 @@ import { silentLogger } from '../../src/logger'
 import { createApiKey } from '../../src/services/api-keys'
 import { createWorkspace } from '../../src/services/workspaces'
 import { openBareSockets } from './bare-sends'
-import { cpuUs, median, percentile } from './processes'
+import { cpuUs, percentile } from './processes'
 import { type SimulatorProcess, startSimulatorProcess } from './simulator-process'
 
 export interface SendRun {
@@ -32,6 +32,7 @@ export interface SendRun {
    * loop): steadier than msg/s on a shared machine, where other processes take turns on the cores.
    */
   cpuUsPerMessage: number
+  seconds: number
 }
 
 export interface SendFigures {
@@ -39,10 +40,10 @@ export interface SendFigures {
   messages: number
   concurrency: number
   rounds: number
-  /** Medians over the rounds (by msg/s), each side. */
+  /** Each side over all its rounds: every message over their time, percentiles over every latency. */
   gateway: SendRun
   bare: SendRun
-  /** gateway msg/s / bare msg/s, the median of the rounds' ratios. */
+  /** gateway msg/s / bare msg/s, over all rounds. */
   ratio: number
   runs: { gateway: SendRun[]; bare: SendRun[] }
 }
@@ -66,7 +67,7 @@ export async function benchSends(
   const sim = await startSimulatorProcess(['--contacts', contact])
   const dir = mkdtempSync(join(tmpdir(), 'bench-sends-'))
   const database = await openDatabase(join(dir, 'gateway.db'))
-  const runs: SendFigures['runs'] = { gateway: [], bare: [] }
+  const runs: { gateway: TimedRun[]; bare: TimedRun[] } = { gateway: [], bare: [] }
   let gateway: Awaited<ReturnType<typeof startGateway>> | undefined
   try {
     gateway = await startGateway(database, sim)
@@ -100,16 +101,18 @@ export async function benchSends(
         }
       }
     }
-    const ratios = runs.gateway.map((run, i) => run.messagesPerSecond / runs.bare[i]!.messagesPerSecond)
+    const pooledGateway = pooled(runs.gateway)
+    const pooledBare = pooled(runs.bare)
+    const withoutLatencies = (list: TimedRun[]) => list.map(({ latencies: _, ...run }) => run)
     return {
       sessions,
       messages,
       concurrency,
       rounds,
-      gateway: medianRun(runs.gateway),
-      bare: medianRun(runs.bare),
-      ratio: Number(median(ratios).toFixed(2)),
-      runs,
+      gateway: pooledGateway,
+      bare: pooledBare,
+      ratio: Number((pooledGateway.messagesPerSecond / pooledBare.messagesPerSecond).toFixed(2)),
+      runs: { gateway: withoutLatencies(runs.gateway), bare: withoutLatencies(runs.bare) },
     }
   } finally {
     await gateway?.gateway.stop()
@@ -119,8 +122,23 @@ export async function benchSends(
   }
 }
 
-const medianRun = (runs: SendRun[]) =>
-  [...runs].sort((a, b) => a.messagesPerSecond - b.messagesPerSecond)[Math.floor(runs.length / 2)]!
+type TimedRun = SendRun & { latencies: number[] }
+
+function pooled(runs: TimedRun[]): SendRun {
+  const sum = (f: (run: TimedRun) => number) => runs.reduce((total, run) => total + f(run), 0)
+  const seconds = sum((run) => run.seconds)
+  const messages = sum((run) => run.latencies.length)
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b)
+  return {
+    messagesPerSecond: Math.round(messages / seconds),
+    p50Ms: Number(percentile(latencies, 50).toFixed(1)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+    receivedBySimulator: sum((run) => run.receivedBySimulator),
+    simulatorCpuShare: Number((sum((run) => run.simulatorCpuShare * run.seconds) / seconds).toFixed(2)),
+    cpuUsPerMessage: Math.round(sum((run) => run.cpuUsPerMessage * run.latencies.length) / messages),
+    seconds: Number(seconds.toFixed(2)),
+  }
+}
 
 /** The gateway in this process; with `sessionIds`, once they are back online (restored at start). */
 async function startGateway(database: GatewayDatabase, sim: SimulatorProcess, sessionIds: string[] = []) {
@@ -195,7 +213,7 @@ async function timedRun(
   send: (n: number) => Promise<void>,
   messages: number,
   concurrency: number,
-): Promise<SendRun> {
+): Promise<TimedRun> {
   // Warm-up, untimed: each session's first send (it builds Signal sessions), then a burst the
   // size of the run's in-flight count, so the run times code the JIT has already compiled.
   for (let i = 0; i < accounts.length; i++) await send(-1 - i)
@@ -220,11 +238,13 @@ async function timedRun(
   const cpu = process.cpuUsage(cpuBefore)
   const simCpuShare = (cpuUs(sim.child.pid!) - simCpuBefore) / 1000 / elapsedMs
   await sleep(300)
-  latencies.sort((a, b) => a - b)
+  const sorted = [...latencies].sort((a, b) => a - b)
   return {
+    latencies,
+    seconds: Number((elapsedMs / 1000).toFixed(2)),
     messagesPerSecond: Math.round(messages / (elapsedMs / 1000)),
-    p50Ms: Number(percentile(latencies, 50).toFixed(1)),
-    p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+    p50Ms: Number(percentile(sorted, 50).toFixed(1)),
+    p99Ms: Number(percentile(sorted, 99).toFixed(1)),
     receivedBySimulator: (await received(sim, accounts)) - receivedBefore,
     simulatorCpuShare: Number(simCpuShare.toFixed(2)),
     cpuUsPerMessage: Math.round((cpu.user + cpu.system) / messages),
