@@ -11,6 +11,12 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
+/** CPU time (user + system) a process has used so far, µs, from /proc (Linux). */
+export function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100
+}
+
 /** `node [args]` in the project root with extra env; stdout piped (for lines), stderr inherited. */
 export function startNode(
   args: string[],

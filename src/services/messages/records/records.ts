@@ -1,5 +1,5 @@
 import { isStatusRecord } from '../../status/audience'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../../db/database'
 import { prepared } from '../../../perf/prepared'
 import { messages, type MessageRecord, type MessageStatus } from '../../../db/schema'
@@ -40,6 +40,34 @@ const updatePayload = (db: GatewayDatabase) =>
     .where(byKeyPlaceholders)
     .prepare()
 
+/**
+ * insertRecord's statement, prepared (bench: text sends msg/s; building it per call was the
+ * largest cost a send adds to Baileys'). Every column is a placeholder given as the driver
+ * stores it (driverRow): a prepared insert cannot leave a column out, and Drizzle's encoders
+ * take no null. An absent column is null, as Drizzle writes it.
+ */
+const messageColumns = Object.entries(getTableColumns(messages))
+const insertMessage = (db: GatewayDatabase) =>
+  db
+    .insert(messages)
+    .values(Object.fromEntries(messageColumns.map(([key]) => [key, param(key)])) as Record<keyof NewMessageRecord, SQL>)
+    .onConflictDoUpdate({
+      target: [messages.sessionId, messages.id],
+      // A message the history import stored first arrives live: it becomes the live record
+      // (its event written), so a message is never lost to an app for having been imported.
+      set: { source: sql`excluded.source`, status: sql`excluded.status`, updatedAt: sql`excluded.updated_at` },
+      setWhere: sql`${messages.source} = 'history' AND excluded.source IS NOT 'history'`,
+    })
+    .returning()
+    .prepare()
+const driverRow = (record: NewMessageRecord) =>
+  Object.fromEntries(
+    messageColumns.map(([key, column]) => {
+      const value = record[key as keyof NewMessageRecord]
+      return [key, value == null ? null : column.mapToDriverValue(value)]
+    }),
+  )
+
 export function findRecord(ctx: ServiceContext, sessionId: string, messageId: string): MessageRecord | undefined {
   return prepared(ctx, selectRecord).get({ sessionId, messageId })
 }
@@ -58,18 +86,7 @@ export function insertRecord(
 ): { inserted: boolean; eventId: string | null } {
   return ctx.db.transaction(
     (tx) => {
-      const inserted = tx
-        .insert(messages)
-        .values(record)
-        .onConflictDoUpdate({
-          target: [messages.sessionId, messages.id],
-          // A message the history import stored first arrives live: it becomes the live record
-          // (its event written), so a message is never lost to an app for having been imported.
-          set: { source: sql`excluded.source`, status: sql`excluded.status`, updatedAt: sql`excluded.updated_at` },
-          setWhere: sql`${messages.source} = 'history' AND excluded.source IS NOT 'history'`,
-        })
-        .returning()
-        .get()
+      const inserted = prepared(ctx, insertMessage).get(driverRow(record))
       if (!inserted) return { inserted: false, eventId: null }
       const eventId = announce ? recordMessageEvent(tx, ctx, inserted, holdEventUntil) : null
       return { inserted: true, eventId }
