@@ -3,7 +3,8 @@
  * its own process, the simulator in its own (a contact per session sends inside it: POST
  * /bench/contacts/:phone/texts, test/wa-sim/control-bench.ts), the receiver in a third
  * (inbound-sink.ts: every signature verified, each message counted once, order checked per
- * session, latency from the time written in the text). Two runs after a warm-up:
+ * session, latency from the time written in the text). Three runs:
+ * - calm: 100 msg/s in all for 4 s, the warm-up; its latency is the reference;
  * - paced: the contacts together at `rate` msg/s for `seconds`: delivered rate, lost, out of
  *   order, latency p50/p99 (the target's row);
  * - burst: each contact sends `burstPerSession` as fast as the simulator can: the most the
@@ -65,6 +66,8 @@ export interface InboundRun {
 
 export interface InboundFigures {
   sessions: number
+  /** 100 msg/s in all after the sessions connected (the warm-up): the latency at low load. */
+  calm: InboundRun
   paced: InboundRun & { targetPerSecond: number }
   burst: InboundRun
   badSignatures: number
@@ -230,12 +233,13 @@ export async function measureInbound({
     if (logFile) gateway.child.stdout!.pipe(createWriteStream(logFile))
     await connect(gateway, loadKey, sim, sink, sessions)
     const pids = { gateway: gateway.child.pid!, simulator: sim.child.pid!, receiver: sink.child.pid! }
-    const warm = await run(sim, sink, pids, 'warm', sessions, 50)
-    if (warm.lost) throw new Error(`warm-up: ${warm.lost} of ${warm.messages} messages never reached the receiver`)
+    // Warm-up, and the calm reference: 100 msg/s in all, 4 s.
+    const calm = await run(sim, sink, pids, 'calm', sessions, Math.round(400 / sessions), 100)
+    if (calm.lost) throw new Error(`warm-up: ${calm.lost} of ${calm.messages} messages never reached the receiver`)
     const paced = await run(sim, sink, pids, 'paced', sessions, Math.round((rate * seconds) / sessions), rate)
     const burst = await run(sim, sink, pids, 'burst', sessions, burstPerSession)
     const { badSignatures, sequenceOutOfOrder } = await sink.stats('burst')
-    return { sessions, paced: { ...paced, targetPerSecond: rate }, burst, badSignatures, sequenceOutOfOrder }
+    return { sessions, calm, paced: { ...paced, targetPerSecond: rate }, burst, badSignatures, sequenceOutOfOrder }
   } finally {
     await gateway?.stop()
     await Promise.all([sim.stop(), sink.stop()])
