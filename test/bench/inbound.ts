@@ -139,7 +139,7 @@ async function connect(gateway: GatewayProcess, key: string, sim: SimulatorProce
 }
 
 /** Waits until the receiver has `total` of a run, or nothing new came for `idleMs`. */
-async function waitDelivered(sink: Sink, run: string, total: number, idleMs = 10_000): Promise<SinkStats> {
+async function waitDelivered(sink: Sink, run: string, total: number, idleMs = 30_000): Promise<SinkStats> {
   let last = await sink.stats(run)
   let progressAt = performance.now()
   while (last.unique < total && performance.now() - progressAt < idleMs) {
