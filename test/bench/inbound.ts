@@ -62,6 +62,8 @@ export interface InboundRun {
   p99Ms: number
   maxMs: number
   cpu: CpuShares
+  /** The gateway's CPU time (all its threads) over the run / messages delivered: what a loaded machine changes least. */
+  gatewayCpuMsPerMessage: number
 }
 
 export interface InboundFigures {
@@ -83,10 +85,13 @@ const TICKS_PER_SECOND = 100
 
 function cpuMeter(pids: CpuShares) {
   const start = { at: performance.now(), ...mapShares(pids, ticks) }
-  return (): CpuShares => {
+  return (): { shares: CpuShares; seconds: number } => {
     const seconds = (performance.now() - start.at) / 1000
     const round = (n: number) => Math.round(n * 100) / 100
-    return mapShares(pids, (pid, key) => round((ticks(pid) - start[key]) / TICKS_PER_SECOND / seconds))
+    return {
+      shares: mapShares(pids, (pid, key) => round((ticks(pid) - start[key]) / TICKS_PER_SECOND / seconds)),
+      seconds,
+    }
   }
 }
 const mapShares = (pids: CpuShares, f: (pid: number, key: keyof CpuShares) => number): CpuShares => ({
@@ -173,7 +178,7 @@ async function run(
   )
   const total = n * perSession
   const stats = await waitDelivered(sink, name, total)
-  const shares = cpu()
+  const { shares, seconds } = cpu()
   const firstSend = Math.min(...bursts.map((b) => b.startedAt))
   const lastSend = Math.max(...bursts.map((b) => b.finishedAt))
   return {
@@ -187,6 +192,7 @@ async function run(
     p99Ms: stats.p99Ms,
     maxMs: stats.maxMs,
     cpu: shares,
+    gatewayCpuMsPerMessage: Math.round((shares.gateway * seconds * 1000 * 100) / Math.max(1, stats.unique)) / 100,
   }
 }
 

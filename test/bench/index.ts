@@ -320,7 +320,7 @@ if (only.has('inbound')) {
     ['burst', burst],
   ] as const)
     console.log(
-      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}`,
+      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}; gateway CPU ${r.gatewayCpuMsPerMessage} ms a message`,
     )
   console.log(
     `  bad signatures ${inbound.badSignatures}, a session's sequence not growing ${inbound.sequenceOutOfOrder} (a retried delivery arrives twice)`,
