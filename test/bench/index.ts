@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- --quick] [--only figures,optimisations,scale,soak,sends,metrics,media,webhooks,inbound-media,chat-list,history] [--sessions 100] [--scale 5000] [--restore-concurrency 50] [--soak-minutes 30]`
+ * `npm run bench [-- --quick] [--only figures,optimisations,scale,soak,sends,metrics,media,webhooks,inbound,inbound-media,chat-list,history] [--sessions 100] [--scale 5000] [--restore-concurrency 50] [--soak-minutes 30]`
  *
  * Every figure of the performance issue as a ratio against its reference measured in the same
  * run (bare Hono route, bare Baileys sockets with an in-memory key store, `node` + Hono start),
  * then the many-sessions figures, a table each and one JSON line per figure. `--quick` is a
  * subset that runs in about a minute (short runs, 20 sessions, text sends against bare Baileys
  * with 1 session, 2 rounds of 250 messages, no scale run, no document sends, no history rows;
- * `--quick --only history` runs them small: 2 sessions × 2,000 messages, a 256 MiB file).
+ * `--quick --only history` runs them small: 2 sessions × 2,000 messages, a 256 MiB file; `--quick --only
+ * inbound` runs 3 s paced and 500 texts a session in the burst, about a minute).
  */
 import { parseArgs } from 'node:util'
 import { measureInProcess } from './in-process'
@@ -16,6 +17,7 @@ import { benchLargeMediaInChild } from './large-media'
 import { benchMedia } from './media'
 import { measureHistoryImport } from './history'
 import { measureHistoryBomb } from './history-bomb'
+import { measureInbound } from './inbound'
 import { measureMemory } from './memory'
 import { measureScale } from './scale'
 import { measureSoak } from './soak'
@@ -44,7 +46,7 @@ const only = new Set(
     values.only ??
     (quick
       ? 'figures,sends'
-      : 'figures,optimisations,scale,soak,sends,metrics,media,webhooks,inbound-media,chat-list,history')
+      : 'figures,optimisations,scale,soak,sends,metrics,media,webhooks,inbound,inbound-media,chat-list,history')
   ).split(','),
 )
 const memorySessions = Number(values.sessions ?? (quick ? 20 : 100))
@@ -334,6 +336,45 @@ if (only.has('webhooks')) {
     `WhatsApp event → receiver (message.received, ${latency.messages} messages): p50 ${latency.p50Ms} ms, p95 ${latency.p95Ms} ms, max ${latency.maxMs} ms`,
   )
   console.log(JSON.stringify({ benchmark: 'webhook-latency', ...latency }))
+}
+if (only.has('inbound')) {
+  console.log(
+    "\nA contact's texts → message.received at a receiver in its own process, 8 sessions (gateway, simulator and receiver each in their own process)",
+  )
+  const inbound = await measureInbound({
+    sessions: 8,
+    rate: 1_000,
+    seconds: quick ? 3 : 10,
+    burstPerSession: quick ? 500 : 2_500,
+  })
+  const { paced, burst, calm } = inbound
+  figure(
+    `paced at ${paced.targetPerSecond} msg/s: delivered msg/s vs the simulator's send rate`,
+    paced.deliveredPerSecond,
+    paced.sentPerSecond,
+    'msg/s',
+    '≥ 1,000 msg/s',
+  )
+  figure(`  the same: p99 ms, send → receiver vs at 100 msg/s`, paced.p99Ms, calm.p99Ms, 'ms', '< 100 ms')
+  figure(
+    'as fast as the simulator sends: delivered msg/s vs its send rate',
+    burst.deliveredPerSecond,
+    burst.sentPerSecond,
+    'msg/s',
+    '≥ 1,000 msg/s',
+  )
+  for (const [name, r] of [
+    ['calm', calm],
+    ['paced', paced],
+    ['burst', burst],
+  ] as const)
+    console.log(
+      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}; gateway CPU ${r.gatewayCpuMsPerMessage} ms a message`,
+    )
+  console.log(
+    `  bad signatures ${inbound.badSignatures}, a session's sequence not growing ${inbound.sequenceOutOfOrder} (a retried delivery arrives twice)`,
+  )
+  console.log(JSON.stringify({ benchmark: 'inbound', ...inbound }))
 }
 if (only.has('inbound-media')) {
   console.log(

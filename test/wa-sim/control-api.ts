@@ -9,6 +9,7 @@ import { isFaultKind } from './faults'
 import type { ParticipantAction } from './group-ops'
 import type { WhatsAppSimulator } from './simulator'
 import { addonRoutes } from './control-addons'
+import { benchRoutes } from './control-bench'
 import { historyRoutes } from './control-history'
 import { outgoingContent, profileUpdate, sendOptions, text } from './control-fields'
 
@@ -295,6 +296,7 @@ const routes = (sim: WhatsAppSimulator): [string, RegExp, Handler][] => [
   ['GET', /^\/violations$/, () => sim.violations()],
   ...addonRoutes(sim),
   ...historyRoutes(sim),
+  ...benchRoutes(sim),
 ]
 
 const readJson = async (req: IncomingMessage): Promise<Record<string, unknown>> => {

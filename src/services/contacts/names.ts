@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { contactNames } from '../../db/schema'
 import type { DbOrTx } from '../../webhooks/outbox'
+import { prepared } from '../../perf/prepared'
 import type { ServiceContext } from '../context'
 
 /** Someone by number and LID (digits), each where known. */
@@ -12,18 +13,21 @@ export interface Party {
 /** A push name is WhatsApp's (25 characters there); a longer one is cut, never stored whole. */
 const MAX_NAME_CHARS = 100
 
-/**
- * Remembers the push name a received message carried, by the sender's number (or LID while the
- * number is unknown). A message older than the one the name came from (relayed late from the
- * offline queue) changes nothing.
- */
-export function rememberPushName(ctx: ServiceContext, sessionId: string, party: Party, name: string, at: Date): void {
-  const contact = party.phone ?? (party.lid ? `${party.lid}@lid` : undefined)
-  const pushName = [...name.trim()].slice(0, MAX_NAME_CHARS).join('')
-  if (!contact || pushName === '') return
-  ctx.db
+// Every received message with a push name runs it: prepared once per gateway (perf/prepared.ts;
+// figure: the inbound bench's msg/s, test/bench/inbound.ts). Its values go in as SQL, so as the
+// driver stores them (seenAt in ms).
+const param = (name: string) => sql`${sql.placeholder(name)}`
+const upsertPushName = (db: DbOrTx) =>
+  db
     .insert(contactNames)
-    .values({ sessionId, contact, phone: party.phone ?? null, lid: party.lid ?? null, pushName, seenAt: at })
+    .values({
+      sessionId: param('sessionId'),
+      contact: param('contact'),
+      phone: param('phone'),
+      lid: param('lid'),
+      pushName: param('pushName'),
+      seenAt: param('seenAt'),
+    })
     .onConflictDoUpdate({
       target: [contactNames.sessionId, contactNames.contact],
       set: {
@@ -33,7 +37,25 @@ export function rememberPushName(ctx: ServiceContext, sessionId: string, party: 
       },
       setWhere: sql`excluded.seen_at >= ${contactNames.seenAt}`,
     })
-    .run()
+    .prepare()
+
+/**
+ * Remembers the push name a received message carried, by the sender's number (or LID while the
+ * number is unknown). A message older than the one the name came from (relayed late from the
+ * offline queue) changes nothing.
+ */
+export function rememberPushName(ctx: ServiceContext, sessionId: string, party: Party, name: string, at: Date): void {
+  const contact = party.phone ?? (party.lid ? `${party.lid}@lid` : undefined)
+  const pushName = [...name.trim()].slice(0, MAX_NAME_CHARS).join('')
+  if (!contact || pushName === '') return
+  prepared(ctx, upsertPushName).run({
+    sessionId,
+    contact,
+    phone: party.phone ?? null,
+    lid: party.lid ?? null,
+    pushName,
+    seenAt: at.getTime(),
+  })
 }
 
 /** The latest push name a message from this person (by number or LID) carried, if any did. */
