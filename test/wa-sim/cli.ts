@@ -19,6 +19,9 @@ const { values } = parseArgs({
 })
 
 const logger = stderrLogger(values.log as LogLevel)
+// libsignal writes its own notes to the console ("Closing open session in favor of incoming
+// prekey bundle", once per message a contact decrypts before its first answer): silent is silent
+if (values.log === 'silent') for (const method of ['log', 'info', 'warn', 'debug'] as const) console[method] = () => {}
 const sim = await WhatsAppSimulator.start({
   port: Number(values['ws-port']),
   autoReceipts: values['auto-receipts'],
