@@ -4,6 +4,7 @@ import { hasPairedCredentials } from './socket/credentials'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './socket/connection'
 import { installSignatureChecks } from './socket/signature-checks'
+import { loopFairness } from './socket/loop-fairness'
 import { downloadMedia, type MediaHosts } from './media/media-download'
 import { readHistoryChunk } from './history/read-history'
 import { type MediaFetch, pinnedMediaFetch, platformMediaFetch, proxiedMediaFetch } from './media/media-fetch'
@@ -50,6 +51,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
   const facts = new FactListeners()
   const caches = new SocketCacheRegistry()
+  const fairness = loopFairness()
   installSignatureChecks(Curve) // strict, and WhatsApp's certificate chain checked once rather than at every login
   // Baileys is loading because a session opens: learn the version its first socket announces.
   void deps.versions.refresh()
@@ -83,6 +85,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
         versions: deps.versions,
         timing: deps.timing,
         caches,
+        fairness,
         report: facts.emit,
         storedMessage: deps.storedMessage,
         groupMetadata: deps.groupMetadata,

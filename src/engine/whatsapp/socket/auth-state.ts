@@ -11,6 +11,7 @@ import {
 } from '@whiskeysockets/baileys'
 import type { Logger } from '../../../logger'
 import type { AuthStore } from '../port/auth-store'
+import type { LoopFairness } from './loop-fairness'
 
 const serialize = (value: unknown) => JSON.stringify(value, BufferJSON.replacer)
 const deserialize = (text: string) => JSON.parse(text, BufferJSON.reviver) as unknown
@@ -21,7 +22,12 @@ function loadCreds(store: AuthStore, sessionId: string): AuthenticationCreds | u
 }
 
 /** Keys in the store; every set() is one transaction, so a crash never leaves half a key update. */
-function storedKeyStore(store: AuthStore, sessionId: string, writable: () => boolean): SignalKeyStore {
+function storedKeyStore(
+  store: AuthStore,
+  sessionId: string,
+  writable: () => boolean,
+  fairness?: LoopFairness,
+): SignalKeyStore {
   return {
     async get(type, ids) {
       const found: { [id: string]: SignalDataTypeMap[typeof type] } = {}
@@ -35,6 +41,7 @@ function storedKeyStore(store: AuthStore, sessionId: string, writable: () => boo
       return found
     },
     async set(data) {
+      await fairness?.breathe() // once per received message: a backlog does not hold the loop
       // A socket that was replaced or stopped (e.g. right after unlinking) writes nothing more.
       if (!writable()) return
       store.atomically(() => {
@@ -70,9 +77,10 @@ export function storedAuthState(
   logger: Logger,
   cache: CacheStore,
   writable: () => boolean = () => true,
+  fairness?: LoopFairness,
 ): StoredAuthState {
   const creds = loadCreds(store, sessionId) ?? initAuthCreds()
-  const keys = makeCacheableSignalKeyStore(storedKeyStore(store, sessionId, writable), logger as never, cache)
+  const keys = makeCacheableSignalKeyStore(storedKeyStore(store, sessionId, writable, fairness), logger as never, cache)
   return {
     state: { creds, keys },
     saveCreds() {

@@ -40,6 +40,7 @@ import { withSharedAsyncStorage } from '../shared-async-storage'
 import { socketConfig } from './socket-config'
 import { newSocketRun, probeLiveness, watchSocket, type SocketRun } from './socket-run'
 import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
+import type { LoopFairness } from './loop-fairness'
 import {
   EngineError,
   type CloseCause,
@@ -81,6 +82,8 @@ export interface ConnectionDeps {
   timing: ConnectionTiming
   /** Where each socket's caches come from (one sweep timer for the engine). */
   caches: SocketCacheRegistry
+  /** Awaited at each key-store write: lets the loop turn during a long backlog (loop-fairness.ts). */
+  fairness: LoopFairness
   report(fact: EngineFact): void
   /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
@@ -250,6 +253,7 @@ export class SessionConnection implements SessionHandle {
       this.deps.logger,
       caches.cache(DEFAULT_CACHE_TTLS.SIGNAL_STORE, isCacheableKey),
       current,
+      this.deps.fairness,
     )
     this.#auth = auth
     const version = this.deps.versions.current()
