@@ -64,6 +64,27 @@ export interface InboundRun {
   cpu: CpuShares
   /** The gateway's CPU time (all its threads) over the run / messages delivered: what a loaded machine changes least. */
   gatewayCpuMsPerMessage: number
+  /** GET /health, one after another all through the run: the slowest answer (how long the loop was held) */
+  healthMaxMs: number
+}
+
+/** Asks /health again and again until stopped; answers the slowest. */
+function probeHealth(port: number): () => Promise<number> {
+  let running = true
+  let slowest = 0
+  const probing = (async () => {
+    while (running) {
+      const started = performance.now()
+      await (await fetch(`http://127.0.0.1:${port}/health`)).arrayBuffer()
+      slowest = Math.max(slowest, performance.now() - started)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  return async () => {
+    running = false
+    await probing
+    return Math.round(slowest)
+  }
 }
 
 export interface InboundFigures {
@@ -161,6 +182,7 @@ async function waitDelivered(sink: Sink, run: string, total: number, idleMs = 90
 }
 
 async function run(
+  gatewayPort: number,
   sim: SimulatorProcess,
   sink: Sink,
   pids: CpuShares,
@@ -170,6 +192,7 @@ async function run(
   perSecond?: number,
 ): Promise<InboundRun> {
   const cpu = cpuMeter(pids)
+  const health = probeHealth(gatewayPort)
   const bursts = await Promise.all(
     Array.from({ length: n }, (_, i) =>
       sim.control<Burst>(`/bench/contacts/${contactPhone(i)}/texts`, {
@@ -183,6 +206,7 @@ async function run(
   const total = n * perSession
   const stats = await waitDelivered(sink, name, total)
   const { shares, seconds } = cpu()
+  const healthMaxMs = await health()
   const firstSend = Math.min(...bursts.map((b) => b.startedAt))
   const lastSend = Math.max(...bursts.map((b) => b.finishedAt))
   return {
@@ -197,6 +221,7 @@ async function run(
     maxMs: stats.maxMs,
     cpu: shares,
     gatewayCpuMsPerMessage: Math.round((shares.gateway * seconds * 1000 * 100) / Math.max(1, stats.unique)) / 100,
+    healthMaxMs,
   }
 }
 
@@ -244,10 +269,19 @@ export async function measureInbound({
     await connect(gateway, loadKey, sim, sink, sessions)
     const pids = { gateway: gateway.child.pid!, simulator: sim.child.pid!, receiver: sink.child.pid! }
     // Warm-up, and the calm reference: 100 msg/s in all, 4 s.
-    const calm = await run(sim, sink, pids, 'calm', sessions, Math.round(400 / sessions), 100)
+    const calm = await run(gateway.port, sim, sink, pids, 'calm', sessions, Math.round(400 / sessions), 100)
     if (calm.lost) throw new Error(`warm-up: ${calm.lost} of ${calm.messages} messages never reached the receiver`)
-    const paced = await run(sim, sink, pids, 'paced', sessions, Math.round((rate * seconds) / sessions), rate)
-    const burst = await run(sim, sink, pids, 'burst', sessions, burstPerSession)
+    const paced = await run(
+      gateway.port,
+      sim,
+      sink,
+      pids,
+      'paced',
+      sessions,
+      Math.round((rate * seconds) / sessions),
+      rate,
+    )
+    const burst = await run(gateway.port, sim, sink, pids, 'burst', sessions, burstPerSession)
     const { badSignatures, sequenceOutOfOrder } = await sink.stats('burst')
     return { sessions, calm, paced: { ...paced, targetPerSecond: rate }, burst, badSignatures, sequenceOutOfOrder }
   } finally {

@@ -220,7 +220,7 @@ if (only.has('soak')) {
     `no growth (slope ${soak.listenersPerHour.toFixed(1)}/h)`,
   )
   console.log(
-    `  ${soak.drops} drops; texts out: ${soak.sent.accepted} accepted (${soak.sent.refused} refused while a session was down), ${soak.sent.receivedBySimulator} received by the simulator, lost ${soak.sent.lost}; ` +
+    `  ${soak.drops} drops; texts out: ${soak.sent.accepted} accepted (${soak.sent.refused} refused while a session was down), ${soak.sent.receivedBySimulator} received by the simulator, ${soak.sent.reportedFailed} reported failed (no server ack: the connection died with the frame), lost ${soak.sent.lost}; ` +
       `texts in: ${soak.received.sentByContacts} sent by contacts, ${soak.received.delivered} delivered as message.received, lost ${soak.received.lost}`,
   )
   console.log(JSON.stringify({ benchmark: 'soak', ...soak }))
@@ -369,7 +369,7 @@ if (only.has('inbound')) {
     ['burst', burst],
   ] as const)
     console.log(
-      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}; gateway CPU ${r.gatewayCpuMsPerMessage} ms a message`,
+      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}; gateway CPU ${r.gatewayCpuMsPerMessage} ms a message; slowest /health ${r.healthMaxMs} ms`,
     )
   console.log(
     `  bad signatures ${inbound.badSignatures}, a session's sequence not growing ${inbound.sequenceOutOfOrder} (a retried delivery arrives twice)`,

@@ -12,15 +12,15 @@
  * all N connected, the p99 of authed API requests (another workspace's list, autocannon at a
  * steady 200 requests/s) and what a GET /metrics scrape takes.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { compileGateway } from './build'
 import { startGatewayProcess, type GatewayProcess } from './gateway-process'
 import { summarizeHeapSnapshot } from './heap-summary'
 import { connectInspector, heapAfterGcMb, writeHeapSnapshot } from './inspector'
-import { cpuSeconds, freePort, rssMb, settledRss } from './processes'
-import { seedDatabaseFile, seedLinkedSessions } from './seed'
+import { cpuSeconds, firstLine, freePort, rssMb, settledRss, startNode, stop } from './processes'
+import { BENCH_SECRET, seedDatabaseFile, seedLinkedSessions } from './seed'
 import { startSimulatorProcess, type SimulatorProcess } from './simulator-process'
 import { tempDir } from '../support/temp-dir'
 import type { MintedDevice } from '../wa-sim/mint'
@@ -54,6 +54,9 @@ export interface ScaleFigures {
   apiP99Ms: number
   apiRequests: number
   apiErrors: number
+  /** Webhook events the local receiver took (every session's status changes), and how many failed its signature check */
+  webhookEvents: number
+  webhookBadSignatures: number
   /** GET /metrics over HTTP with every session connected: median and slowest of 20 scrapes, and the text's size. */
   metricsScrapeP50Ms: number
   metricsScrapeMaxMs: number
@@ -84,6 +87,31 @@ async function scrapeMetrics(port: number, times = 20): Promise<{ p50Ms: number;
   took.sort((a, b) => a - b)
   const round = (ms: number) => Math.round(ms * 10) / 10
   return { p50Ms: round(took[Math.floor(times / 2)]!), maxMs: round(took.at(-1)!), bytes }
+}
+
+/** The bench's receiver (webhook-sink.ts) in its own process: sessions' events are delivered, not retried against a dead URL. */
+async function startSink(): Promise<{
+  url: string
+  stats(): Promise<{ unique: number; badSignatures: number }>
+  stop(): Promise<void>
+}> {
+  const child = startNode(['--import', 'tsx', 'test/bench/webhook-sink.ts'], { SINK_SECRET: BENCH_SECRET })
+  const { port } = JSON.parse(await firstLine(child, /"port"/)) as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    stats: async () =>
+      (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()) as { unique: number; badSignatures: number },
+    stop: () => stop(child),
+  }
+}
+
+/** Until the outbox is empty: the figures below are for connected sessions at rest, not for a restore's backlog. */
+async function waitOutboxDrained(gateway: GatewayProcess, timeoutMs: number): Promise<void> {
+  const started = performance.now()
+  while (Number(/^wa_webhook_outbox_pending (\d+)/m.exec(await metricsText(gateway.port))?.[1]) > 0) {
+    if (performance.now() - started > timeoutMs) throw new Error(`webhook outbox not drained after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
 }
 
 /** Polls the gateway's own count (a scrape costs it a few ms; a 5,000-session list would cost far more). */
@@ -125,7 +153,7 @@ async function restart(
   env: Record<string, string>,
   sim: SimulatorProcess,
   count: number,
-): Promise<{ gateway: GatewayProcess; figures: RestartFigures }> {
+): Promise<{ gateway: GatewayProcess; inspectPort: number; figures: RestartFigures }> {
   await sim.control('/login-stats/reset', {})
   const inspectPort = await freePort()
   const simCpuBefore = cpuSeconds(sim.child.pid!)
@@ -155,6 +183,7 @@ async function restart(
     inspector.close()
     return {
       gateway,
+      inspectPort,
       figures: {
         sessions: count,
         restoreSeconds,
@@ -178,6 +207,7 @@ export async function measureScale(
 ): Promise<ScaleFigures> {
   assertOpenFileLimit(n)
   const sim = await startSimulatorProcess()
+  const sink = await startSink()
   const dir = tempDir('bench-scale-')
   const compiled = await compileGateway()
   const env = {
@@ -185,13 +215,15 @@ export async function measureScale(
     WA_SIMULATOR: sim.controlUrl,
     RESTORE_CONCURRENCY: String(restoreConcurrency),
     METRICS_TOKEN,
+    ALLOW_PRIVATE_ADDRESSES: 'true', // the receiver is on loopback
+    WEBHOOK_ALLOW_HTTP: 'true',
   }
   let gateway: GatewayProcess | undefined
   try {
     const { key, loadWorkspaceId } = await seedDatabaseFile(env.DATABASE_PATH)
     const minting = performance.now()
     const devices = await mint(sim, n)
-    await seedLinkedSessions(env.DATABASE_PATH, loadWorkspaceId, devices.slice(0, baseline))
+    await seedLinkedSessions(env.DATABASE_PATH, loadWorkspaceId, devices.slice(0, baseline), sink.url)
     const mintSeconds = (performance.now() - minting) / 1000
 
     let run = await restart(compiled.entry, env, sim, baseline)
@@ -200,12 +232,17 @@ export async function measureScale(
     if (n > baseline) {
       await gateway.stop()
       gateway = undefined
-      await seedLinkedSessions(env.DATABASE_PATH, loadWorkspaceId, devices.slice(baseline))
+      await seedLinkedSessions(env.DATABASE_PATH, loadWorkspaceId, devices.slice(baseline), sink.url)
       run = await restart(compiled.entry, env, sim, n)
       gateway = run.gateway
     }
     const all = run.figures
+    await waitOutboxDrained(gateway, 300_000)
     const scrape = await scrapeMetrics(gateway.port)
+    // SCALE_STEADY_PROF=<file.cpuprofile>: the gateway's CPU profile while the API is under load
+    const steadyProfile = process.env.SCALE_STEADY_PROF ? await connectInspector(run.inspectPort) : undefined
+    await steadyProfile?.call('Profiler.enable')
+    await steadyProfile?.call('Profiler.start')
     const load = await autocannon({
       url: `http://127.0.0.1:${gateway.port}/v1/session/all`,
       headers: { authorization: `Bearer ${key}` },
@@ -213,6 +250,12 @@ export async function measureScale(
       overallRate: 200,
       duration: 10,
     })
+    if (steadyProfile) {
+      const { profile } = await steadyProfile.call<{ profile: unknown }>('Profiler.stop')
+      writeFileSync(process.env.SCALE_STEADY_PROF!, JSON.stringify(profile))
+      steadyProfile.close()
+    }
+    const delivered = await sink.stats()
     const added = n - baseline
     return {
       sessions: n,
@@ -225,12 +268,15 @@ export async function measureScale(
       apiP99Ms: load.latency.p99,
       apiRequests: load.requests.total,
       apiErrors: load.errors + load.non2xx,
+      webhookEvents: delivered.unique,
+      webhookBadSignatures: delivered.badSignatures,
       metricsScrapeP50Ms: scrape.p50Ms,
       metricsScrapeMaxMs: scrape.maxMs,
       metricsBytes: scrape.bytes,
     }
   } finally {
     await gateway?.stop()
+    await sink.stop()
     compiled.cleanup()
     dir.cleanup()
     await sim.stop()
@@ -238,6 +284,9 @@ export async function measureScale(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await measureScale(Number(process.argv[2] ?? 1000))
+  // node --import tsx test/bench/scale.ts [sessions] [restore concurrency]
+  const figures = await measureScale(Number(process.argv[2] ?? 1000), {
+    restoreConcurrency: Number(process.argv[3] ?? 20),
+  })
   console.log(JSON.stringify(figures, null, 2))
 }

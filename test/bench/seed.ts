@@ -13,7 +13,7 @@ import { createStatementCache } from '../../src/perf/prepared'
 import type { MintedDevice } from '../wa-sim/mint'
 
 /** A secret that signs (Standard Webhooks: base64 after the prefix); no receiver checks it. */
-const BENCH_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`
+export const BENCH_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`
 
 export function seedWorkspace(database: GatewayDatabase, offlineSessions = 10): { key: string; workspaceId: string } {
   const ctx = { db: database, clock: systemClock, logger: silentLogger(), config: resolveConfig({}) }

@@ -42,21 +42,29 @@ export interface SoakFigures {
   handlesPerHour: number
   listenersPerHour: number
   drops: number
-  sent: { accepted: number; refused: number; receivedBySimulator: number; lost: number }
-  received: { sentByContacts: number; delivered: number; lost: number }
+  /**
+   * Texts out: a send whose connection died with its frame is not lost but `failed`
+   * (`no_server_ack`, announced by `message.status`); lost is what is neither received nor reported
+   */
+  sent: { accepted: number; refused: number; receivedBySimulator: number; reportedFailed: number; lost: number }
+  received: { sentByContacts: number; delivered: number; lost: number; lostIds: string[] }
 }
 
 const CONTACTS = ['15557771001', '15557771002', '15557771003', '15557771004']
 
-/** Counts each `message.received` by the message's id (a redelivery counts once). */
-async function startReceiver(): Promise<{ server: Server; url: string; received: Set<string> }> {
+/** Counts each `message.received`, and each send reported failed, by the message's id (a redelivery counts once). */
+async function startReceiver(): Promise<{ server: Server; url: string; received: Set<string>; failed: Set<string> }> {
   const received = new Set<string>()
+  const failed = new Set<string>()
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       try {
-        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; data: { messageId?: string } }
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          type: string
+          data: { messageId?: string }
+        }
         if (event.type === 'message.received' && event.data.messageId) received.add(event.data.messageId)
       } catch {
         // not an event: ignored
@@ -67,16 +75,22 @@ async function startReceiver(): Promise<{ server: Server; url: string; received:
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   const { port } = server.address() as { port: number }
-  return { server, url: `http://127.0.0.1:${port}/hook`, received }
+  return { server, url: `http://127.0.0.1:${port}/hook`, received, failed }
 }
+
+const EMITTER_GROUP = 'soak-emitters'
 
 /** Every EventEmitter in the process and how many listeners they hold, all events together. */
 async function emitterCounts(inspector: Inspector): Promise<{ emitters: number; listeners: number }> {
   const { result: prototype } = await inspector.call<{ result: { objectId: string } }>('Runtime.evaluate', {
     expression: 'Object.getPrototypeOf(Object.getPrototypeOf(process))', // EventEmitter.prototype
+    objectGroup: EMITTER_GROUP,
   })
+  // In an object group of its own, released below: the inspector keeps what it hands out alive,
+  // and an array of every emitter kept each minute would itself be the leak this looks for
   const { objects } = await inspector.call<{ objects: { objectId: string } }>('Runtime.queryObjects', {
     prototypeObjectId: prototype.objectId,
+    objectGroup: EMITTER_GROUP,
   })
   // Prototypes of EventEmitter subclasses are found too: only instances have their own _events
   const { result, exceptionDetails } = await inspector.call<{
@@ -95,8 +109,8 @@ async function emitterCounts(inspector: Inspector): Promise<{ emitters: number; 
     }`,
     returnByValue: true,
   })
+  await inspector.call('Runtime.releaseObjectGroup', { objectGroup: EMITTER_GROUP })
   if (exceptionDetails) throw new Error(`counting emitters: ${exceptionDetails.text}`)
-  await inspector.call('Runtime.releaseObjectGroup', { objectGroup: '' }).catch(() => undefined)
   return { emitters: result.value[0], listeners: result.value[1] }
 }
 
@@ -218,7 +232,8 @@ export async function measureSoak({
     const settleUntil = performance.now() + 120_000
     while (
       performance.now() < settleUntil &&
-      ((await simReceived()) < sent.accepted || fromContacts.some((id) => !receiver.received.has(id)))
+      ((await simReceived()) + receiver.failed.size < sent.accepted ||
+        fromContacts.some((id) => !receiver.received.has(id)))
     )
       await sleep(1_000)
     const receivedBySimulator = await simReceived()
@@ -234,15 +249,26 @@ export async function measureSoak({
       handlesPerHour: slope((s) => s.handles),
       listenersPerHour: slope((s) => s.listeners),
       drops,
-      sent: { ...sent, receivedBySimulator, lost: Math.max(0, sent.accepted - receivedBySimulator) },
-      received: { sentByContacts: fromContacts.length, delivered, lost: fromContacts.length - delivered },
+      sent: {
+        ...sent,
+        receivedBySimulator,
+        reportedFailed: receiver.failed.size,
+        lost: Math.max(0, sent.accepted - receivedBySimulator - receiver.failed.size),
+      },
+      received: {
+        sentByContacts: fromContacts.length,
+        delivered,
+        lost: fromContacts.length - delivered,
+        lostIds: fromContacts.filter((id) => !receiver.received.has(id)).slice(0, 20),
+      },
     }
   } finally {
     inspector?.close()
     await gateway?.stop()
     receiver.server.close()
     compiled.cleanup()
-    dir.cleanup()
+    if (process.env.SOAK_KEEP_DIR) console.log(`soak database kept: ${dir.path}`)
+    else dir.cleanup()
     await sim.stop()
   }
 }
