@@ -3,9 +3,9 @@
  *
  * Every figure of the performance issue as a ratio against its reference measured in the same
  * run (bare Hono route, bare Baileys sockets with an in-memory key store, `node` + Hono start),
- * then the many-sessions figures, a table each and one JSON line per figure. `--quick` is a
- * subset that runs in about a minute (short runs, 20 sessions, text sends against bare Baileys
- * with 1 session, 2 rounds of 250 messages, no scale run, no document sends, no history rows;
+ * then the many-sessions figures, a table each and one JSON line per figure. `--quick` is the
+ * figures alone, in about a minute (short runs, 20 sessions). `--quick --only sends` runs text
+ * sends against bare Baileys with 1 session, 2 rounds of 250 messages, no document sends;
  * `--quick --only history` runs them small: 2 sessions × 2,000 messages, a 256 MiB file; `--quick --only
  * inbound` runs 3 s paced and 500 texts a session in the burst, about a minute).
  */
@@ -45,7 +45,7 @@ const only = new Set(
   (
     values.only ??
     (quick
-      ? 'figures,sends'
+      ? 'figures'
       : 'figures,optimisations,scale,soak,sends,metrics,media,webhooks,inbound,inbound-media,chat-list,history')
   ).split(','),
 )
