@@ -8,6 +8,7 @@
  * operator switches (ALLOW_PRIVATE_ADDRESSES, WEBHOOK_ALLOW_HTTP).
  */
 import type { GatewayConfig } from '../config'
+import { requestSignal } from '../net/request-signal'
 import { GatewayError } from '../errors'
 import type { HostResolver } from '../net/host-resolver'
 import { urlProblem } from '../net/url-guard'
@@ -29,27 +30,29 @@ export function createEdgeWebhookSender(options: {
     async post(request, stop) {
       const problem = urlProblem(request.url, options)
       if (problem) return { delivered: false, statusCode: null, error: `refused: the URL ${problem}` }
-      const signal = AbortSignal.any([stop, AbortSignal.timeout(options.timeoutMs)])
+      const bounded = requestSignal(stop, options.timeoutMs)
       try {
         const response = await fetch(request.url, {
           method: 'POST',
           headers: request.headers,
           body: request.body,
           redirect: 'manual',
-          signal,
+          signal: bounded.signal,
         })
         await response.body?.cancel()
         const statusCode = response.status
         if (statusCode >= 200 && statusCode <= 299) return { delivered: true, statusCode }
         return { delivered: false, statusCode, error: `HTTP ${statusCode}` }
       } catch (error) {
-        if (signal.aborted && !stop.aborted)
+        if (bounded.timedOut)
           return { delivered: false, statusCode: null, error: `no answer within ${options.timeoutMs} ms` }
         return {
           delivered: false,
           statusCode: null,
           error: (error as Error)?.name === 'TypeError' ? 'network error' : 'fetch failed',
         }
+      } finally {
+        bounded.release()
       }
     },
     close: () => {},

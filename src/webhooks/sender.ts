@@ -1,4 +1,5 @@
 import { defaultResolver, type HostResolver } from '../net/host-resolver'
+import { requestSignal } from '../net/request-signal'
 import { AddressRefused, pinnedAddress } from '../net/pinned-address'
 import { PinnedAgents, postHop } from '../net/post-hop'
 import { networkReason } from '../net/network-reason'
@@ -60,18 +61,24 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       }
       if (!schemes.includes(url.protocol))
         return { delivered: false, statusCode: null, error: `refused: the URL must use ${schemes.join(' or ')}` }
-      const signal = AbortSignal.any([stop, AbortSignal.timeout(options.timeoutMs)])
+      const bounded = requestSignal(stop, options.timeoutMs)
       try {
         const pinned = await pinnedAddress(url, options, resolver)
-        const { statusCode } = await postHop(url, pinned, { ...request, agent: agents.for(url, pinned), signal })
+        const { statusCode } = await postHop(url, pinned, {
+          ...request,
+          agent: agents.for(url, pinned),
+          signal: bounded.signal,
+        })
         if (statusCode >= 200 && statusCode <= 299) return { delivered: true, statusCode }
         return { delivered: false, statusCode, error: `HTTP ${statusCode}` }
       } catch (error) {
         if (error instanceof AddressRefused)
           return { delivered: false, statusCode: null, error: `refused: ${error.message}` }
-        if (signal.aborted && !stop.aborted)
+        if (bounded.timedOut)
           return { delivered: false, statusCode: null, error: `no answer within ${options.timeoutMs} ms` }
         return { delivered: false, statusCode: null, error: networkReason(error) }
+      } finally {
+        bounded.release()
       }
     },
     close: () => agents.destroyAll(),

@@ -24,7 +24,18 @@ export class StorageView<T> {
     // Stores of outer views (another socket's transaction this one runs inside) stay visible to them.
     const stores = new Map(shared.getStore())
     stores.set(this.#token, store)
-    return shared.run(stores, callback, ...args)
+    const result = shared.run(stores, callback, ...args)
+    // Every timer and promise made inside keeps `stores` as its context for as long as it lives:
+    // an lru-cache entry's TTL timer (Baileys' retry manager, 5–15 min) kept a whole key-store
+    // transaction's cache with it (the soak bench's heap grew ~3 MB a minute). Once the
+    // transaction is over, its store is let go; what it started and outlives it runs outside it.
+    if (result instanceof Promise) result.then(this.#release(stores), this.#release(stores))
+    else stores.delete(this.#token)
+    return result
+  }
+
+  #release(stores: Map<symbol, unknown>): () => void {
+    return () => void stores.delete(this.#token)
   }
 
   /** Nothing to release: the shared storage stays enabled, once, for every view. */

@@ -1,4 +1,5 @@
 import { AddressRefused } from '../../net/pinned-address'
+import { requestSignal } from '../../net/request-signal'
 import { type GuardedRequestOptions, guardedRequest } from '../../net/guarded-request'
 import type { HostResolver } from '../../net/host-resolver'
 import { networkReason } from '../../net/network-reason'
@@ -49,7 +50,7 @@ export function chatwootClient(target: ChatwootTarget, network: ChatwootNetwork,
   const base = `${target.url.replace(/\/+$/, '')}/api/v1/accounts/${target.accountId}`
 
   async function call(method: GuardedRequestOptions['method'], path: string, body?: Json | FormData): Promise<Json> {
-    const timeout = AbortSignal.timeout(network.timeoutMs)
+    const bounded = requestSignal(signal, network.timeoutMs)
     const headers: Record<string, string> = { api_access_token: target.apiToken, accept: 'application/json' }
     let bytes: Uint8Array | undefined
     if (body instanceof FormData) {
@@ -67,18 +68,20 @@ export function chatwootClient(target: ChatwootTarget, network: ChatwootNetwork,
         method,
         headers,
         body: bytes,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: bounded.signal,
         maxBytes: MAX_ANSWER,
         policy: { allowHttp: network.allowHttp, allowPrivateAddresses: network.allowPrivateAddresses },
         resolver: network.resolver,
       })
     } catch (error) {
       if (error instanceof AddressRefused) throw new ChatwootError(0, `refused: ${error.message}`)
-      if (timeout.aborted) throw new ChatwootError(0, `no answer within ${network.timeoutMs} ms`)
+      if (bounded.timedOut) throw new ChatwootError(0, `no answer within ${network.timeoutMs} ms`)
       throw new ChatwootError(
         0,
         error instanceof Error && error.message.startsWith('the URL') ? error.message : networkReason(error),
       )
+    } finally {
+      bounded.release()
     }
     const text = new TextDecoder().decode(answer.body)
     let parsed: unknown = {}

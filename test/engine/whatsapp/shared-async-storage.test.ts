@@ -32,6 +32,43 @@ const transactional = (store: SignalKeyStore) =>
 const symbolsOnANewPromise = () => Object.getOwnPropertySymbols(new Promise(() => {})).length
 
 describe('one async storage for every socket', () => {
+  it('lets a transaction’s store go when it is over: a timer made inside no longer holds it', async () => {
+    const view = new StorageView<{ cache: string }>()
+    let seenLater: unknown = 'not run'
+    let seenInside: unknown
+    const fired = new Promise<void>((resolve) =>
+      view.run({ cache: 'the transaction’s keys' }, async () => {
+        seenInside = view.getStore()
+        // an lru-cache TTL timer, made inside and firing after the transaction
+        setTimeout(() => {
+          seenLater = view.getStore()
+          resolve()
+        }, 20)
+      }),
+    )
+    await fired
+    expect(seenInside).toEqual({ cache: 'the transaction’s keys' })
+    expect(seenLater).toBeUndefined()
+  })
+
+  it('lets it go after a failed transaction too', async () => {
+    const view = new StorageView<string>()
+    let seenLater: unknown = 'not run'
+    const fired = new Promise<void>((resolve) => {
+      view
+        .run('store', async () => {
+          setTimeout(() => {
+            seenLater = view.getStore()
+            resolve()
+          }, 20)
+          throw new Error('rolled back')
+        })
+        .catch(() => {})
+    })
+    await fired
+    expect(seenLater).toBeUndefined()
+  })
+
   it('gives each view only its own store, also inside another view’s run', async () => {
     const a = new StorageView<string>()
     const b = new StorageView<string>()
