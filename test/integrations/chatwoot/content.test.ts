@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixture } from '../../wa-sim/fixtures'
 import { type ChatwootRig, startChatwootRig } from './support/rig'
 
@@ -69,10 +69,16 @@ describe('Chatwoot content', () => {
     const mirrored = rig.cw.messages.map((m) => m.content ?? '')
     expect(mirrored.filter((text) => /status for customers|a contact’s status/.test(text))).toEqual([])
     // Left out on purpose, never asked of Chatwoot (which refuses a contact "+status@broadcast" with 422).
-    const { deliveries } = (await rig.t.get(`/v1/webhooks/deliveries?sessionId=${sessionId}&limit=100`)).body
-    const toChatwoot = deliveries.filter((d: { webhookId: string | null }) => d.webhookId !== null)
-    expect(toChatwoot.length).toBeGreaterThan(0)
-    expect(toChatwoot.filter((d: { lastStatusCode: number }) => d.lastStatusCode !== 200)).toEqual([])
+    // Chatwoot can hold the last message a moment before the gateway has recorded its answer: wait for the records
+    await vi.waitFor(
+      async () => {
+        const { deliveries } = (await rig.t.get(`/v1/webhooks/deliveries?sessionId=${sessionId}&limit=100`)).body
+        const toChatwoot = deliveries.filter((d: { webhookId: string | null }) => d.webhookId !== null)
+        expect(toChatwoot.length).toBeGreaterThan(0)
+        expect(toChatwoot.filter((d: { lastStatusCode: number }) => d.lastStatusCode !== 200)).toEqual([])
+      },
+      { timeout: 10_000, interval: 100 },
+    )
   })
 
   it('leaves groups out with ignoreGroups', async () => {
