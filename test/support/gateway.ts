@@ -42,6 +42,8 @@ export interface TestGatewayOptions {
   logger?: Logger
   /** Stands in for web.whatsapp.com's version answer (never asked in tests otherwise). */
   fetchWaVersion?: GatewayOptions['fetchWaVersion']
+  /** The engine, e.g. Baileys built with other dependencies than the gateway's own. */
+  engine?: GatewayOptions['engine']
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -56,6 +58,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     resolver: options.resolver,
     linkPreviews: options.linkPreviews,
     fetchWaVersion: options.fetchWaVersion,
+    engine: options.engine,
     logger: options.logger ?? testLogger(),
   })
   await gateway.start()

@@ -4,7 +4,7 @@ import { hasPairedCredentials } from './socket/credentials'
 import { baileysLogger } from './baileys-logger'
 import { SessionConnection, type ConnectionTiming } from './socket/connection'
 import { installSignatureChecks } from './socket/signature-checks'
-import { loopFairness } from './socket/loop-fairness'
+import { type LoopFairness, loopFairness } from './socket/loop-fairness'
 import { downloadMedia, type MediaHosts } from './media/media-download'
 import { readHistoryChunk } from './history/read-history'
 import { type MediaFetch, pinnedMediaFetch, platformMediaFetch, proxiedMediaFetch } from './media/media-fetch'
@@ -36,6 +36,8 @@ export interface BaileysEngineDeps {
   mediaConnections?: 'pinned' | 'platform'
   storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
   groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
+  /** How often a long run of received messages lets the event loop turn (loopFairness(): every 20 ms). */
+  fairness?: LoopFairness
 }
 
 /** How a bootstrap read only for its LID mappings and privacy tokens is bounded. */
@@ -51,7 +53,7 @@ export function createBaileysEngine(deps: BaileysEngineDeps): WhatsAppEngine {
   const connections = new Map<string, SessionConnection>()
   const facts = new FactListeners()
   const caches = new SocketCacheRegistry()
-  const fairness = loopFairness()
+  const fairness = deps.fairness ?? loopFairness()
   installSignatureChecks(Curve) // strict, and WhatsApp's certificate chain checked once rather than at every login
   // Baileys is loading because a session opens: learn the version its first socket announces.
   void deps.versions.refresh()
