@@ -3,6 +3,7 @@ import { getMediaKeys, proto } from '@whiskeysockets/baileys'
 import { mediaAttachment, type MediaAttachment, type MediaKeyType } from './media-attachment'
 import type { MediaFetch, MediaResponse } from './media-fetch'
 import { mediaDownloadUrl } from './media-url'
+import { requestSignal } from '../../../net/request-signal'
 import { EngineError, type MediaDownload, type MediaDownloadOptions } from '../port'
 
 /** A file to fetch: its keys' kind (a history chunk's is `md-msg-hist`) and where and what it is. */
@@ -60,10 +61,15 @@ export async function downloadAttachment(
   const place = mediaDownloadUrl(media, hosts.allowed, hosts.fallback)
   if (!place.ok) throw new EngineError('corrupt', `the message names no WhatsApp media URL: ${place.refused}`)
 
-  // Aborted by the idle timer, or by the caller (the gateway stopping): no listener is left on the caller's signal
-  const abort = new AbortController()
-  const signal = options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal
-  const idle = new IdleTimer(options.idleTimeoutMs, () => abort.abort())
+  // Aborted by the idle timer, or by the caller (the gateway stopping); done() detaches it from the
+  // caller's long-lived signal (request-signal.ts: why not AbortSignal.any)
+  const request = requestSignal(options.signal)
+  const signal = request.signal
+  const idle = new IdleTimer(options.idleTimeoutMs, () => request.abort())
+  const done = () => {
+    idle.clear()
+    request.release()
+  }
   let response: MediaResponse
   try {
     response = await fetchMedia(place.url, {
@@ -71,21 +77,21 @@ export async function downloadAttachment(
       headers: { Origin: 'https://web.whatsapp.com' },
     })
   } catch (error) {
-    idle.clear()
+    done()
     throw new EngineError(
       signal.aborted ? 'timeout' : 'upstream',
       `the media host could not be reached (${(error as Error).message})`,
     )
   }
   if (response.status === 404 || response.status === 410) {
-    idle.clear()
+    done()
     await response.body?.cancel().catch(() => {})
     throw new EngineError('gone', `the media host answered ${response.status}`)
   }
   const declared = response.declaredLength
   const ok = response.status === 200
   if (!ok || !response.body || declared > size + MAX_OVERHEAD) {
-    idle.clear()
+    done()
     await response.body?.cancel().catch(() => {})
     throw new EngineError(
       ok ? 'corrupt' : 'upstream',
@@ -104,13 +110,13 @@ export async function downloadAttachment(
         if (plain.byteLength > 0) controller.enqueue(plain)
       },
       flush(controller) {
-        idle.clear()
+        done()
         const last = check.end()
         if (last.byteLength > 0) controller.enqueue(last)
       },
     }),
   )
-  return { body: withCleanup(body, () => idle.clear(), signal), size }
+  return { body: withCleanup(body, () => done(), signal), size }
 }
 
 /** The decryption and every check, fed chunk by chunk. */
