@@ -3,7 +3,7 @@ import type { InboundChange, InboundMessage } from '../../../engine/whatsapp/por
 import { rememberPushName } from '../../contacts/names'
 import type { GatewayContext } from '../../context'
 import { eagerHoldMs, fetchEagerly, holdsForMedia } from '../../media/eager'
-import { advanceStatus, editRecord, findRecord, insertRecord } from '../records/records'
+import { advanceStatus, editRecord, findRecord, insertRecord, type NewMessageRecord } from '../records/records'
 
 /**
  * Stores a message someone sent to the session, with the sender's phone and LID as resolved.
@@ -15,35 +15,38 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
   const isGroup = message.chatJid.endsWith('@g.us') || message.chatJid === STATUS_CHAT
   const eager = holdsForMedia(ctx, message.content)
   const holdEventUntil = eager ? new Date(ctx.clock.now().getTime() + eagerHoldMs(ctx)) : undefined
-  const { inserted, eventId } = insertRecord(
-    ctx,
-    {
-      sessionId,
-      id: message.id,
-      chatJid: message.chatJid,
-      phone: isGroup ? message.chatJid : (message.phone ?? null),
-      lid: isGroup ? (message.participantLid ?? null) : (message.lid ?? null),
-      // The number when known, else the LID in its `@lid` form (never bare digits: they read as a number).
-      participant: isGroup
-        ? (message.participantPhone ?? (message.participantLid ? `${message.participantLid}@lid` : null))
-        : null,
-      direction: 'inbound',
-      type: message.type,
-      status: 'received',
-      quoteId: message.quoteId ?? null,
-      content: message.content,
-      payload: Buffer.from(message.payload),
-      createdAt: message.timestamp,
-      updatedAt: ctx.clock.now(),
-    },
-    { holdEventUntil },
-  )
-  if (message.pushName) {
-    const sender = isGroup
-      ? { phone: message.participantPhone, lid: message.participantLid }
-      : { phone: message.phone, lid: message.lid }
-    rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
+  const record: NewMessageRecord = {
+    sessionId,
+    id: message.id,
+    chatJid: message.chatJid,
+    phone: isGroup ? message.chatJid : (message.phone ?? null),
+    lid: isGroup ? (message.participantLid ?? null) : (message.lid ?? null),
+    // The number when known, else the LID in its `@lid` form (never bare digits: they read as a number).
+    participant: isGroup
+      ? (message.participantPhone ?? (message.participantLid ? `${message.participantLid}@lid` : null))
+      : null,
+    direction: 'inbound',
+    type: message.type,
+    status: 'received',
+    quoteId: message.quoteId ?? null,
+    content: message.content,
+    payload: Buffer.from(message.payload),
+    createdAt: message.timestamp,
+    updatedAt: ctx.clock.now(),
   }
+  const sender = isGroup
+    ? { phone: message.participantPhone, lid: message.participantLid }
+    : { phone: message.phone, lid: message.lid }
+  // One commit for the record, its event and the sender's push name (insertRecord's transaction
+  // nests as a savepoint): every commit is a WAL write, and this runs for every message received.
+  const { inserted, eventId } = ctx.db.transaction(
+    () => {
+      const stored = insertRecord(ctx, record, { holdEventUntil })
+      if (message.pushName) rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
+      return stored
+    },
+    { behavior: 'immediate' },
+  )
   if (!inserted) return
   ctx.metrics.messageReceived(message.type)
   ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')
