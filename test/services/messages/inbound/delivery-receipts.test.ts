@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startSimulatedGateway, type SimulatedGateway } from '../../../support/simulated-gateway'
+import { queryFile } from '../../../support/sqlite-file'
+import { tempDir } from '../../../support/temp-dir'
+
+const ACCOUNT = '15550013201'
+const CONTACT = '15551233201'
+const CALM = '15551233202'
+const QUEUED = 40
+
+/**
+ * Delivery receipts are WhatsApp's acknowledgement: every message gets one, once stored. A backlog
+ * (the offline queue a login brings) is acknowledged in a few stanzas with a <list> of ids rather
+ * than a socket write per message; a single message still gets its own at once.
+ */
+describe('delivery receipts', () => {
+  const dir = tempDir()
+  const databasePath = `${dir.path}/gateway.db`
+  let first: SimulatedGateway
+  let second: SimulatedGateway
+  beforeAll(async () => {
+    first = await startSimulatedGateway({ databasePath })
+    first.sim.addContact(CONTACT)
+    first.sim.addContact(CALM)
+    await first.pairByQr('receipts', ACCOUNT)
+  }, 60_000)
+  afterAll(async () => {
+    await second?.stopGateway()
+    await first.close()
+    dir.cleanup()
+  })
+
+  const inboundIds = () =>
+    queryFile<{ id: string }>(databasePath, "SELECT id FROM messages WHERE direction = 'inbound'").map((row) => row.id)
+
+  it('acknowledges a calm message by itself, once it is stored', async () => {
+    const id = await first.sim.contact(CALM).send({ text: 'one' }, { to: ACCOUNT })
+    const receipt = await first.sim.account(ACCOUNT).waitForReceipt((r) => r.ids.includes(id))
+    expect(receipt).toMatchObject({ ids: [id], to: `${first.sim.contact(CALM).phone}@s.whatsapp.net` })
+    expect(inboundIds()).toContain(id)
+  })
+
+  it('acknowledges a queued backlog with lists of ids, every message once, to its own chat', async () => {
+    const account = first.sim.account(ACCOUNT)
+    await first.stopGateway()
+    await vi.waitFor(() => expect(account.online).toBe(false))
+    const sent: string[] = []
+    for (let i = 0; i < QUEUED; i++)
+      sent.push(await first.sim.contact(CONTACT).send({ text: `queued ${i}` }, { to: ACCOUNT }))
+    expect(account.unacknowledged()).toEqual(expect.arrayContaining(sent))
+    const before = account.receipts().length
+
+    second = await startSimulatedGateway({ databasePath, reuse: { sim: first.sim, control: first.control } })
+    await vi.waitFor(() => expect(account.unacknowledged().filter((id) => sent.includes(id))).toEqual([]), {
+      timeout: 30_000,
+    })
+    expect(inboundIds()).toEqual(expect.arrayContaining(sent))
+
+    const receipts = account
+      .receipts()
+      .slice(before)
+      .filter((r) => r.ids.some((id) => sent.includes(id)))
+    expect(receipts.every((r) => r.to === `${CONTACT}@s.whatsapp.net` && r.ids.every((id) => sent.includes(id)))).toBe(
+      true,
+    )
+    expect(receipts.flatMap((r) => r.ids).sort()).toEqual([...sent].sort())
+    expect(receipts.length).toBeLessThan(QUEUED / 4)
+  }, 60_000)
+})
