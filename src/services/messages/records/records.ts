@@ -39,6 +39,12 @@ const updatePayload = (db: GatewayDatabase) =>
     .set({ payload: param('payload') })
     .where(byKeyPlaceholders)
     .prepare()
+const updateRecipient = (db: GatewayDatabase) =>
+  db
+    .update(messages)
+    .set({ phone: param('phone'), lid: param('lid') })
+    .where(byKeyPlaceholders)
+    .prepare()
 
 /**
  * insertRecord's statement, prepared (bench: text sends msg/s; building it per call was the
@@ -100,14 +106,38 @@ export function replacePayload(ctx: ServiceContext, sessionId: string, messageId
   prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
 }
 
+/** Who a send went to, as the hand-over resolved it: the number and the LID, each where known. */
+export interface ResolvedRecipient {
+  phone: string | null
+  lid: string | null
+}
+
+/** A send's record takes what the hand-over learned of its recipient (before it is announced). */
+export function noteRecipient(
+  ctx: ServiceContext,
+  sessionId: string,
+  messageId: string,
+  { phone, lid }: ResolvedRecipient,
+): void {
+  prepared(ctx, updateRecipient).run({ sessionId, messageId, phone, lid })
+}
+
 /**
- * A send was handed to WhatsApp: its proto is kept (Baileys' retries, quotes) and its
- * `message.status` pending event written, in one transaction. A receipt that already moved the
- * record on is reported by its own event; this one still says the send began.
+ * A send was handed to WhatsApp: its recipient as resolved and its proto (Baileys' retries,
+ * quotes) are kept and its `message.status` pending event written, in one transaction (one
+ * commit: every send runs it). A receipt that already moved the record on is reported by its
+ * own event; this one still says the send began.
  */
-export function recordHandover(ctx: ServiceContext, sessionId: string, messageId: string, payload: Uint8Array): void {
+export function recordHandover(
+  ctx: ServiceContext,
+  sessionId: string,
+  messageId: string,
+  recipient: ResolvedRecipient,
+  payload: Uint8Array,
+): void {
   ctx.db.transaction(
     (tx) => {
+      noteRecipient(ctx, sessionId, messageId, recipient)
       prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
       ctx.metrics.handedOver(sessionId, messageId)
       const record = prepared(ctx, selectRecord).get({ sessionId, messageId })

@@ -1,12 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { GatewayDatabase } from '../../../db/database'
-import { messages } from '../../../db/schema'
 import type { SessionHandle } from '../../../engine/whatsapp/port'
 import { GatewayError } from '../../../errors'
 import { type ChatAddress, countryCodeHint } from '../../../schemas/phone'
-import type { ServiceContext } from '../../context'
 import { engineFailure } from '../../engine-failure'
-import { prepared } from '../../../perf/prepared'
 
 /** A recipient as a record names it: the chat, the number and the LID, each where known. */
 export interface Recipient {
@@ -84,17 +79,3 @@ async function channelRecipient(handle: SessionHandle, jid: string): Promise<Rec
     )
   return { chatJid: jid, phone: jid, lid: null }
 }
-
-/** A send's record takes what the hand-over learned of its recipient (before it is announced). */
-export function noteRecipient(ctx: ServiceContext, sessionId: string, messageId: string, recipient: Recipient): void {
-  prepared(ctx, updateRecipient).run({ sessionId, messageId, phone: recipient.phone, lid: recipient.lid })
-}
-
-// Prepared once per gateway: every send runs it (bench: text sends msg/s).
-const param = (name: string) => sql`${sql.placeholder(name)}`
-const updateRecipient = (db: GatewayDatabase) =>
-  db
-    .update(messages)
-    .set({ phone: param('phone'), lid: param('lid') })
-    .where(and(eq(messages.sessionId, sql.placeholder('sessionId')), eq(messages.id, sql.placeholder('messageId'))))
-    .prepare()

@@ -13,10 +13,17 @@ import { type BindRecord, sendOnce } from './idempotency'
 import { takeTurn } from './send-turn'
 import { isInteractive, type PreparedMessage, prepareMessage, type SendInput } from './prepare'
 import { chatColumns, isChatOf } from '../records/lookup'
-import { noteRecipient, resolveRecipient } from './recipient'
+import { resolveRecipient } from './recipient'
 import { forwardedMessage } from './forward'
 import { textMessage } from './text-preview'
-import { advanceStatus, dropUnsentRecord, findRecord, insertRecord, recordHandover } from '../records/records'
+import {
+  advanceStatus,
+  dropUnsentRecord,
+  findRecord,
+  insertRecord,
+  noteRecipient,
+  recordHandover,
+} from '../records/records'
 import { messageView } from '../records/view'
 import { keepAudience, statusAudience } from '../../status/audience'
 
@@ -185,9 +192,12 @@ async function handOver(
 ): Promise<void> {
   const id = options.messageId
   const recipient = await resolveRecipient(handle, phone)
-  noteRecipient(ctx, sessionId, id, recipient)
-  const sent = await handle.send(recipient.chatJid, prepared.content, options)
-  recordHandover(ctx, sessionId, id, sent.payload)
+  const sent = await handle.send(recipient.chatJid, prepared.content, options).catch((error: unknown) => {
+    // A record kept past the deadline ends `failed`: it still names whom it was for
+    noteRecipient(ctx, sessionId, id, recipient)
+    throw error
+  })
+  recordHandover(ctx, sessionId, id, recipient, sent.payload)
   ctx.logger.info({ sessionId, messageId: id, type: prepared.type }, options.status ? 'status posted' : 'message sent')
 }
 
