@@ -17,6 +17,11 @@ export type GatewayDatabase = BaseSQLiteDatabase<'sync', unknown, typeof schema>
 const PRAGMAS = [
   'PRAGMA journal_mode = WAL',
   'PRAGMA synchronous = NORMAL',
+  // A checkpoint runs inside the commit that crosses the limit, on the thread that writes. Every
+  // received message and send commits 3-4 times; at SQLite's default (1,000 pages, 4 MB) the
+  // checkpoints took about a quarter of that write time, at 10,000 (a WAL of up to 40 MB) hot
+  // pages are copied once per checkpoint instead of ten times (bench: inbound msg/s).
+  'PRAGMA wal_autocheckpoint = 10000',
   'PRAGMA foreign_keys = ON',
   'PRAGMA busy_timeout = 5000',
 ]

@@ -37,12 +37,13 @@ describe('migrations', () => {
     expect(embeddedMigrations.length).toBeGreaterThan(0)
   })
 
-  it('creates every table on a fresh file, with WAL and foreign keys on', async () => {
+  it('creates every table on a fresh file, with WAL (checkpointed every 10,000 pages) and foreign keys on', async () => {
     const db = await openDatabase(freshPath())
     expect(migrate(db)).toBe(embeddedMigrations.length)
     expect(tables(db)).toEqual(expect.arrayContaining(['workspaces', 'api_keys', '__drizzle_migrations']))
     expect(db.$client.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
     expect(db.$client.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 })
+    expect(db.$client.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: 10000 })
     expect(migrate(db)).toBe(0)
     closeDatabase(db)
   })
