@@ -49,6 +49,23 @@ export function summarizeHeapSnapshot(path: string, top = 15): { totalMb: number
   }
 }
 
+/** What grew between two summaries (taken with `top` Infinity): the groups whose self size grew most. */
+export function heapGrowth(
+  before: { groups: HeapGroup[] },
+  after: { groups: HeapGroup[] },
+  top = 15,
+): { name: string; countChange: number; selfMbChange: number }[] {
+  const earlier = new Map(before.groups.map((g) => [g.name, g]))
+  return after.groups
+    .map((g) => ({
+      name: g.name,
+      countChange: g.count - (earlier.get(g.name)?.count ?? 0),
+      selfMbChange: Math.round((g.selfMb - (earlier.get(g.name)?.selfMb ?? 0)) * 10) / 10,
+    }))
+    .sort((a, b) => b.selfMbChange - a.selfMbChange)
+    .slice(0, top)
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { totalMb, groups } = summarizeHeapSnapshot(process.argv[2]!, Number(process.argv[3] ?? 20))
   console.log(`${totalMb} MB in the snapshot`)

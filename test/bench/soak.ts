@@ -9,6 +9,9 @@
  * traffic stopped and settled: the slope of each over the run after its first sample (per hour),
  * and what was lost: texts the API accepted that the simulator never got, and contacts' texts
  * never delivered as `message.received` to the local receiver.
+ *
+ * With `heapSnapshotDir` (SOAK_HEAP_SNAPSHOTS=<dir>): a heap snapshot after minute 5 and one at
+ * the end, and what grew between them, by constructor (heap-summary.ts), to name a slope.
  */
 import { createServer, type Server } from 'node:http'
 import { once } from 'node:events'
@@ -16,7 +19,8 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { compileGateway } from './build'
 import { startGatewayProcess, type GatewayProcess } from './gateway-process'
-import { activeResources, connectInspector, heapAfterGcMb, type Inspector } from './inspector'
+import { heapGrowth, summarizeHeapSnapshot } from './heap-summary'
+import { activeResources, connectInspector, heapAfterGcMb, type Inspector, writeHeapSnapshot } from './inspector'
 import { freePort, rssMb } from './processes'
 import { seedDatabaseFile, seedLinkedSessions } from './seed'
 import { startSimulatorProcess } from './simulator-process'
@@ -130,6 +134,7 @@ export async function measureSoak({
   dropEveryMinutes = 3,
   sendsPerSecond = 5,
   receivesPerSecond = 5,
+  heapSnapshotDir = process.env.SOAK_HEAP_SNAPSHOTS,
   log = (line: string) => console.log(line),
 } = {}): Promise<SoakFigures> {
   const sim = await startSimulatorProcess(['--contacts', CONTACTS.join(',')])
@@ -214,11 +219,28 @@ export async function measureSoak({
         `  soak minute ${minute}: RSS ${row.rssMb.toFixed(0)} MB, heap after GC ${heap.toFixed(1)} MB, ${handles} handles, ${emitters} emitters with ${listeners} listeners; sent ${sent.accepted} (${sent.refused} refused), contacts sent ${fromContacts.length}, drops ${drops}`,
       )
     }
+    const snapshotAt = Math.min(5, minutes)
+    const snapshot = async (name: string) => {
+      if (!heapSnapshotDir) return undefined
+      const path = join(heapSnapshotDir, `soak-${name}.heapsnapshot`)
+      await writeHeapSnapshot(probe, path)
+      log(`  heap snapshot: ${path}`)
+      return path
+    }
     const startedAt = performance.now()
     await sample(0)
+    let early: string | undefined
     for (let minute = 1; minute <= minutes; minute++) {
       await sleep(Math.max(0, startedAt + minute * 60_000 - performance.now()))
       await sample(minute)
+      if (minute === snapshotAt && minute < minutes) early = await snapshot(`minute-${minute}`)
+    }
+    const late = await snapshot(`minute-${minutes}`)
+    if (early && late) {
+      const growth = heapGrowth(summarizeHeapSnapshot(early, Infinity), summarizeHeapSnapshot(late, Infinity))
+      log(`  grew from minute ${snapshotAt} to ${minutes} (self size, by constructor):`)
+      for (const g of growth)
+        log(`    ${String(g.selfMbChange).padStart(7)} MB ${String(g.countChange).padStart(9)}  ${g.name}`)
     }
     running = false
     await Promise.all([outgoing, incoming])
