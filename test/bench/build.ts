@@ -1,22 +1,13 @@
-/** The gateway compiled to JavaScript for the benches (what a build step gives `npm start`). */
+/** The gateway compiled to JavaScript for the benches: the CLI exactly as `npm start` runs it. */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from 'esbuild'
+import { build } from 'tsdown'
+import { cliBuild } from '../../tsdown.config'
 import { root } from './processes'
 
-/** Compiles src/cli.ts (code splitting keeps the dynamic imports lazy) into a folder under the project root. */
+/** Builds the package's CLI (tsdown.config.ts, its lazy imports kept as chunks) into a folder under the project root, where node_modules resolve. */
 export async function compileGateway(): Promise<{ entry: string; cleanup(): void }> {
-  const outdir = mkdtempSync(join(root, '.bench-build-'))
-  await build({
-    entryPoints: [join(root, 'src/cli.ts')],
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'silent',
-  })
-  return { entry: join(outdir, 'cli.js'), cleanup: () => rmSync(outdir, { recursive: true, force: true }) }
+  const outDir = mkdtempSync(join(root, '.bench-build-'))
+  await build({ ...cliBuild, outDir, config: false, logLevel: 'silent' })
+  return { entry: join(outDir, 'cli.mjs'), cleanup: () => rmSync(outDir, { recursive: true, force: true }) }
 }

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bin, listeningPort, repoRoot, spawnProcess } from '../support/process'
@@ -44,4 +45,25 @@ describe('npm start and npm run start:bun', () => {
       expect(await server.stop()).toBe(0)
     }, 60_000)
   }
+
+  it('dist/cli.mjs carries the packages it needs to start: none of drizzle-orm, zod or hono is read from node_modules', async () => {
+    // As ESM they are about 730 files, and resolving and reading them was most of the cold start.
+    const log = join(dir.path, 'modules.log')
+    const server = spawnProcess(
+      'node',
+      ['--import', join(repoRoot, 'test/support/module-log.mjs'), join(repoRoot, 'dist/cli.mjs'), 'serve'],
+      { DATABASE_PATH: join(dir.path, 'modules.db'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MODULE_LOG: log },
+    )
+    const port = listeningPort(await server.waitForLine(/"msg":"listening"/))
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200)
+    expect(await server.stop()).toBe(0)
+    const fromNodeModules = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((url) => url.includes('/node_modules/'))
+    const packageOf = (url: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)![1]
+    const packages = new Set(fromNodeModules.map(packageOf))
+    for (const bundled of ['drizzle-orm', 'zod', 'hono', '@hono/zod-openapi']) expect(packages).not.toContain(bundled)
+    // What is left are the native driver, the logger, the metrics and ws (a few files each).
+    expect(fromNodeModules.length).toBeLessThan(40)
+  }, 60_000)
 })
