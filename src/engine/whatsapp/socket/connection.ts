@@ -6,12 +6,9 @@ import makeWASocket, {
   type WASocket,
 } from '@whiskeysockets/baileys'
 import type { Boom } from '@hapi/boom'
-import type { Logger } from '../../../logger'
 import { isCacheableKey, storedAuthState, type StoredAuthState } from './auth-state'
-import type { AuthStore } from '../port/auth-store'
-import type { BaileysLogger } from '../baileys-logger'
 import { hasPairedCredentials, isPaired } from './credentials'
-import { backoffDelay, type BackoffPolicy } from '../../../shared/backoff'
+import { backoffDelay } from '../../../shared/backoff'
 import { closeCause, proxyFailureDetail } from './close-cause'
 import { endSocket } from './end-socket'
 import { LabelLayer } from '../labels/labels'
@@ -24,8 +21,7 @@ import { storeTcTokens } from '../history/tc-tokens'
 import { GroupLayer } from '../groups/groups'
 import { ContactLayer } from '../contacts/contacts'
 import type { UnstampedFact } from '../listeners/types'
-import type { NetworkTarget, WhatsAppEndpoint } from './network-target'
-import type { ProxyGuard } from '../../../net/proxy-guard'
+import type { NetworkTarget } from './network-target'
 import { proxiedTarget, ProxyTargetError } from './proxy-target'
 import { withNetworkErrors } from './network-errors'
 import { reuploadMedia } from '../media/media-retry'
@@ -39,8 +35,7 @@ import { FirstPrompt } from './pairing-prompt'
 import { withSharedAsyncStorage } from '../shared-async-storage'
 import { socketConfig } from './socket-config'
 import { newSocketRun, probeLiveness, watchSocket, type SocketRun } from './socket-run'
-import type { SocketCaches, SocketCacheRegistry } from './socket-caches'
-import type { LoopFairness } from './loop-fairness'
+import type { SocketCaches } from './socket-caches'
 import {
   EngineError,
   type CloseCause,
@@ -55,45 +50,7 @@ import {
   type SendOptions,
   type SessionHandle,
 } from '../port'
-import type { GroupInfo } from '../port/groups'
-import type { WebVersionKeeper } from './web-version'
-
-export interface ConnectionTiming {
-  qrTimeoutMs?: number
-  queryTimeoutMs: number
-  backoff: BackoffPolicy
-  /** Baileys' keep-alive ping period; a socket silent for this + 5 s is closed (unresponsive). Also a liveness check's wait. */
-  keepAliveIntervalMs: number
-}
-
-export interface ConnectionDeps {
-  /** Where the session's credentials and Signal keys are kept (one store for the engine's connections). */
-  authStore: AuthStore
-  logger: Logger
-  /** What Baileys itself logs through. */
-  baileysLogger: BaileysLogger
-  /** WhatsApp or the simulator. */
-  endpoint: WhatsAppEndpoint
-  /** The shared target of connections without a proxy. */
-  direct: NetworkTarget
-  /** How a workspace's proxy host is resolved and checked before each connection. */
-  proxyGuard: ProxyGuard
-  versions: WebVersionKeeper
-  timing: ConnectionTiming
-  /** Where each socket's caches come from (one sweep timer for the engine). */
-  caches: SocketCacheRegistry
-  /** Awaited at each key-store write: lets the loop turn during a long backlog (loop-fairness.ts). */
-  fairness: LoopFairness
-  report(fact: EngineFact): void
-  /** A message we sent earlier, for Baileys to send again when a device asks (retry receipts). */
-  storedMessage(sessionId: string, messageId: string): Uint8Array | undefined
-  /** A group as the gateway's store has it (Baileys' cachedGroupMetadata). */
-  groupMetadata(sessionId: string, groupJid: string): GroupInfo | undefined
-  /** Called once when the connection stops for good (not for reconnects). */
-  onStopped(connection: SessionConnection): void
-  /** Reads a history chunk (WhatsAppEngine.readHistory with the engine's limits for a bootstrap). */
-  readHistory(sessionId: string, notification: Uint8Array): AsyncIterable<unknown>
-}
+import type { ConnectionDeps } from './connection-deps'
 
 /**
  * One session's live link to WhatsApp: opens Baileys sockets, attaches the per-socket

@@ -4,7 +4,7 @@ import type { BaileysLogger } from '../baileys-logger'
 import { shouldSyncHistory } from './history-sync'
 import type { NetworkTarget } from './network-target'
 import type { SocketCaches } from './socket-caches'
-import type { ConnectionTiming } from './connection'
+import type { ConnectionTiming } from './connection-deps'
 
 /** The pairing property the project's Baileys patch adds (patches/): a full sync's day limit. */
 interface HistoryAsk {
