@@ -16,6 +16,7 @@ export interface AccountStats {
   logins: number
   usyncQueries: number
   messagesReceived: number
+  /** Queries answered (or swallowed by the unresponsive fault); keep-alive pings are not counted */
   iqs: number
   /** Group metadata queries (w:g2 get <query>): what a send without cached metadata costs */
   groupMetadataQueries: number

@@ -71,6 +71,24 @@ describe('faults produce the Baileys disconnect reasons a gateway must handle', 
     expect((await socket.query(ping()))?.attrs.type).toBe('result')
   })
 
+  it("counts the queries a client asks in its stats, not its keep-alive pings (they come on Baileys' timer)", async () => {
+    const socket = await reconnect()
+    const iqs = () => sim.account(PHONE).stats().iqs
+    const before = iqs()
+    for (let i = 0; i < 20; i++) {
+      const pong = await socket.query({
+        tag: 'iq',
+        attrs: { to: 's.whatsapp.net', type: 'get', xmlns: 'w:p' },
+        content: [{ tag: 'ping', attrs: {} }],
+      })
+      expect(pong?.attrs.type).toBe('result')
+    }
+    await socket.fetchBlocklist()
+    // The blocklist query counts; the 20 pings do not (login's own queries may still add a few).
+    expect(iqs() - before).toBeGreaterThanOrEqual(1)
+    expect(iqs() - before).toBeLessThan(20)
+  })
+
   it('QR refs running out makes Baileys give up with timedOut (408)', async () => {
     const qrs: string[] = []
     const outcome = await openSocket(sim, memoryAuth(), { qrTimeout: 100 }, (qr) => qrs.push(qr))
