@@ -18,14 +18,7 @@ let secret: string
 
 beforeAll(async () => {
   rig = await startEdgeRig([CONTACT])
-  const connect = await rig.api('POST', '/v1/session/connect', {
-    sessionName: 'edge account',
-    webhookUrl: rig.receiver.url('edge'),
-  })
-  if (connect.status !== 200) throw new Error(`${JSON.stringify(connect.body)}\n${rig.dev.output().slice(-3000)}`)
-  ;({ sessionId, webhookSecret: secret } = connect.body)
-  rig.sim.scan(connect.body.qrCode, PHONE)
-  await rig.waitForStatus(sessionId, 'connected')
+  ;({ sessionId, webhookSecret: secret } = await rig.linkSession('edge account', PHONE))
 }, 180_000)
 
 afterAll(() => rig?.close(), 60_000)

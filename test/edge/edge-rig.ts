@@ -17,6 +17,8 @@ export interface EdgeRig {
   /** pollUntil with wrangler's output in the failure: what workerd said is where the cause is. */
   until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T>
   waitForStatus(sessionId: string, status: string, timeoutMs?: number): Promise<any>
+  /** Connects a session whose webhook is the receiver's `edge` path, links `phone` by QR, waits until connected. */
+  linkSession(sessionName: string, phone: string): Promise<{ sessionId: string; webhookSecret: string }>
   close(): Promise<void>
 }
 
@@ -69,6 +71,13 @@ export async function startEdgeRig(contacts: string[]): Promise<EdgeRig> {
       },
       timeoutMs,
     )
+  const linkSession: EdgeRig['linkSession'] = async (sessionName, phone) => {
+    const connect = await api('POST', '/v1/session/connect', { sessionName, webhookUrl: receiver.url('edge') })
+    if (connect.status !== 200) throw new Error(`${JSON.stringify(connect.body)}\n${dev.output().slice(-3000)}`)
+    sim.scan(connect.body.qrCode, phone)
+    await waitForStatus(connect.body.sessionId, 'connected')
+    return { sessionId: connect.body.sessionId, webhookSecret: connect.body.webhookSecret }
+  }
   return {
     sim,
     dev,
@@ -77,6 +86,7 @@ export async function startEdgeRig(contacts: string[]): Promise<EdgeRig> {
     api,
     until,
     waitForStatus,
+    linkSession,
     async close() {
       await dev.stop()
       await receiver.close()
