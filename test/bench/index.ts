@@ -203,7 +203,7 @@ if (only.has('soak')) {
     last.heapAfterGcMb,
     first.heapAfterGcMb,
     'MB',
-    `flat (slope ${soak.heapMbPerHour.toFixed(1)} MB/h)`,
+    `flat (slope ${soak.heapMbPerHour.toFixed(1)} MB/h; committed ${soak.heapTotalMbPerHour.toFixed(1)}, external ${soak.externalMbPerHour.toFixed(1)} MB/h)`,
   )
   figure(
     'soak: live handles at the end vs at minute 1',

@@ -65,6 +65,18 @@ export async function heapAfterGcMb(inspector: Inspector): Promise<number> {
   return usedSize / 1024 ** 2
 }
 
+/** Where the process's memory is, in MB (`process.memoryUsage()`): RSS minus the V8 heap and `external` is native memory (malloc, code). */
+export async function memoryUsageMb(
+  inspector: Inspector,
+): Promise<{ rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number }> {
+  const { result } = await inspector.call<{ result: { value: Record<string, number> } }>('Runtime.evaluate', {
+    expression:
+      'Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round((v / 1048576) * 10) / 10]))',
+    returnByValue: true,
+  })
+  return result.value as never
+}
+
 /** The process's live async resources by type (TCPWrap, Timeout, …), from `process.getActiveResourcesInfo()`. */
 export async function activeResources(inspector: Inspector): Promise<Record<string, number>> {
   const { result } = await inspector.call<{ result: { value: Record<string, number> } }>('Runtime.evaluate', {

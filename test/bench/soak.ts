@@ -20,7 +20,14 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { compileGateway } from './build'
 import { startGatewayProcess, type GatewayProcess } from './gateway-process'
 import { heapGrowth, summarizeHeapSnapshot } from './heap-summary'
-import { activeResources, connectInspector, heapAfterGcMb, type Inspector, writeHeapSnapshot } from './inspector'
+import {
+  activeResources,
+  connectInspector,
+  heapAfterGcMb,
+  type Inspector,
+  memoryUsageMb,
+  writeHeapSnapshot,
+} from './inspector'
 import { freePort, rssMb } from './processes'
 import { seedDatabaseFile, seedLinkedSessions } from './seed'
 import { startSimulatorProcess } from './simulator-process'
@@ -31,6 +38,9 @@ export interface SoakSample {
   minute: number
   rssMb: number
   heapAfterGcMb: number
+  /** The V8 heap's committed size and `external` (Buffers) after that GC: what RSS holds besides native memory */
+  heapTotalMb: number
+  externalMb: number
   handles: number
   emitters: number
   listeners: number
@@ -43,6 +53,8 @@ export interface SoakFigures {
   /** Least-squares slope over the samples after the first, per hour */
   rssMbPerHour: number
   heapMbPerHour: number
+  heapTotalMbPerHour: number
+  externalMbPerHour: number
   handlesPerHour: number
   listenersPerHour: number
   drops: number
@@ -211,12 +223,22 @@ export async function measureSoak({
     const samples: SoakSample[] = []
     const sample = async (minute: number) => {
       const heap = await heapAfterGcMb(probe)
+      const memory = await memoryUsageMb(probe)
       const handles = Object.values(await activeResources(probe)).reduce((a, b) => a + b, 0)
       const { emitters, listeners } = await emitterCounts(probe)
-      const row = { minute, rssMb: rssMb(g.child.pid!), heapAfterGcMb: heap, handles, emitters, listeners }
+      const row = {
+        minute,
+        rssMb: rssMb(g.child.pid!),
+        heapAfterGcMb: heap,
+        heapTotalMb: memory.heapTotal,
+        externalMb: memory.external,
+        handles,
+        emitters,
+        listeners,
+      }
       samples.push(row)
       log(
-        `  soak minute ${minute}: RSS ${row.rssMb.toFixed(0)} MB, heap after GC ${heap.toFixed(1)} MB, ${handles} handles, ${emitters} emitters with ${listeners} listeners; sent ${sent.accepted} (${sent.refused} refused), contacts sent ${fromContacts.length}, drops ${drops}`,
+        `  soak minute ${minute}: RSS ${row.rssMb.toFixed(0)} MB, heap after GC ${heap.toFixed(1)} MB (committed ${memory.heapTotal} MB, external ${memory.external} MB), ${handles} handles, ${emitters} emitters with ${listeners} listeners; sent ${sent.accepted} (${sent.refused} refused), contacts sent ${fromContacts.length}, drops ${drops}`,
       )
     }
     const snapshotAt = Math.min(5, minutes)
@@ -268,6 +290,8 @@ export async function measureSoak({
       samples,
       rssMbPerHour: slope((s) => s.rssMb),
       heapMbPerHour: slope((s) => s.heapAfterGcMb),
+      heapTotalMbPerHour: slope((s) => s.heapTotalMb),
+      externalMbPerHour: slope((s) => s.externalMb),
       handlesPerHour: slope((s) => s.handles),
       listenersPerHour: slope((s) => s.listeners),
       drops,
