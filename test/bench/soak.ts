@@ -62,7 +62,15 @@ export interface SoakFigures {
    * Texts out: a send whose connection died with its frame is not lost but `failed`
    * (`no_server_ack`, announced by `message.status`); lost is what is neither received nor reported
    */
-  sent: { accepted: number; refused: number; receivedBySimulator: number; reportedFailed: number; lost: number }
+  sent: {
+    accepted: number
+    refused: number
+    receivedBySimulator: number
+    reportedFailed: number
+    lost: number
+    /** Accepted sends in no contact's inbox and never reported failed (the first 20), to look up with SOAK_KEEP_DIR */
+    lostIds: string[]
+  }
   received: { sentByContacts: number; delivered: number; lost: number; lostIds: string[] }
 }
 
@@ -182,6 +190,7 @@ export async function measureSoak({
     const probe = inspector
 
     const sent = { accepted: 0, refused: 0 }
+    const acceptedIds: string[] = []
     const fromContacts: string[] = []
     let drops = 0
     let running = true
@@ -198,9 +207,13 @@ export async function measureSoak({
         method: 'POST',
         body: JSON.stringify({ sessionId: pick(sessionIds), phone: pick(CONTACTS), message: `soak ${sent.accepted}` }),
       })
-      await response.arrayBuffer()
-      if (response.status === 200) sent.accepted++
-      else sent.refused++ // a session dropped a moment ago answers 409 until it is back
+      if (response.status === 200) {
+        sent.accepted++
+        acceptedIds.push(((await response.json()) as { messageId: string }).messageId)
+      } else {
+        await response.arrayBuffer()
+        sent.refused++
+      } // a session dropped a moment ago answers 409 until it is back
     })
     const incoming = every(receivesPerSecond, async () => {
       const { messageId } = await sim.control<{ messageId: string }>(`/contacts/${pick(CONTACTS)}/messages`, {
@@ -281,6 +294,12 @@ export async function measureSoak({
     )
       await sleep(1_000)
     const receivedBySimulator = await simReceived()
+    // By id, besides the counts: which accepted sends reached no contact and were never reported failed
+    const inboxes = await Promise.all(
+      CONTACTS.map((phone) => sim.control<{ id: string }[]>(`/contacts/${phone}/inbox`)),
+    )
+    const inInboxes = new Set(inboxes.flat().map((entry) => entry.id))
+    const lostSends = acceptedIds.filter((id) => !inInboxes.has(id) && !receiver.failed.has(id))
     const delivered = fromContacts.filter((id) => receiver.received.has(id)).length
     const tail = samples.slice(1)
     const slope = (of: (s: SoakSample) => number) => slopePerHour(tail.map((s) => [s.minute, of(s)]))
@@ -299,7 +318,8 @@ export async function measureSoak({
         ...sent,
         receivedBySimulator,
         reportedFailed: receiver.failed.size,
-        lost: Math.max(0, sent.accepted - receivedBySimulator - receiver.failed.size),
+        lost: lostSends.length,
+        lostIds: lostSends.slice(0, 20),
       },
       received: {
         sentByContacts: fromContacts.length,
