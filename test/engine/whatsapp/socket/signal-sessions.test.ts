@@ -5,6 +5,7 @@ import { queryFile } from '../../../support/sqlite-file'
 
 const ACCOUNT = '15550013201'
 const CONTACT = '15551233201'
+const QUIET_CONTACT = '15551233202'
 const TURNS = 24
 
 interface StoredChain {
@@ -14,13 +15,19 @@ interface StoredSession {
   _chains: Record<string, StoredChain>
 }
 
-/** Every Signal session stored for the account (wa_auth, category `session`), each record's sessions. */
-const storedSessions = (databasePath: string): StoredSession[] =>
-  queryFile<{ value: string }>(databasePath, "SELECT value FROM wa_auth WHERE category = 'session'").flatMap((row) => {
-    const parsed = JSON.parse(row.value)
-    const record = typeof parsed === 'string' ? JSON.parse(parsed) : parsed
-    return Object.values(record._sessions as Record<string, StoredSession>)
-  })
+/** Every Signal session record stored for the account (wa_auth, category `session`), by its address. */
+const storedRecords = (databasePath: string): Map<string, StoredSession[]> =>
+  new Map(
+    queryFile<{ key_id: string; value: string }>(
+      databasePath,
+      "SELECT key_id, value FROM wa_auth WHERE category = 'session'",
+    ).map((row) => {
+      const parsed = JSON.parse(row.value)
+      const record = typeof parsed === 'string' ? JSON.parse(parsed) : parsed
+      return [row.key_id, Object.values(record._sessions as Record<string, StoredSession>)]
+    }),
+  )
+const storedSessions = (databasePath: string): StoredSession[] => [...storedRecords(databasePath).values()].flat()
 
 const RECEIVING = 2
 
@@ -36,6 +43,7 @@ describe('Signal sessions over a long conversation', () => {
   beforeAll(async () => {
     t = await startSimulatedGateway()
     t.sim.addContact(CONTACT)
+    t.sim.addContact(QUIET_CONTACT)
     sessionId = await t.pairByQr('chatty', ACCOUNT)
   }, 60_000)
   afterAll(() => t.close())
@@ -66,6 +74,33 @@ describe('Signal sessions over a long conversation', () => {
       "SELECT json_extract(content, '$.text') AS text FROM messages WHERE direction = 'inbound' ORDER BY rowid",
     ).map((row) => row.text)
     expect(texts).toEqual(Array.from({ length: TURNS }, (_, turn) => `from the contact ${turn}`))
+    expect(t.sim.violations()).toEqual([])
+  }, 120_000)
+
+  it('keeps one Signal session with a contact across reconnections, each of which asks for its devices again', async () => {
+    const account = t.sim.account(ACCOUNT)
+    const lid = t.sim.contact(QUIET_CONTACT).lid
+    for (let round = 0; round < 4; round++) {
+      if (round > 0) {
+        // A new socket starts with cold caches: the next send asks WhatsApp for the contact's devices.
+        const logins = account.stats().logins
+        account.fault('drop')
+        account.clearFaults()
+        await pollUntil(
+          async () => account.stats().logins > logins && account.online,
+          (online) => online,
+          { timeoutMs: 10_000, what: 'the session logged in again' },
+        )
+        await t.waitForStatus(sessionId, 'connected')
+      }
+      const sent = await t.post('/v1/message/text', { sessionId, phone: QUIET_CONTACT, message: `round ${round}` })
+      expect(sent.status).toBe(200)
+      await t.sim.contact(QUIET_CONTACT).waitForMessage((m) => m.id === sent.body.messageId)
+    }
+    // Baileys forced a new session for every LID a device query returned, known or not: one
+    // session a round (a prekey of the contact's spent each time), the old ones kept in the record.
+    const sessions = [...storedRecords(t.databasePath)].filter(([address]) => address.startsWith(`${lid}_`))
+    expect(sessions.map(([, inRecord]) => inRecord.length)).toEqual([1])
     expect(t.sim.violations()).toEqual([])
   }, 120_000)
 })
