@@ -87,9 +87,12 @@ async function startReceiver(): Promise<{ server: Server; url: string; received:
       try {
         const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
           type: string
-          data: { messageId?: string }
+          data: { messageId?: string; status?: string }
         }
         if (event.type === 'message.received' && event.data.messageId) received.add(event.data.messageId)
+        // It was never counted: a send failed as no_server_ack (reported) read as lost
+        if (event.type === 'message.status' && event.data.status === 'failed' && event.data.messageId)
+          failed.add(event.data.messageId)
       } catch {
         // not an event: ignored
       }
