@@ -3,7 +3,7 @@ import type { InboundChange, InboundMessage } from '../../../engine/whatsapp/por
 import { rememberPushName } from '../../contacts/names'
 import type { GatewayContext } from '../../context'
 import { eagerHoldMs, fetchEagerly, holdsForMedia } from '../../media/eager'
-import { advanceStatus, editRecord, findRecord, insertRecord, type NewMessageRecord } from '../records/records'
+import { advanceStatus, editRecord, findRecord, type NewMessageRecord, writeRecord } from '../records/records'
 
 /**
  * Stores a message someone sent to the session, with the sender's phone and LID as resolved.
@@ -37,11 +37,11 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
   const sender = isGroup
     ? { phone: message.participantPhone, lid: message.participantLid }
     : { phone: message.phone, lid: message.lid }
-  // One commit for the record, its event and the sender's push name (insertRecord's transaction
-  // nests as a savepoint): every commit is a WAL write, and this runs for every message received.
+  // One commit for the record, its event and the sender's push name: every commit is a WAL
+  // write, and this runs for every message received.
   const { inserted, eventId } = ctx.db.transaction(
-    () => {
-      const stored = insertRecord(ctx, record, { holdEventUntil })
+    (tx) => {
+      const stored = writeRecord(ctx, tx, record, { holdEventUntil })
       if (message.pushName) rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
       return stored
     },

@@ -7,6 +7,7 @@ import type { GatewayContext } from '../../../../src/services/context'
 import { silentLogger } from '../../../../src/logger'
 import { pushNameOf, rememberPushName } from '../../../../src/services/contacts/names'
 import { findRecord, insertRecord } from '../../../../src/services/messages/records/records'
+import { recordInbound } from '../../../../src/services/messages/inbound/inbound'
 import { createWorkspace } from '../../../../src/services/workspaces'
 import { tempDir } from '../../../support/temp-dir'
 
@@ -79,5 +80,42 @@ describe('prepared writes of a received message', () => {
     expect(Buffer.from(record.payload!)).toEqual(Buffer.from([1, 2, 3]))
     expect(record).toMatchObject({ lid: null, participant: null, quoteId: null, editedAt: null, source: null })
     expect(pushNameOf(ctx, 'ses_w', { phone: '15550001111' })).toBe('Ada L.')
+  })
+
+  it('writes a received message, its event and the push name in one transaction, with no savepoint inside', () => {
+    // A nested transaction is a savepoint: SQLite then journalled every page the message
+    // changed, spilling to a temporary file created and deleted for each message received.
+    const client = database.$client as unknown as {
+      inTransaction: boolean
+      transaction: (fn: () => unknown) => unknown
+    }
+    const transaction = client.transaction
+    const openedInside: boolean[] = []
+    client.transaction = function (this: unknown, fn) {
+      openedInside.push(client.inTransaction)
+      return transaction.call(this, fn)
+    }
+    try {
+      recordInbound(ctx, 'ses_w', {
+        id: '3B1',
+        chatJid: '15550002222@s.whatsapp.net',
+        phone: '15550002222',
+        type: 'text',
+        content: { text: 'one commit' },
+        timestamp: new Date(1_795_000_100_000),
+        pushName: 'Grace',
+        payload: new Uint8Array([4, 5]),
+      })
+    } finally {
+      client.transaction = transaction
+    }
+    expect(openedInside).toEqual([false])
+    expect(findRecord(ctx, 'ses_w', '3B1')?.content).toEqual({ text: 'one commit' })
+    expect(pushNameOf(ctx, 'ses_w', { phone: '15550002222' })).toBe('Grace')
+    const events = database.$client
+      .prepare("SELECT body FROM webhook_events WHERE type = 'message.received'")
+      .all()
+      .map((row) => (JSON.parse((row as { body: string }).body) as { data: { messageId: string } }).data.messageId)
+    expect(events).toContain('3B1')
   })
 })
