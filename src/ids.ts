@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto'
+import { pooledRandomBytes } from './perf/random-pool'
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567'
 
 /** Random lowercase base32 (5 bits a character): URL-safe and unguessable. */
 export function randomBase32(length: number): string {
-  const bytes = randomBytes(length)
+  const bytes = pooledRandomBytes(length)
   let out = ''
   for (let i = 0; i < length; i++) out += BASE32[bytes[i]! & 31]
   return out
