@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { prepared, type StatementCache } from '../perf/prepared'
+import { transaction } from '../perf/transaction'
 import type { GatewayDatabase } from './database'
 import { waAuth } from './schema'
 
@@ -58,7 +59,7 @@ export function sqliteAuthStore(ctx: { db: GatewayDatabase; statements: Statemen
       else prepared(ctx, upsert).run({ sessionId, category, keyId, value: text })
     },
     atomically(writes: () => void): void {
-      db.transaction(writes)
+      transaction(db, writes, 'deferred')
     },
     clear(sessionId: string): void {
       prepared(ctx, removeAll).run({ sessionId })

@@ -1,6 +1,7 @@
 import { STATUS_CHAT } from '../../../schemas/status'
 import type { InboundChange, InboundMessage } from '../../../engine/whatsapp/port/messages'
 import { rememberPushName } from '../../contacts/names'
+import { transaction } from '../../../perf/transaction'
 import type { GatewayContext } from '../../context'
 import { eagerHoldMs, fetchEagerly, holdsForMedia } from '../../media/eager'
 import { advanceStatus, editRecord, findRecord, type NewMessageRecord, writeRecord } from '../records/records'
@@ -39,14 +40,11 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
     : { phone: message.phone, lid: message.lid }
   // One commit for the record, its event and the sender's push name: every commit is a WAL
   // write, and this runs for every message received.
-  const { inserted, eventId } = ctx.db.transaction(
-    (tx) => {
-      const stored = writeRecord(ctx, tx, record, { holdEventUntil })
-      if (message.pushName) rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
-      return stored
-    },
-    { behavior: 'immediate' },
-  )
+  const { inserted, eventId } = transaction(ctx.db, () => {
+    const stored = writeRecord(ctx, ctx.db, record, { holdEventUntil })
+    if (message.pushName) rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
+    return stored
+  })
   if (!inserted) return
   ctx.metrics.messageReceived(message.type)
   ctx.logger.debug({ sessionId, messageId: message.id, type: message.type }, 'message received')

@@ -2,6 +2,7 @@ import { isStatusRecord } from '../../status/audience'
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../../db/database'
 import { prepared } from '../../../perf/prepared'
+import { transaction } from '../../../perf/transaction'
 import { messages, type MessageRecord, type MessageStatus } from '../../../db/schema'
 import type { MessageContent } from '../../../shared/message-content'
 import { messageEventBase } from './view'
@@ -91,7 +92,7 @@ export function insertRecord(
   record: NewMessageRecord,
   options: RecordOptions = {},
 ): { inserted: boolean; eventId: string | null } {
-  return ctx.db.transaction((tx) => writeRecord(ctx, tx, record, options), { behavior: 'immediate' })
+  return transaction(ctx.db, () => writeRecord(ctx, ctx.db, record, options))
 }
 
 export interface RecordOptions {
@@ -152,21 +153,18 @@ export function recordHandover(
   recipient: ResolvedRecipient,
   payload: Uint8Array,
 ): void {
-  ctx.db.transaction(
-    (tx) => {
-      noteRecipient(ctx, sessionId, messageId, recipient)
-      prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
-      ctx.metrics.handedOver(sessionId, messageId)
-      const record = prepared(ctx, selectRecord).get({ sessionId, messageId })
-      if (record)
-        ctx.outbox.record(tx, {
-          sessionId,
-          type: 'message.status',
-          data: { ...messageEventBase(record), status: 'pending', statusReason: null },
-        })
-    },
-    { behavior: 'immediate' },
-  )
+  transaction(ctx.db, () => {
+    noteRecipient(ctx, sessionId, messageId, recipient)
+    prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
+    ctx.metrics.handedOver(sessionId, messageId)
+    const record = prepared(ctx, selectRecord).get({ sessionId, messageId })
+    if (record)
+      ctx.outbox.record(ctx.db, {
+        sessionId,
+        type: 'message.status',
+        data: { ...messageEventBase(record), status: 'pending', statusReason: null },
+      })
+  })
 }
 
 /** A send's record that was never handed to WhatsApp (and never announced): gone, as if never made. */
@@ -264,24 +262,22 @@ export function advanceStatuses(
   messageIds: readonly string[],
   update: StatusUpdate,
 ): MessageRecord[] {
-  return ctx.db.transaction(
-    (tx) =>
-      messageIds.flatMap((messageId) => {
-        const current = prepared(ctx, selectStatus).get({ sessionId, messageId })
-        if (!current || !canAdvance(current.status, update.status)) return []
-        const updated = prepared(ctx, updateStatus).get({
-          sessionId,
-          messageId,
-          status: update.status,
-          statusReason: update.reason ?? null,
-          updatedAt: ctx.clock.now().getTime(),
-        })!
-        recordMessageEvent(tx, ctx, updated)
-        if (updated.direction === 'outbound')
-          ctx.metrics.messageStatus(sessionId, messageId, current.status, updated.status, updated.statusReason)
-        return [updated]
-      }),
-    { behavior: 'immediate' },
+  return transaction(ctx.db, () =>
+    messageIds.flatMap((messageId) => {
+      const current = prepared(ctx, selectStatus).get({ sessionId, messageId })
+      if (!current || !canAdvance(current.status, update.status)) return []
+      const updated = prepared(ctx, updateStatus).get({
+        sessionId,
+        messageId,
+        status: update.status,
+        statusReason: update.reason ?? null,
+        updatedAt: ctx.clock.now().getTime(),
+      })!
+      recordMessageEvent(ctx.db, ctx, updated)
+      if (updated.direction === 'outbound')
+        ctx.metrics.messageStatus(sessionId, messageId, current.status, updated.status, updated.statusReason)
+      return [updated]
+    }),
   )
 }
 

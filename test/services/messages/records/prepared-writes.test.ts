@@ -20,8 +20,11 @@ describe('prepared writes of a received message', () => {
   const dir = tempDir('prepared-writes-')
   let database: GatewayDatabase
   let ctx: GatewayContext
+  /** Every transaction begun on the connection, in order: true when one was already open (a savepoint). */
+  const begun: boolean[] = []
   beforeAll(async () => {
     database = await openDatabase(join(dir.path, 'writes.db'))
+    recordTransactions(database, begun)
     ;({ context: ctx } = assembleGateway({ database, logger: silentLogger() }))
     const workspace = createWorkspace(ctx, { name: 'writes' })
     const now = new Date()
@@ -85,31 +88,18 @@ describe('prepared writes of a received message', () => {
   it('writes a received message, its event and the push name in one transaction, with no savepoint inside', () => {
     // A nested transaction is a savepoint: SQLite then journalled every page the message
     // changed, spilling to a temporary file created and deleted for each message received.
-    const client = database.$client as unknown as {
-      inTransaction: boolean
-      transaction: (fn: () => unknown) => unknown
-    }
-    const transaction = client.transaction
-    const openedInside: boolean[] = []
-    client.transaction = function (this: unknown, fn) {
-      openedInside.push(client.inTransaction)
-      return transaction.call(this, fn)
-    }
-    try {
-      recordInbound(ctx, 'ses_w', {
-        id: '3B1',
-        chatJid: '15550002222@s.whatsapp.net',
-        phone: '15550002222',
-        type: 'text',
-        content: { text: 'one commit' },
-        timestamp: new Date(1_795_000_100_000),
-        pushName: 'Grace',
-        payload: new Uint8Array([4, 5]),
-      })
-    } finally {
-      client.transaction = transaction
-    }
-    expect(openedInside).toEqual([false])
+    begun.length = 0
+    recordInbound(ctx, 'ses_w', {
+      id: '3B1',
+      chatJid: '15550002222@s.whatsapp.net',
+      phone: '15550002222',
+      type: 'text',
+      content: { text: 'one commit' },
+      timestamp: new Date(1_795_000_100_000),
+      pushName: 'Grace',
+      payload: new Uint8Array([4, 5]),
+    })
+    expect(begun).toEqual([false])
     expect(findRecord(ctx, 'ses_w', '3B1')?.content).toEqual({ text: 'one commit' })
     expect(pushNameOf(ctx, 'ses_w', { phone: '15550002222' })).toBe('Grace')
     const events = database.$client
@@ -119,3 +109,29 @@ describe('prepared writes of a received message', () => {
     expect(events).toContain('3B1')
   })
 })
+
+type Run = (...args: unknown[]) => unknown
+type DriverTransaction = Run & { default?: Run; deferred: Run; immediate: Run; exclusive: Run }
+
+/** Wraps the driver's transaction functions (Drizzle's and the gateway's both use them) to note each begun. */
+function recordTransactions(database: GatewayDatabase, begun: boolean[]): void {
+  const client = database.$client as unknown as {
+    inTransaction: boolean
+    transaction: (fn: (...args: unknown[]) => unknown) => DriverTransaction
+  }
+  const transaction = client.transaction.bind(client)
+  client.transaction = (fn) => {
+    const wrapped = transaction(fn)
+    const noting =
+      (behavior: 'default' | 'deferred' | 'immediate' | 'exclusive') =>
+      (...args: unknown[]) => {
+        begun.push(client.inTransaction)
+        return wrapped[behavior as 'deferred']!(...args)
+      }
+    return Object.assign(noting('default'), {
+      deferred: noting('deferred'),
+      immediate: noting('immediate'),
+      exclusive: noting('exclusive'),
+    })
+  }
+}
