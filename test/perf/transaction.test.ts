@@ -40,7 +40,12 @@ describe('transaction', () => {
   })
 
   it('commits what the work wrote, answers what it answered, and writes nothing when it throws', () => {
-    expect(transaction(db, () => (insert(db, 'a'), insert(db, 'b'), 'done'))).toBe('done')
+    const answer = transaction(db, () => {
+      insert(db, 'a')
+      insert(db, 'b')
+      return 'done'
+    })
+    expect(answer).toBe('done')
     expect(() =>
       transaction(db, () => {
         insert(db, 'c')
