@@ -197,10 +197,13 @@ async function linkSessions(
 function gatewaySend({ gateway }: Assembled, headers: Record<string, string>, sessionIds: string[]) {
   return async (n: number) => {
     const sessionId = sessionIds[((n % sessionIds.length) + sessionIds.length) % sessionIds.length]
+    const body = JSON.stringify({ sessionId, phone: contact, message: `bench ${n}` })
+    // With its Content-Length, as any HTTP client sends it (a Request made here has none, and
+    // the body limit would then buffer and copy every body).
     const response = await gateway.app.request('/v1/message/text', {
       method: 'POST',
-      headers,
-      body: JSON.stringify({ sessionId, phone: contact, message: `bench ${n}` }),
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      body,
     })
     if (response.status !== 200) throw new Error(`send ${n} answered ${response.status}: ${await response.text()}`)
   }
