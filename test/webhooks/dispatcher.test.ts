@@ -138,6 +138,27 @@ describe('the webhook dispatcher’s pump', () => {
     )
   })
 
+  it('marks the deliveries answered in one turn delivered in one transaction, and those answered before a stop', async () => {
+    // Each mark alone was a commit; the pump that follows the answers writes them together.
+    const begun = transactionsBegun(db)
+    start()
+    const ids = Array.from({ length: 6 }, (_, i) => addSession(`https://s${i}.invalid/hook`))
+    for (const id of ids) event(id)
+    await vi.waitFor(() => expect(sender.open()).toHaveLength(6))
+    begun.count = 0
+    for (const _ of ids) sender.answer(0)
+    await vi.waitFor(() => expect(statuses()).toEqual(ids.map(() => 'delivered')))
+    expect(begun.count).toBe(1)
+
+    // Answered, then the gateway stops before the next pump: the answer is not lost.
+    event(ids[0]!)
+    await vi.waitFor(() => expect(sender.open()).toHaveLength(1))
+    sender.answer(0)
+    for (let tick = 0; tick < 5; tick++) await Promise.resolve() // its outcome noted, no pump yet
+    await dispatcher.stop()
+    expect(statuses()).toEqual([...ids, ids[0]].map(() => 'delivered'))
+  })
+
   it('fails a delivery whose stored secret cannot sign, and goes on with the other sessions', async () => {
     start()
     const broken = addSession('https://broken.invalid/hook', 'whsec_not base64!')
@@ -187,3 +208,25 @@ describe('the webhook dispatcher’s pump', () => {
     await vi.waitFor(() => expect(sender.open()).toEqual([['https://a.invalid/hook', 2]]))
   })
 })
+
+/** Counts the transactions begun on the database's connection (its driver's transaction functions, wrapped). */
+function transactionsBegun(db: GatewayDatabase): { count: number } {
+  const begun = { count: 0 }
+  type Run = (...args: unknown[]) => unknown
+  const client = db.$client as unknown as { transaction: (fn: Run) => Run & Record<'deferred' | 'immediate', Run> }
+  const transaction = client.transaction.bind(client)
+  client.transaction = (fn) => {
+    const wrapped = transaction(fn)
+    const counting =
+      (run: Run) =>
+      (...args: unknown[]) => {
+        begun.count++
+        return run(...args)
+      }
+    return Object.assign(counting(wrapped), {
+      deferred: counting(wrapped.deferred),
+      immediate: counting(wrapped.immediate),
+    })
+  }
+  return begun
+}
