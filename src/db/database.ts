@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
+import { commitWrites } from '../perf/group-commit'
 import { isBun } from '../runtime/detect'
 import type * as schema from './schema'
 
@@ -22,6 +23,10 @@ const PRAGMAS = [
   // checkpoints took about a quarter of that write time, at 10,000 (a WAL of up to 40 MB) hot
   // pages are copied once per checkpoint instead of ten times (bench: inbound msg/s).
   'PRAGMA wal_autocheckpoint = 10000',
+  // Savepoints journal the pages they change; past 64 KiB SQLite spills that journal to a
+  // temporary file, which it opens and deletes for each one. Every received message's writes are
+  // a savepoint of a group commit (perf/group-commit.ts): their journals stay in memory.
+  'PRAGMA temp_store = MEMORY',
   'PRAGMA foreign_keys = ON',
   'PRAGMA busy_timeout = 5000',
 ]
@@ -39,5 +44,6 @@ export async function openDatabase(path: string): Promise<GatewayDatabase> {
 }
 
 export function closeDatabase(db: GatewayDatabase): void {
+  commitWrites(db)
   db.$client.close()
 }
