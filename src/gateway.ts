@@ -19,6 +19,7 @@ import { EventBus } from './events/bus'
 import { createHttpApp, type HttpApp } from './http/app'
 import type { GatewayUpgradeWebSocket } from './runtime/websocket'
 import { createLogger, type Logger } from './logger'
+import { onGroupCommitError } from './perf/group-commit'
 import { noMetrics } from './metrics/port'
 import { createPrometheusMetrics } from './metrics/prometheus'
 import type { GatewayContext } from './services/context'
@@ -189,6 +190,9 @@ export function assembleGateway(options: GatewayOptions): { gateway: Gateway; co
   const db = options.database
   const applied = (options.migrate ?? migrate)(db)
   if (applied > 0) logger.info({ applied }, 'database migrations applied')
+  // A group commit failing at the check phase (perf/group-commit.ts): its writes are rolled
+  // back, and what they recorded comes again (no receipt was sent for it).
+  onGroupCommitError(db, (error) => logger.error({ err: error }, 'a group commit failed; its writes were rolled back'))
 
   const clock = options.clock ?? systemClock
   const resolver = options.resolver ?? defaultResolver

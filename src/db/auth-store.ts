@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { prepared, type StatementCache } from '../perf/prepared'
-import { transaction } from '../perf/transaction'
+import { commitWrites, groupWrite } from '../perf/group-commit'
 import type { GatewayDatabase } from './database'
 import { waAuth } from './schema'
 
@@ -58,8 +58,13 @@ export function sqliteAuthStore(ctx: { db: GatewayDatabase; statements: Statemen
       if (text === null) prepared(ctx, remove).run({ sessionId, category, keyId })
       else prepared(ctx, upsert).run({ sessionId, category, keyId, value: text })
     },
+    // Key writes join the connection's group commit (perf/group-commit.ts): a received
+    // message's keys commit with its record, before its receipt goes out.
     atomically(writes: () => void): void {
-      transaction(db, writes, 'deferred')
+      groupWrite(db, writes)
+    },
+    commit(): void {
+      commitWrites(db)
     },
     clear(sessionId: string): void {
       prepared(ctx, removeAll).run({ sessionId })

@@ -8,6 +8,7 @@ import { EventStreams } from './event-streams'
 import type { AppEnv } from './env'
 import { errorHandler, notFoundHandler } from './error-handler'
 import { bodyLimit, METHODS_WITH_BODY } from './middleware/body-limit'
+import { committedAnswers } from './middleware/committed-answers'
 import { deploymentKey } from './middleware/deployment-key'
 import { requestLog } from './middleware/request-log'
 import { docsRoutes } from './routes/docs'
@@ -57,7 +58,7 @@ export function createHttpApp(
 }
 
 function composeApp(ctx: HttpContext, prometheus: PrometheusMetrics | undefined): HttpApp {
-  const app = new Hono<AppEnv>().use(requestLog(ctx.logger, ctx.metrics))
+  const app = new Hono<AppEnv>().use(requestLog(ctx.logger, ctx.metrics)).use(committedAnswers(ctx.db))
   app.on(METHODS_WITH_BODY, '*', bodyLimit(ctx.config.bodyLimitBytes))
   // Registered before the deployment key so load-balancer probes need no credential, and a
   // browser (which cannot send x-api-key on navigation) can load the panel's static page.

@@ -2,6 +2,7 @@ import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import { createStatementCache, type StatementCache } from '../perf/prepared'
+import { commitWrites } from '../perf/group-commit'
 import { transaction } from '../perf/transaction'
 import type { WebhookDelivery } from '../db/schema'
 import type { Logger } from '../logger'
@@ -140,6 +141,8 @@ export function createWebhookDispatcher({
   /** Posts every stream's head that may go now, within the concurrency limits, and sets the timer for the next due one. */
   function pump(): void {
     if (!running) return
+    // What it reads is committed before it is sent (perf/group-commit.ts).
+    commitWrites(db)
     markAnswered()
     for (const sessionId of woken) {
       for (const webhookId of queue.streamsOf(sessionId)) schedule.wake(streamKey(sessionId, webhookId))

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { sessions, webhookEvents } from '../../db/schema'
 import type { ServiceContext } from '../context'
 import { findSession } from '../sessions/view'
+import { commitWrites } from '../../perf/group-commit'
 
 /** A place in the outbox: events after it are new to the reader. SQLite's rowid grows with every insert. */
 export type OutboxPosition = number
@@ -58,6 +59,8 @@ export function eventsAfter(
   after: OutboxPosition,
   limit: number,
 ): StoredEvent[] {
+  // A stream sends only what is committed (perf/group-commit.ts).
+  commitWrites(ctx.db)
   return ctx.db
     .select({ position, id: webhookEvents.id, type: webhookEvents.type, body: webhookEvents.body })
     .from(webhookEvents)

@@ -13,8 +13,16 @@ export interface AuthStore {
   readKey(sessionId: string, category: string, keyId: string): string | undefined
   /** Writes a key, or deletes it (`null`). */
   writeKey(sessionId: string, category: string, keyId: string, text: string | null): void
-  /** Runs `writes` (writeKey calls) as one transaction, so a crash never leaves half a key update. */
+  /**
+   * Runs `writes` (writeKey calls) as one transaction, so a crash never leaves half a key
+   * update. It may become durable later, at the next `commit`.
+   */
   atomically(writes: () => void): void
+  /**
+   * Makes every write so far durable. The engine calls it before any frame leaves for WhatsApp,
+   * which acts on what it is sent: a receipt makes the server forget the message it names.
+   */
+  commit(): void
   /** Deletes the session's credentials and every key (an unlink, a logout). */
   clear(sessionId: string): void
 }

@@ -61,6 +61,8 @@ function storedKeyStore(
 export interface StoredAuthState {
   state: AuthenticationState
   saveCreds(): void
+  /** Every write so far made durable (AuthStore.commit). */
+  commit(): void
 }
 
 /** Key-store cache entries (`type.id`) worth keeping: not pre-keys, hundreds written at once and each read once, if ever. */
@@ -86,5 +88,6 @@ export function storedAuthState(
     saveCreds() {
       if (writable()) store.writeCreds(sessionId, serialize(creds))
     },
+    commit: () => store.commit(),
   }
 }

@@ -6,9 +6,12 @@ import type { NetworkTarget } from './network-target'
 import type { SocketCaches } from './socket-caches'
 import type { ConnectionTiming } from './connection-deps'
 
-/** The pairing property the project's Baileys patch adds (patches/): a full sync's day limit. */
-interface HistoryAsk {
+/** The properties the project's Baileys patch adds (patches/). */
+interface PatchedConfig {
+  /** A full sync's day limit, asked at pairing. */
   fullSyncDaysLimit?: number
+  /** Called before every frame goes to WhatsApp (see AuthStore.commit). */
+  beforeFrame?: () => void
 }
 
 export interface SocketSettings {
@@ -32,11 +35,13 @@ export interface SocketSettings {
  */
 export function socketConfig(
   settings: SocketSettings,
-): Partial<SocketConfig> & Pick<SocketConfig, 'auth'> & HistoryAsk {
+): Partial<SocketConfig> & Pick<SocketConfig, 'auth'> & PatchedConfig {
   const { auth, caches, target, version, timing } = settings
   const ttl = DEFAULT_CACHE_TTLS
   return {
     auth: auth.state,
+    // Writes are committed before WhatsApp hears of what they record (a receipt, a send).
+    beforeFrame: () => auth.commit(),
     msgRetryCounterCache: caches.cache(ttl.MSG_RETRY),
     userDevicesCache: caches.cache(ttl.USER_DEVICES),
     callOfferCache: caches.cache(ttl.CALL_OFFER),

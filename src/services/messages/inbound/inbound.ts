@@ -1,7 +1,7 @@
 import { STATUS_CHAT } from '../../../schemas/status'
 import type { InboundChange, InboundMessage } from '../../../engine/whatsapp/port/messages'
 import { rememberPushName } from '../../contacts/names'
-import { transaction } from '../../../perf/transaction'
+import { groupWrite } from '../../../perf/group-commit'
 import type { GatewayContext } from '../../context'
 import { eagerHoldMs, fetchEagerly, holdsForMedia } from '../../media/eager'
 import { advanceStatus, editRecord, findRecord, type NewMessageRecord, writeRecord } from '../records/records'
@@ -38,9 +38,9 @@ export function recordInbound(ctx: GatewayContext, sessionId: string, message: I
   const sender = isGroup
     ? { phone: message.participantPhone, lid: message.participantLid }
     : { phone: message.phone, lid: message.lid }
-  // One commit for the record, its event and the sender's push name: every commit is a WAL
-  // write, and this runs for every message received.
-  const { inserted, eventId } = transaction(ctx.db, () => {
+  // The record, its event and the sender's push name in one write, committed with the others of
+  // this turn of the loop and before the receipt goes out (perf/group-commit.ts).
+  const { inserted, eventId } = groupWrite(ctx.db, () => {
     const stored = writeRecord(ctx, ctx.db, record, { holdEventUntil })
     if (message.pushName) rememberPushName(ctx, sessionId, sender, message.pushName, message.timestamp)
     return stored
