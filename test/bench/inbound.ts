@@ -64,6 +64,12 @@ export interface InboundRun {
   cpu: CpuShares
   /** The gateway's CPU time (all its threads) over the run / messages delivered: what a loaded machine changes least. */
   gatewayCpuMsPerMessage: number
+  /**
+   * What the gateway sent to the storage layer over the run (/proc/<pid>/io write_bytes: the
+   * database, its WAL, checkpoints) / messages delivered, in KiB: what a commit per message costs
+   * a disk (an SD card's wear).
+   */
+  gatewayDiskKibPerMessage: number
   /** GET /health, one after another all through the run: the slowest answer (how long the loop was held) */
   healthMaxMs: number
 }
@@ -103,6 +109,8 @@ const ticks = (pid: number): number => {
   return Number(fields[11]) + Number(fields[12])
 }
 const TICKS_PER_SECOND = 100
+const writtenBytes = (pid: number): number =>
+  Number(/^write_bytes:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0)
 
 function cpuMeter(pids: CpuShares) {
   const start = { at: performance.now(), ...mapShares(pids, ticks) }
@@ -192,6 +200,7 @@ async function run(
   perSecond?: number,
 ): Promise<InboundRun> {
   const cpu = cpuMeter(pids)
+  const writtenBefore = writtenBytes(pids.gateway)
   const health = probeHealth(gatewayPort)
   const bursts = await Promise.all(
     Array.from({ length: n }, (_, i) =>
@@ -206,6 +215,7 @@ async function run(
   const total = n * perSession
   const stats = await waitDelivered(sink, name, total)
   const { shares, seconds } = cpu()
+  const written = writtenBytes(pids.gateway) - writtenBefore
   const healthMaxMs = await health()
   const firstSend = Math.min(...bursts.map((b) => b.startedAt))
   const lastSend = Math.max(...bursts.map((b) => b.finishedAt))
@@ -221,6 +231,7 @@ async function run(
     maxMs: stats.maxMs,
     cpu: shares,
     gatewayCpuMsPerMessage: Math.round((shares.gateway * seconds * 1000 * 100) / Math.max(1, stats.unique)) / 100,
+    gatewayDiskKibPerMessage: Math.round((written * 10) / 1024 / Math.max(1, stats.unique)) / 10,
     healthMaxMs,
   }
 }

@@ -369,7 +369,7 @@ if (only.has('inbound')) {
     ['burst', burst],
   ] as const)
     console.log(
-      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}; gateway CPU ${r.gatewayCpuMsPerMessage} ms a message; slowest /health ${r.healthMaxMs} ms`,
+      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}; gateway CPU ${r.gatewayCpuMsPerMessage} ms and disk writes ${r.gatewayDiskKibPerMessage} KiB a message; slowest /health ${r.healthMaxMs} ms`,
     )
   console.log(
     `  bad signatures ${inbound.badSignatures}, a session's sequence not growing ${inbound.sequenceOutOfOrder} (a retried delivery arrives twice)`,
