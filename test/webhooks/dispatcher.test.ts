@@ -14,6 +14,8 @@ import { createStatementCache } from '../../src/perf/prepared'
 import { createOutbox } from '../../src/webhooks/outbox'
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '../../src/webhooks/sender'
 import { tempDir } from '../support/temp-dir'
+import { groupWrite } from '../../src/perf/group-commit'
+import { queryFile } from '../support/sqlite-file'
 
 /** A sender whose POSTs stay open until the test answers them, so what is in flight can be seen. */
 class FakeSender implements WebhookSender {
@@ -100,8 +102,10 @@ describe('the webhook dispatcher’s pump', () => {
       .all()
       .map((d) => d.status)
 
+  let path: string
   beforeEach(async () => {
-    db = await openDatabase(join(dir.path, `${randomBytes(4).toString('hex')}.db`))
+    path = join(dir.path, `${randomBytes(4).toString('hex')}.db`)
+    db = await openDatabase(path)
     migrate(db)
     sender = new FakeSender()
     time = Date.parse('2026-11-24T00:00:00.000Z')
@@ -136,6 +140,29 @@ describe('the webhook dispatcher’s pump', () => {
         ['https://a.invalid/hook', 3],
       ]),
     )
+  })
+
+  it('posts only what is committed: an event written into an open group commits before the pump reads it', async () => {
+    // perf/group-commit.ts: a received message's event waits in the turn's group; a pump already
+    // queued for the check phase runs before the group's own commit would.
+    start()
+    const id = addSession('https://committed.invalid/hook')
+    await settle()
+    const committedAtPost: number[] = []
+    const post = sender.post.bind(sender)
+    sender.post = (request, signal) => {
+      committedAtPost.push(queryFile<{ n: number }>(path, 'SELECT count(*) AS n FROM webhook_events')[0]!.n)
+      return post(request, signal)
+    }
+    dispatcher.wake(id)
+    groupWrite(db, () =>
+      createOutbox({ db, clock, config: { webhooks }, notifier: noWake, statements: createStatementCache(db) }).record(
+        db,
+        { sessionId: id, type: 'session.qr', data: { qr: 'x' } },
+      ),
+    )
+    await vi.waitFor(() => expect(sender.open()).toHaveLength(1))
+    expect(committedAtPost).toEqual([1])
   })
 
   it('marks the deliveries answered in one turn delivered in one transaction, and those answered before a stop', async () => {
