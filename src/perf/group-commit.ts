@@ -67,8 +67,10 @@ export function groupWrite<T>(db: GatewayDatabase, work: () => T): T {
 
 /**
  * Commits the connection's open group, if any. A no-op inside a groupWrite (the write's own
- * group commits after it). When the commit fails, what the group held is rolled back (its
- * receipts were not sent) and the error is thrown.
+ * group commits after it); called inside another transaction's work it would end that
+ * transaction half-way, so it is called where nothing runs one: before a frame, after a request,
+ * at a pump's start. When the commit fails, what the group held is rolled back (its receipts
+ * were not sent) and the error is thrown.
  */
 export function commitWrites(db: GatewayDatabase): void {
   const client = db.$client as Client
