@@ -23,10 +23,6 @@ const PRAGMAS = [
   // checkpoints took about a quarter of that write time, at 10,000 (a WAL of up to 40 MB) hot
   // pages are copied once per checkpoint instead of ten times (bench: inbound msg/s).
   'PRAGMA wal_autocheckpoint = 10000',
-  // Savepoints journal the pages they change; past 64 KiB SQLite spills that journal to a
-  // temporary file, which it opens and deletes for each one. Every received message's writes are
-  // a savepoint of a group commit (perf/group-commit.ts): their journals stay in memory.
-  'PRAGMA temp_store = MEMORY',
   'PRAGMA foreign_keys = ON',
   'PRAGMA busy_timeout = 5000',
 ]

@@ -36,6 +36,16 @@ describe('group commit', () => {
       .values({ id: `wsp_${name}`, name, plan: 'free', createdAt: new Date(), updatedAt: new Date() })
       .run()
 
+  // Files the process holds open that are already deleted: how SQLite keeps its temporary files.
+  const deletedFilesOpen = () =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).endsWith('(deleted)')
+      } catch {
+        return false // closed meanwhile (the directory's own descriptor)
+      }
+    }).length
+
   beforeEach(async () => {
     path = join(dir.path, `group-${n++}.db`)
     db = await openDatabase(path)
@@ -146,15 +156,6 @@ describe('group commit', () => {
   })
 
   it("keeps a large write's savepoint journal in memory: no temporary file is opened for it", () => {
-    // Files the process holds open that are already deleted: how SQLite keeps its temporary files.
-    const deletedFilesOpen = () =>
-      readdirSync('/proc/self/fd').filter((fd) => {
-        try {
-          return readlinkSync(`/proc/self/fd/${fd}`).endsWith('(deleted)')
-        } catch {
-          return false // closed meanwhile (the directory's own descriptor)
-        }
-      }).length
     for (let i = 0; i < 200; i++) insert(`big-${i}-${'x'.repeat(1_000)}`)
     const before = deletedFilesOpen()
     let during = 0
@@ -176,6 +177,28 @@ describe('group commit', () => {
     ).toHaveLength(201)
   })
 
+  it('leaves sorts spilling to temporary files, in a group and out of one: their memory stays bounded', () => {
+    db.$client.exec('PRAGMA cache_size = -2000')
+    db.$client.exec('CREATE TABLE scratch (a TEXT)')
+    const add = (db.$client as unknown as Statements).prepare('INSERT INTO scratch (a) VALUES (?)')
+    transaction(db, () => {
+      for (let i = 0; i < 60_000; i++) add.run(`${Math.random()}${'x'.repeat(100)}`)
+    })
+    // About 7 MB to sort, past a 2 MB page cache: SQLite writes sorted runs to a temporary file.
+    const sortFiles = () => {
+      const rows = (db.$client as unknown as Statements).prepare('SELECT a FROM scratch ORDER BY a').iterate()
+      rows.next()
+      const open = deletedFilesOpen()
+      rows.return?.()
+      return open
+    }
+    const before = deletedFilesOpen()
+    expect(sortFiles() - before).toBeGreaterThan(0)
+    groupWrite(db, () => insert('a'))
+    expect(sortFiles() - before).toBeGreaterThan(0)
+    commitWrites(db)
+  })
+
   it('on a database without a synchronous transaction (a Durable Object), is a transaction of its own', () => {
     const drizzleTransaction = vi.fn((work: () => unknown, _config: unknown) => work())
     const durable = { $client: {}, transaction: drizzleTransaction } as unknown as GatewayDatabase
@@ -184,3 +207,5 @@ describe('group commit', () => {
     expect(groupOpen(durable)).toBe(false)
   })
 })
+
+type Statements = { prepare(sql: string): { run(...params: unknown[]): unknown; iterate(): Iterator<unknown> } }
