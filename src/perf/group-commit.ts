@@ -14,8 +14,10 @@ import { transaction } from './transaction'
  *   engine's AuthStore.commit),
  * - before an HTTP answer, and before webhook deliveries or an event stream's events are read,
  * - at the loop's next check phase, and when the database closes.
- * A crash before the commit loses only writes nobody was told about: WhatsApp relays those
- * messages again, and the keys are as they were when it first did.
+ * A request to an operator's API (Chatwoot, net/guarded-request.ts) opens a connection of its
+ * own first, and the loop passes a check phase before its first byte leaves. A crash before the
+ * commit loses only writes nobody was told about: WhatsApp relays those messages again, and the
+ * keys are as they were when it first did.
  *
  * Anything else written while a group is open (a transaction of its own, a single statement)
  * joins it and is committed with it.
