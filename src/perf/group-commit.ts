@@ -2,9 +2,9 @@ import type { GatewayDatabase } from '../db/database'
 import { transaction } from './transaction'
 
 /**
- * An optimisation (bench: inbound msg/s, disk writes a message): writes made for every received message (its record,
- * its event, the Signal keys its decryption moved on) share one commit per turn of the event
- * loop instead of taking one each. A commit writes every page it changed to the WAL, and the
+ * An optimisation (bench: inbound msg/s, disk writes a message): writes made for every received
+ * message (its record, its event, the Signal keys its decryption moved on) share one commit per
+ * turn of the event loop instead of taking one each. A commit writes every page it changed to the WAL, and the
  * messages of a burst change the same pages: one commit for eight of them writes about half the
  * pages eight commits do.
  *
@@ -46,8 +46,8 @@ const nextTurn: (callback: () => void) => void = globalThis.setImmediate ?? ((ca
 /**
  * Runs `work` (synchronous writes) in the connection's open group, opening one when none is:
  * atomic on its own (a savepoint: when it throws, only its writes are undone), durable at the
- * group's commit. In a caller's own transaction, or on a database without a synchronous driver transaction (a Durable Object's,
- * which coalesces its writes itself), it is a plain transaction.
+ * group's commit. In a caller's own transaction, or on a database without a synchronous driver
+ * transaction (a Durable Object's, which coalesces its writes itself), it is a plain transaction.
  */
 export function groupWrite<T>(db: GatewayDatabase, work: () => T): T {
   const client = db.$client as Client
