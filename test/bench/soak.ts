@@ -357,4 +357,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   })
   const { samples, ...summary } = figures
   console.log(JSON.stringify(summary, null, 2))
+  // The figures are out; a socket the simulator's or receiver's close left lingering must not
+  // keep the command waiting (it did, after a full 30-minute run).
+  process.exit(0)
 }
