@@ -18,9 +18,14 @@ export interface AccountStats {
   messagesReceived: number
   /** Queries answered (or swallowed by the unresponsive fault); keep-alive pings are not counted */
   iqs: number
+  /** The same queries by `xmlns` and first child's tag ("w:g2 query"): says which one a count check caught */
+  iqsBy: Record<string, number>
   /** Group metadata queries (w:g2 get <query>): what a send without cached metadata costs */
   groupMetadataQueries: number
 }
+
+/** A copy a test can hold while the account's counters move on. */
+export const copyStats = (stats: AccountStats): AccountStats => ({ ...stats, iqsBy: { ...stats.iqsBy } })
 
 export interface CallRecord {
   callId: string
@@ -113,6 +118,7 @@ export class Account {
     usyncQueries: 0,
     messagesReceived: 0,
     iqs: 0,
+    iqsBy: {},
     groupMetadataQueries: 0,
   }
   /** Prekeys are handed out once each, as the real server does */

@@ -1,6 +1,6 @@
 // The per-contact and per-account views the public API hands out.
 import { STATUS_JID } from './node-utils'
-import type { Account, AccountStats, CallRecord } from './account'
+import { type Account, type AccountStats, type CallRecord, copyStats } from './account'
 import { PhoneLabels } from './labels'
 import type { ClientReceipt, PresenceSignal } from './account-signals'
 import type { Contact, InboxMessage } from './contact'
@@ -242,7 +242,7 @@ export class AccountHandle {
   }
 
   stats(): AccountStats {
-    return { ...this.account.stats }
+    return copyStats(this.account.stats)
   }
 
   fault(kind: FaultKind): void {

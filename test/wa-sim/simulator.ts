@@ -2,7 +2,7 @@
 // hands out contacts, accounts and groups to tests or the control API.
 import { mintLinkedDevice, type MintedDevice } from './mint'
 import { Curve, DEFAULT_CONNECTION_CONFIG } from '@whiskeysockets/baileys'
-import type { AccountStats } from './account'
+import { type AccountStats, copyStats } from './account'
 import { makeMediaTls } from './certificates'
 import { Contact } from './contact'
 import { SimulatorError } from './errors'
@@ -323,7 +323,9 @@ export class WhatsAppSimulator {
   }
 
   stats(): Record<string, AccountStats> {
-    return Object.fromEntries([...this.state.accounts.values()].map((account) => [account.phone, { ...account.stats }]))
+    return Object.fromEntries(
+      [...this.state.accounts.values()].map((account) => [account.phone, copyStats(account.stats)]),
+    )
   }
 
   /** Logins under way now, the most at once since the last reset, and login attempts by linked devices so far. */

@@ -2,6 +2,7 @@
 // as the many fire-and-forget iqs (passive, props, ping...) need nothing more.
 import type { BinaryNode } from '@whiskeysockets/baileys'
 import { handleAppStateIq } from '../app-state'
+import type { AccountStats } from '../account'
 import type { Connection } from '../connection'
 import { iqResult } from '../node-utils'
 import { onPairDeviceSign } from '../pairing'
@@ -24,7 +25,7 @@ export const handleIq = (state: SimState, connection: Connection, node: BinaryNo
   if (account) {
     // Keep-alive pings come on Baileys' timer (every 15 s by default), not from anything the
     // client was asked to do: counting them made "asks WhatsApp nothing" checks depend on timing.
-    if (node.attrs.xmlns !== 'w:p') account.stats.iqs++
+    if (node.attrs.xmlns !== 'w:p') countIq(account.stats, node)
     // The unresponsive fault: swallow iqs so the client's queries time out
     if (account.unresponsive) return
   }
@@ -37,6 +38,13 @@ export const handleIq = (state: SimState, connection: Connection, node: BinaryNo
     (result) => connection.sendNode(result),
     (error) => state.logger.warn(`iq ${node.attrs.xmlns} failed: ${(error as Error).stack}`),
   )
+}
+
+const countIq = (stats: AccountStats, node: BinaryNode): void => {
+  stats.iqs++
+  const child = Array.isArray(node.content) ? node.content[0]?.tag : undefined
+  const key = child ? `${node.attrs.xmlns} ${child}` : `${node.attrs.xmlns}`
+  stats.iqsBy[key] = (stats.iqsBy[key] ?? 0) + 1
 }
 
 const answer = (state: SimState, connection: Connection, node: BinaryNode): BinaryNode | Promise<BinaryNode> => {
