@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../db/database'
 
 type Build = (db: never) => unknown
@@ -39,4 +40,18 @@ export function prepared<D extends object, T>(ctx: { db: D; statements: Statemen
     cache.statements.set(build, statement)
   }
   return statement
+}
+
+/**
+ * An optimisation (bench: inbound msg/s; the webhook dispatcher's head query, run for every
+ * delivery, took ~75 µs with its LIMIT bound and ~20 µs with it written in).
+ *
+ * A LIMIT for a prepared statement, written into its SQL. Drizzle binds `.limit(n)` as a
+ * parameter, and SQLite lets a bound LIMIT steer its plan: it marks the statement to be prepared
+ * again whenever that parameter is bound, which a prepared statement does on every run.
+ * Drizzle writes an SQL object given as a limit into the text; its types accept only a number.
+ */
+export const fixedLimit = (rows: number): number => {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`a LIMIT is a whole number of rows, not ${rows}`)
+  return sql.raw(String(rows)) as unknown as number
 }

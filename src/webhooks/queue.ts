@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../db/database'
-import { prepared, type StatementCache } from '../perf/prepared'
+import { fixedLimit, prepared, type StatementCache } from '../perf/prepared'
 import {
   sessions,
   webhookDeliveries,
@@ -43,7 +43,7 @@ const primaryHead = (db: GatewayDatabase) =>
     .from(webhookDeliveries)
     .where(and(pending, ofSession, isNull(webhookDeliveries.webhookId)))
     .orderBy(asc(webhookDeliveries.position))
-    .limit(1)
+    .limit(fixedLimit(1))
     .prepare()
 const webhookHead = (db: GatewayDatabase) =>
   db
@@ -51,7 +51,7 @@ const webhookHead = (db: GatewayDatabase) =>
     .from(webhookDeliveries)
     .where(and(pending, ofSession, eq(webhookDeliveries.webhookId, p.webhookId)))
     .orderBy(asc(webhookDeliveries.position))
-    .limit(1)
+    .limit(fixedLimit(1))
     .prepare()
 const streams = (db: GatewayDatabase) =>
   db

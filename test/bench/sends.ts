@@ -5,10 +5,10 @@
  * message encrypted and handed to the network), and the simulator's CPU share meanwhile.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { closeDatabase, type GatewayDatabase, openDatabase } from '../../src/db/database'
 import { assembleGateway } from '../../src/gateway'
@@ -268,6 +268,7 @@ async function startProfile() {
   return {
     async stopTo(path: string) {
       const { profile } = await session.post('Profiler.stop')
+      mkdirSync(dirname(path), { recursive: true })
       writeFileSync(path, JSON.stringify(profile))
       session.disconnect()
     },

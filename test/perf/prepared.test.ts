@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeDatabase, openDatabase, type GatewayDatabase } from '../../src/db/database'
 import { migrate } from '../../src/db/migrate'
 import { workspaces } from '../../src/db/schema'
-import { createStatementCache, prepared } from '../../src/perf/prepared'
+import { createStatementCache, fixedLimit, prepared } from '../../src/perf/prepared'
+import { createQueue } from '../../src/webhooks/queue'
 import { tempDir } from '../support/temp-dir'
 
 /** A statement is prepared once per gateway and reused, in its transactions too; on another connection it is built per call. */
@@ -74,5 +75,37 @@ describe('prepared', () => {
     } finally {
       closeDatabase(other)
     }
+  })
+
+  it('fixedLimit writes the LIMIT into the SQL: the statement binds only its placeholders', () => {
+    db.insert(workspaces)
+      .values({ id: 'wsp_0', name: 'zero', plan: 'free', createdAt: new Date(), updatedAt: new Date() })
+      .run()
+    const first = db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(sql`${workspaces.plan} = ${sql.placeholder('plan')}`)
+      .orderBy(asc(workspaces.name))
+      .limit(fixedLimit(1))
+      .prepare()
+    const query = first.getQuery()
+    expect(query.sql).toMatch(/ limit 1$/)
+    expect(query.params).toHaveLength(1)
+    expect(first.all({ plan: 'free' })).toEqual([{ id: 'wsp_1' }])
+    expect(first.all({ plan: 'paid' })).toEqual([])
+    for (const bad of [-1, 1.5, Number.NaN]) expect(() => fixedLimit(bad)).toThrow(RangeError)
+  })
+
+  it('the webhook dispatcher’s queries bind no LIMIT (SQLite would prepare them again on every run)', () => {
+    const statements = createStatementCache(db)
+    const queue = createQueue({ db, statements })
+    queue.headOf({ sessionId: 'ses_none', webhookId: null })
+    queue.headOf({ sessionId: 'ses_none', webhookId: 'whk_none' })
+    queue.streamsOf('ses_none')
+    const texts = [...statements.statements.values()].map(
+      (statement) => (statement as { getQuery(): { sql: string } }).getQuery().sql,
+    )
+    expect(texts).toHaveLength(3)
+    for (const text of texts) expect(text).not.toMatch(/limit \?/i)
   })
 })
