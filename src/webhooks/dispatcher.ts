@@ -2,8 +2,7 @@ import type { Clock } from '../clock'
 import type { GatewayConfig } from '../config'
 import type { GatewayDatabase } from '../db/database'
 import { createStatementCache, type StatementCache } from '../perf/prepared'
-import { commitWrites } from '../perf/group-commit'
-import { transaction } from '../perf/transaction'
+import { commitWrites, groupWrite } from '../perf/group-commit'
 import type { WebhookDelivery } from '../db/schema'
 import type { Logger } from '../logger'
 import { noMetrics, type GatewayMetrics } from '../metrics/port'
@@ -77,27 +76,6 @@ export function createWebhookDispatcher({
   let stopAll = new AbortController()
   let running = false
   let pumpQueued = false
-  /**
-   * Deliveries answered 2xx since the last pump, marked delivered at its start, together in one
-   * transaction: each mark alone was a commit (bench: inbound msg/s). Only a pump reads a
-   * stream's head, so none is sent twice; a crash before the mark sends it again, as one between
-   * a 2xx and its commit always could (at least once).
-   */
-  const answered: { delivery: WebhookDelivery; statusCode: number; at: Date }[] = []
-
-  function markAnswered(): void {
-    if (answered.length === 0) return
-    const batch = answered.splice(0)
-    try {
-      transaction(db, () => {
-        for (const { delivery, statusCode, at } of batch) queue.markDelivered(delivery, statusCode, at)
-      })
-    } catch (error) {
-      // They stay pending and go out again: at least once.
-      log.error({ err: error, deliveries: batch.length }, 'webhook delivery bookkeeping failed')
-    }
-  }
-
   const queuePump = () => {
     if (pumpQueued || !running) return
     pumpQueued = true
@@ -143,7 +121,6 @@ export function createWebhookDispatcher({
     if (!running) return
     // What it reads is committed before it is sent (perf/group-commit.ts).
     commitWrites(db)
-    markAnswered()
     for (const sessionId of woken) {
       for (const webhookId of queue.streamsOf(sessionId)) schedule.wake(streamKey(sessionId, webhookId))
     }
@@ -168,7 +145,10 @@ export function createWebhookDispatcher({
         if (!running) return // stopped mid-POST: it stays pending and goes out again
         const now = clock.now()
         if (result.delivered) {
-          answered.push({ delivery, statusCode: result.statusCode, at: now })
+          // Into the connection's group, committed with what else this turn writes: a mark
+          // alone was a commit (bench: inbound msg/s). A crash before that commit sends it
+          // again, as one between a 2xx and its commit always could (at least once).
+          groupWrite(db, () => queue.markDelivered(delivery, result.statusCode, now))
           counts.delivered++
           metrics.webhookDelivery('delivered', (now.getTime() - delivery.createdAt.getTime()) / 1000)
           return
@@ -273,7 +253,7 @@ export function createWebhookDispatcher({
       for (const timer of timers) clearInterval(timer)
       wakeTimer.clear()
       await Promise.allSettled([...inFlight])
-      markAnswered()
+      commitWrites(db)
       sender.close()
       counts.report(schedule.size)
     },

@@ -165,17 +165,22 @@ describe('the webhook dispatcher’s pump', () => {
     expect(committedAtPost).toEqual([1])
   })
 
-  it('marks the deliveries answered in one turn delivered in one transaction, and those answered before a stop', async () => {
-    // Each mark alone was a commit; the pump that follows the answers writes them together.
-    const begun = transactionsBegun(db)
+  it('marks the deliveries answered in one turn delivered in that turn’s commit, and those answered before a stop', async () => {
+    // Each mark alone was a commit; now each goes into the connection's group and is committed
+    // with what else that turn wrote.
+    const commits = commitsOf(db)
     start()
     const ids = Array.from({ length: 6 }, (_, i) => addSession(`https://s${i}.invalid/hook`))
     for (const id of ids) event(id)
     await vi.waitFor(() => expect(sender.open()).toHaveLength(6))
-    begun.count = 0
+    commits.count = 0
     for (const _ of ids) sender.answer(0)
+    groupWrite(db, () => addSession('https://later.invalid/hook')) // another write in the same turn
     await vi.waitFor(() => expect(statuses()).toEqual(ids.map(() => 'delivered')))
-    expect(begun.count).toBe(1)
+    expect(commits.count).toBe(1)
+    expect(
+      queryFile<{ n: number }>(path, "SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'")[0]!.n,
+    ).toBe(6)
 
     // Answered, then the gateway stops before the next pump: the answer is not lost.
     event(ids[0]!)
@@ -236,18 +241,30 @@ describe('the webhook dispatcher’s pump', () => {
   })
 })
 
-/** Counts the transactions begun on the database's connection (its driver's transaction functions, wrapped). */
-function transactionsBegun(db: GatewayDatabase): { count: number } {
-  const begun = { count: 0 }
+/**
+ * Counts the commits on the database's connection: its driver's transactions begun outside
+ * another one (inside one they are savepoints), and the COMMITs of perf/group-commit.ts.
+ */
+function commitsOf(db: GatewayDatabase): { count: number } {
+  const commits = { count: 0 }
   type Run = (...args: unknown[]) => unknown
-  const client = db.$client as unknown as { transaction: (fn: Run) => Run & Record<'deferred' | 'immediate', Run> }
+  const client = db.$client as unknown as {
+    inTransaction: boolean
+    exec: (sql: string) => unknown
+    transaction: (fn: Run) => Run & Record<'deferred' | 'immediate', Run>
+  }
+  const exec = client.exec.bind(client)
+  client.exec = (sql) => {
+    if (/^COMMIT/i.test(sql)) commits.count++
+    return exec(sql)
+  }
   const transaction = client.transaction.bind(client)
   client.transaction = (fn) => {
     const wrapped = transaction(fn)
     const counting =
       (run: Run) =>
       (...args: unknown[]) => {
-        begun.count++
+        if (!client.inTransaction) commits.count++
         return run(...args)
       }
     return Object.assign(counting(wrapped), {
@@ -255,5 +272,5 @@ function transactionsBegun(db: GatewayDatabase): { count: number } {
       immediate: counting(wrapped.immediate),
     })
   }
-  return begun
+  return commits
 }
