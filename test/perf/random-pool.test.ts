@@ -13,7 +13,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 })
 
 const { pooledRandomBytes } = await import('../../src/perf/random-pool')
-const { newDeliveryId, newEventId } = await import('../../src/ids')
+const { newSessionId, newWebhookId } = await import('../../src/ids')
 
 /** Ids take their randomness from a 4 KiB pool (bench: inbound msg/s; each draw was a trip into OpenSSL). */
 describe('pooledRandomBytes', () => {
@@ -33,12 +33,12 @@ describe('pooledRandomBytes', () => {
 
   it('keeps ids unique and every base32 character about as likely as any other', () => {
     const before = drawn.calls
-    const ids = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? newEventId() : newDeliveryId()))
+    const ids = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? newSessionId() : newWebhookId()))
     expect(drawn.calls - before).toBeLessThanOrEqual(Math.ceil((20_000 * 24) / 4096))
     expect(new Set(ids).size).toBe(ids.length)
     const counts = new Map<string, number>()
     for (const id of ids) {
-      expect(id).toMatch(/^(evt|dlv)_[a-z2-7]{24}$/)
+      expect(id).toMatch(/^(ses|whk)_[a-z2-7]{24}$/)
       for (const char of id.slice(4)) counts.set(char, (counts.get(char) ?? 0) + 1)
     }
     expect(counts.size).toBe(32)
