@@ -15,6 +15,7 @@ import { createOutbox } from '../../src/webhooks/outbox'
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '../../src/webhooks/sender'
 import { tempDir } from '../support/temp-dir'
 import { groupWrite } from '../../src/perf/group-commit'
+import { countCommits } from '../support/commits'
 import { queryFile } from '../support/sqlite-file'
 
 /** A sender whose POSTs stay open until the test answers them, so what is in flight can be seen. */
@@ -168,7 +169,7 @@ describe('the webhook dispatcher’s pump', () => {
   it('marks the deliveries answered in one turn delivered in that turn’s commit, and those answered before a stop', async () => {
     // Each mark alone was a commit; now each goes into the connection's group and is committed
     // with what else that turn wrote.
-    const commits = commitsOf(db)
+    const commits = countCommits(db)
     start()
     const ids = Array.from({ length: 6 }, (_, i) => addSession(`https://s${i}.invalid/hook`))
     for (const id of ids) event(id)
@@ -240,37 +241,3 @@ describe('the webhook dispatcher’s pump', () => {
     await vi.waitFor(() => expect(sender.open()).toEqual([['https://a.invalid/hook', 2]]))
   })
 })
-
-/**
- * Counts the commits on the database's connection: its driver's transactions begun outside
- * another one (inside one they are savepoints), and the COMMITs of perf/group-commit.ts.
- */
-function commitsOf(db: GatewayDatabase): { count: number } {
-  const commits = { count: 0 }
-  type Run = (...args: unknown[]) => unknown
-  const client = db.$client as unknown as {
-    inTransaction: boolean
-    exec: (sql: string) => unknown
-    transaction: (fn: Run) => Run & Record<'deferred' | 'immediate', Run>
-  }
-  const exec = client.exec.bind(client)
-  client.exec = (sql) => {
-    if (/^COMMIT/i.test(sql)) commits.count++
-    return exec(sql)
-  }
-  const transaction = client.transaction.bind(client)
-  client.transaction = (fn) => {
-    const wrapped = transaction(fn)
-    const counting =
-      (run: Run) =>
-      (...args: unknown[]) => {
-        if (!client.inTransaction) commits.count++
-        return run(...args)
-      }
-    return Object.assign(counting(wrapped), {
-      deferred: counting(wrapped.deferred),
-      immediate: counting(wrapped.immediate),
-    })
-  }
-  return commits
-}

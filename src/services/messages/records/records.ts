@@ -2,7 +2,7 @@ import { isStatusRecord } from '../../status/audience'
 import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm'
 import type { GatewayDatabase } from '../../../db/database'
 import { prepared } from '../../../perf/prepared'
-import { transaction } from '../../../perf/transaction'
+import { groupWrite } from '../../../perf/group-commit'
 import { messages, type MessageRecord, type MessageStatus } from '../../../db/schema'
 import type { MessageContent } from '../../../shared/message-content'
 import { messageEventBase } from './view'
@@ -46,6 +46,14 @@ const updateRecipient = (db: GatewayDatabase) =>
     .set({ phone: param('phone'), lid: param('lid') })
     .where(byKeyPlaceholders)
     .prepare()
+// The hand-over's recipient and payload in one statement, answering the record for its event.
+const updateHandover = (db: GatewayDatabase) =>
+  db
+    .update(messages)
+    .set({ phone: param('phone'), lid: param('lid'), payload: param('payload') })
+    .where(byKeyPlaceholders)
+    .returning()
+    .prepare()
 
 /**
  * insertRecord's statement, prepared (bench: text sends msg/s; building it per call was the
@@ -82,7 +90,8 @@ export function findRecord(ctx: ServiceContext, sessionId: string, messageId: st
 /**
  * Inserts a record once; a second insert of the same id (a redelivered message) changes
  * nothing, except over a record imported from history, which the live one takes over. Its
- * webhook event (`message.received`) is written in the same transaction, its delivery held
+ * webhook event (`message.received`) is written with it, in one write of the connection's group
+ * (perf/group-commit.ts: atomic, durable at the group's commit), its delivery held
  * until `holdEventUntil` when given (see Outbox.release); a send's record is written
  * `{ announce: false }` and announced by recordHandover once WhatsApp took it. Answers whether it
  * was inserted, and the event's id when one was written.
@@ -92,7 +101,7 @@ export function insertRecord(
   record: NewMessageRecord,
   options: RecordOptions = {},
 ): { inserted: boolean; eventId: string | null } {
-  return transaction(ctx.db, () => writeRecord(ctx, ctx.db, record, options))
+  return groupWrite(ctx.db, () => writeRecord(ctx, ctx.db, record, options))
 }
 
 export interface RecordOptions {
@@ -142,22 +151,26 @@ export function noteRecipient(
 
 /**
  * A send was handed to WhatsApp: its recipient as resolved and its proto (Baileys' retries,
- * quotes) are kept and its `message.status` pending event written, in one transaction (one
- * commit: every send runs it). A receipt that already moved the record on is reported by its
- * own event; this one still says the send began.
+ * quotes) are kept and its `message.status` pending event written, together (every send runs
+ * it). A receipt that already moved the record on is reported by its own event; this one still
+ * says the send began.
  */
 export function recordHandover(
   ctx: ServiceContext,
   sessionId: string,
   messageId: string,
-  recipient: ResolvedRecipient,
+  { phone, lid }: ResolvedRecipient,
   payload: Uint8Array,
 ): void {
-  transaction(ctx.db, () => {
-    noteRecipient(ctx, sessionId, messageId, recipient)
-    prepared(ctx, updatePayload).run({ sessionId, messageId, payload: Buffer.from(payload) })
+  groupWrite(ctx.db, () => {
+    const record = prepared(ctx, updateHandover).get({
+      sessionId,
+      messageId,
+      phone,
+      lid,
+      payload: Buffer.from(payload),
+    })
     ctx.metrics.handedOver(sessionId, messageId)
-    const record = prepared(ctx, selectRecord).get({ sessionId, messageId })
     if (record)
       ctx.outbox.record(ctx.db, {
         sessionId,
@@ -242,9 +255,9 @@ export interface StatusUpdate {
 }
 
 /**
- * Moves a record's status forward in one immediate transaction (read, compare, write), so a
- * late or duplicate receipt can never move it back; its webhook event is written in the same
- * transaction. Answers the record when it changed.
+ * Moves a record's status forward in one write of the connection's group (read, compare,
+ * write, with nothing in between), so a late or duplicate receipt can never move it back; its
+ * webhook event is written with it. Answers the record when it changed.
  */
 export function advanceStatus(
   ctx: ServiceContext,
@@ -255,14 +268,14 @@ export function advanceStatus(
   return advanceStatuses(ctx, sessionId, [messageId], update)[0]
 }
 
-/** advanceStatus for many records of a session, all in one transaction: the ones that changed. */
+/** advanceStatus for many records of a session, all in one write: the ones that changed. */
 export function advanceStatuses(
   ctx: ServiceContext,
   sessionId: string,
   messageIds: readonly string[],
   update: StatusUpdate,
 ): MessageRecord[] {
-  return transaction(ctx.db, () =>
+  return groupWrite(ctx.db, () =>
     messageIds.flatMap((messageId) => {
       const current = prepared(ctx, selectStatus).get({ sessionId, messageId })
       if (!current || !canAdvance(current.status, update.status)) return []

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeDatabase, type GatewayDatabase, openDatabase } from '../../../../src/db/database'
 import { assembleGateway, type Gateway } from '../../../../src/gateway'
 import { silentLogger } from '../../../../src/logger'
+import { commitWrites } from '../../../../src/perf/group-commit'
 import type { GatewayContext } from '../../../../src/services/context'
 import { findRecord, insertRecord, type NewMessageRecord } from '../../../../src/services/messages/records/records'
 import { createWorkspace } from '../../../../src/services/workspaces'
@@ -46,9 +47,15 @@ describe('insertRecord (prepared)', () => {
     createdAt: at,
     updatedAt: at,
   })
-  const row = (id: string) => queryFile(databasePath, 'SELECT * FROM messages WHERE id = ?', id)[0]
-  const eventsOf = (id: string) =>
-    queryFile(databasePath, "SELECT type FROM webhook_events WHERE body LIKE '%' || ? || '%'", id).length
+  // What insertRecord writes is in the file once the connection's group commits (perf/group-commit.ts).
+  const row = (id: string) => {
+    commitWrites(context.db)
+    return queryFile(databasePath, 'SELECT * FROM messages WHERE id = ?', id)[0]
+  }
+  const eventsOf = (id: string) => {
+    commitWrites(context.db)
+    return queryFile(databasePath, "SELECT type FROM webhook_events WHERE body LIKE '%' || ? || '%'", id).length
+  }
 
   it('stores every column as the driver does, and NULL for each one left out', () => {
     const full: NewMessageRecord = {
