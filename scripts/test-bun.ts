@@ -1,5 +1,5 @@
 /**
- * The end-to-end suites (sessions, contact checks, messages, chats, groups, channels, webhooks, metrics, Chatwoot, the panel's files, the event socket) under Bun, on bun:sqlite: each file
+ * The end-to-end suites (sessions, contact checks, messages, chats, groups, channels, webhooks, metrics, Chatwoot, the panel's files, the event socket, the background checkpointer) under Bun, on bun:sqlite: each file
  * in its own `bun test` process, as vitest's forks pool runs them on Node (Baileys and the
  * simulator keep sockets and timers), two at a time. The suites import from 'vitest'; bun test
  * maps that to bun:test, and test/support/bun-preload.ts adds what it lacks.
@@ -27,6 +27,7 @@ const SUITES = [
   'test/integrations/chatwoot',
   'test/panel',
   'test/http/routes/v1/events/socket',
+  'test/db/checkpointer',
 ]
 const CONCURRENCY = 2
 const files =

@@ -48,7 +48,11 @@ export async function runGateway({
 }: RunOptions): Promise<{ gateway: Gateway; server: RunningServer }> {
   // Before the file is touched: a second gateway on it stops here (see lock.ts).
   const lock = await lockDatabaseFile(config.databasePath)
-  const database = await openDatabase(config.databasePath)
+  const database = await openDatabase(config.databasePath, {
+    checkpointInBackground: true,
+    onCheckpointError: (error) =>
+      logger.warn({ error }, 'background WAL checkpoints stopped: commits run them again (slower, nothing lost)'),
+  })
   const gateway = createGateway({ database, config, logger })
 
   // Listen before anything is created (the first API key): a busy port then stops the start

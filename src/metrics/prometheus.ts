@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
-import type { GatewayDatabase } from '../db/database'
+import { checkpointStats, type GatewayDatabase } from '../db/database'
 import { sessionStatuses } from '../shared/session-statuses'
 import { sessions, webhookDeliveries } from '../db/schema'
 import type { EventBus } from '../events/bus'
@@ -122,6 +122,27 @@ export function createPrometheusMetrics({ db, events }: { db: GatewayDatabase; e
       this.set(row?.n ?? 0)
     },
   })
+  if (checkpointStats(db)) {
+    let counted = 0
+    new Counter({
+      name: 'wa_sqlite_checkpoint_seconds_total',
+      help: 'Time the background checkpointer spent copying the WAL into the database file (off the event loop)',
+      registers,
+      collect() {
+        const seconds = checkpointStats(db)?.seconds ?? counted
+        this.inc(seconds - counted)
+        counted = seconds
+      },
+    })
+    new Gauge({
+      name: 'wa_sqlite_wal_pages',
+      help: 'Pages in the SQLite WAL at the background checkpointer’s last run: what a crash would leave to replay',
+      registers,
+      collect() {
+        this.set(checkpointStats(db)?.walPages ?? 0)
+      },
+    })
+  }
   const checks = new Counter({
     name: 'wa_contact_checks_total',
     help: 'Numbers checked, by outcome: exists, not_exists, failed (WhatsApp did not answer; refunded)',

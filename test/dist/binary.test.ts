@@ -46,6 +46,10 @@ describe('the single binary', () => {
 
     const sessionId = await api.pairByQr(rig.sim, 'binary', ACCOUNT)
     await checkSends(rig, running, { sessionId, contact: CONTACT, machine: 'x86-64', timeoutMs: 10_000 })
+    // The WAL checkpointer's worker (its code handed over as text) runs inside the binary too.
+    const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${rig.env.METRICS_TOKEN}` } })
+    const checkpointing = /^wa_sqlite_checkpoint_seconds_total (\S+)$/m.exec(await metrics.text())
+    expect(Number(checkpointing?.[1])).toBeGreaterThan(0)
     // Business labels: the binary's embedded migrations hold their tables, its Baileys the app-state patch.
     rig.sim.setProfile(ACCOUNT, { business: { description: 'Binary shop' } })
     await rig.sim.account(ACCOUNT).waitForAppStateKey()

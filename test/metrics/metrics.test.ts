@@ -36,6 +36,8 @@ const FAMILIES = [
   'wa_webhook_outbox_pending',
   'wa_contact_checks_total',
   'wa_quota_refusals_total',
+  'wa_sqlite_checkpoint_seconds_total',
+  'wa_sqlite_wal_pages',
   'http_requests_total',
   'http_request_duration_seconds',
   'nodejs_eventloop_lag_seconds',
@@ -158,6 +160,9 @@ describe('GET /metrics', () => {
     expect(value(parsed, 'wa_webhook_deliveries_total', { outcome: 'retrying' })).toBeGreaterThanOrEqual(1)
     expect(value(parsed, 'wa_webhook_delivery_latency_seconds')).toBeGreaterThanOrEqual(3)
     expect(value(parsed, 'wa_webhook_outbox_pending')).toBeGreaterThanOrEqual(0)
+    // The run wrote (sessions, keys, records) and the checkpointer ran every 200 ms beside it.
+    expect(value(parsed, 'wa_sqlite_wal_pages')).toBeGreaterThan(0)
+    expect(value(parsed, 'wa_sqlite_checkpoint_seconds_total')).toBeGreaterThan(0)
     // Route patterns, never paths: the 404's id is not in the text.
     expect(
       value(parsed, 'http_requests_total', { method: 'PUT', route: '/v1/session/update/:id', status: '404' }),

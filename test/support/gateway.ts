@@ -49,7 +49,8 @@ export interface TestGatewayOptions {
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const dir = options.databasePath ? undefined : tempDir()
   const databasePath = options.databasePath ?? join(dir!.path, 'gateway.db')
-  const database = await openDatabase(databasePath)
+  // As `serve` opens it: every suite runs beside the background checkpointer.
+  const database = await openDatabase(databasePath, { checkpointInBackground: true })
   const gateway = createGateway({
     database,
     config: options.config,

@@ -11,3 +11,6 @@ export function open(path: string): GatewayDatabase {
 export function openClient(path: string): SqliteClient {
   return new Database(path, { create: true })
 }
+
+/** What a worker thread requires to open the same file (see checkpointer.ts). */
+export const entry = (): string => 'bun:sqlite'

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import type { GatewayDatabase, SqliteClient } from '../database'
@@ -11,3 +12,6 @@ export function open(path: string): GatewayDatabase {
 export function openClient(path: string): SqliteClient {
   return new Database(path)
 }
+
+/** What a worker thread requires to open the same file (see checkpointer.ts). */
+export const entry = (): string => createRequire(import.meta.url).resolve('better-sqlite3')

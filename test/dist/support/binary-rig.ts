@@ -70,6 +70,7 @@ export async function startBinaryRig(spec: BinaryTarget, contact: string): Promi
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'info',
+    METRICS_TOKEN: 'binary-rig-metrics-token',
   }
   let server: Spawned | undefined
   return {

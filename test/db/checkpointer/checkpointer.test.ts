@@ -1,0 +1,89 @@
+import { existsSync, statSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { startCheckpointer } from '../../../src/db/checkpointer'
+import { checkpointStats, closeDatabase, openDatabase, type GatewayDatabase } from '../../../src/db/database'
+import { isBun } from '../../../src/runtime/detect'
+import { queryFile } from '../../support/sqlite-file'
+import { tempDir } from '../../support/temp-dir'
+
+/**
+ * WAL checkpoints on a worker thread (src/db/checkpointer.ts), so the commits of the event loop
+ * do not wait on the disk. Each test turns the main connection's own autocheckpoint off: whatever
+ * reaches the database file then was copied there by the worker. Runs under Bun too.
+ */
+describe('background WAL checkpoints', { timeout: 30_000 }, () => {
+  const dir = tempDir()
+  afterAll(() => dir.cleanup())
+  let n = 0
+  const fresh = () => join(dir.path, `db-${n++}`, 'gateway.db')
+
+  /** 2,000 rows of 1 KB in one commit, the main connection's autocheckpoint off. */
+  const writeRows = (db: GatewayDatabase) => {
+    db.$client.exec('PRAGMA wal_autocheckpoint = 0')
+    db.$client.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, body BLOB)')
+    db.$client.exec(
+      'INSERT INTO filler (body) SELECT randomblob(1024) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) SELECT i FROM n)',
+    )
+  }
+
+  it('copies committed pages into the database file while the main connection never checkpoints', async () => {
+    const path = fresh()
+    const db = await openDatabase(path, { checkpointInBackground: true })
+    writeRows(db)
+    expect(statSync(path).size).toBeLessThan(100_000) // all of it still in the WAL
+    // Past the run that copied (the file grows while it does).
+    await vi.waitFor(() => expect(checkpointStats(db)?.walPages).toBeGreaterThan(500), { timeout: 10_000 })
+    expect(statSync(path).size).toBeGreaterThan(2_000_000)
+    closeDatabase(db)
+  })
+
+  it('is off unless asked for: the file stays as it was with no checkpoint of the main connection', async () => {
+    const path = fresh()
+    const db = await openDatabase(path)
+    writeRows(db)
+    await sleep(600) // three of the worker's intervals
+    expect(statSync(path).size).toBeLessThan(100_000)
+    expect(checkpointStats(db)).toBeUndefined()
+    closeDatabase(db)
+  })
+
+  it('closes its connection before the main one: nothing runs after close and the rows are in the file', async () => {
+    const path = fresh()
+    const db = await openDatabase(path, { checkpointInBackground: true })
+    writeRows(db)
+    closeDatabase(db)
+    const runs = checkpointStats(db)?.runs
+    await sleep(500)
+    expect(checkpointStats(db)?.runs).toBe(runs)
+    // The main connection closed last, so it folded the WAL into the file and removed it (Bun's
+    // close leaves the WAL whether or not a worker ran: its cached statements keep the handle).
+    if (!isBun()) expect(existsSync(`${path}-wal`)).toBe(false)
+    expect(queryFile<{ n: number }>(path, 'SELECT count(*) AS n FROM filler')).toEqual([{ n: 2000 }])
+  })
+
+  it('a close right after the open waits for the worker to start and stop', async () => {
+    const path = fresh()
+    const db = await openDatabase(path, { checkpointInBackground: true })
+    closeDatabase(db)
+    if (!isBun()) expect(existsSync(`${path}-wal`)).toBe(false)
+    const runs = checkpointStats(db)?.runs
+    await sleep(300)
+    expect(checkpointStats(db)?.runs).toBe(runs)
+  })
+
+  it('says why it stopped when it cannot open the file, and its stop does not wait', async () => {
+    const errors: string[] = []
+    const checkpointer = startCheckpointer(join(dir.path, 'missing', 'gateway.db'), {
+      driver: isBun() ? 'bun:sqlite' : (await import('../../../src/db/drivers/node')).entry(),
+      onError: (message) => errors.push(message),
+    })
+    await vi.waitFor(() => expect(errors).toHaveLength(1))
+    expect(errors[0]).toMatch(/unable to open|cannot open/i)
+    const started = performance.now()
+    checkpointer.stop()
+    expect(performance.now() - started).toBeLessThan(1_000) // not the 5 s it gives a live worker
+    expect(checkpointer.stats().runs).toBe(0)
+  })
+})
