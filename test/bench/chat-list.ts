@@ -17,7 +17,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export async function benchChatList({ records = 100_000, chats = 1_000, rounds = 21 } = {}) {
   const dir = tempDir('bench-chat-list-')
-  const database = await openDatabase(join(dir.path, 'bench.db'))
+  const database = await openDatabase(join(dir.path, 'bench.db'), { checkpointInBackground: true })
   const { gateway } = assembleGateway({ database, logger: silentLogger() })
   try {
     const { key } = seedWorkspace(database, 1)

@@ -37,7 +37,7 @@ export async function benchDocumentSends(sends = 20, bytes = 5 * 1024 * 1024): P
   // Random bytes: nothing compresses them, and file-type finds no format (application/octet-stream).
   files.serve('report.bin', new Uint8Array(randomBytes(bytes)))
   const dir = mkdtempSync(join(tmpdir(), 'bench-documents-'))
-  const database = await openDatabase(join(dir, 'gateway.db'))
+  const database = await openDatabase(join(dir, 'gateway.db'), { checkpointInBackground: true })
   const { gateway, context } = assembleGateway({
     database,
     logger: silentLogger(),

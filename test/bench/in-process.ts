@@ -38,7 +38,7 @@ async function perRequestUs(call: () => Response | Promise<Response>, perRound: 
 export async function measureInProcess({ quick = false } = {}): Promise<InProcessFigures> {
   const n = quick ? 1_000 : 5_000
   const dir = tempDir()
-  const database = await openDatabase(join(dir.path, 'bench.db'))
+  const database = await openDatabase(join(dir.path, 'bench.db'), { checkpointInBackground: true })
   const logger = createLogger('info', pino.destination({ dest: openSync('/dev/null', 'w'), sync: false }))
   const gateway = createGateway({ database, logger, config: { rateLimitPerMinute: 0 } })
   try {

@@ -56,7 +56,7 @@ async function perCallUs(
 
 async function gatewayWith(n: number, metricsToken: string | undefined) {
   const dir = tempDir('bench-metrics-')
-  const database = await openDatabase(join(dir.path, 'bench.db'))
+  const database = await openDatabase(join(dir.path, 'bench.db'), { checkpointInBackground: true })
   const logger = createLogger('info', pino.destination({ dest: openSync('/dev/null', 'w'), sync: false }))
   const gateway = createGateway({ database, logger, config: { rateLimitPerMinute: 0, metricsToken } })
   const { key } = seedWorkspace(database, n)

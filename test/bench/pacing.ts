@@ -17,7 +17,7 @@ import { seedWorkspace } from './seed'
 /** Median over rounds of the mean ns per unpaced turn. */
 export async function measurePacingOff({ calls = 200_000, rounds = 7 } = {}): Promise<{ nsPerSend: number }> {
   const dir = tempDir('bench-pacing-')
-  const database = await openDatabase(join(dir.path, 'bench.db'))
+  const database = await openDatabase(join(dir.path, 'bench.db'), { checkpointInBackground: true })
   const { context, gateway } = assembleGateway({ database, logger: silentLogger() })
   try {
     seedWorkspace(database, 1)

@@ -66,7 +66,7 @@ export async function benchSends(
   const accounts = Array.from({ length: sessions }, (_, i) => `155577701${String(i).padStart(2, '0')}`)
   const sim = await startSimulatorProcess(['--contacts', contact])
   const dir = mkdtempSync(join(tmpdir(), 'bench-sends-'))
-  const database = await openDatabase(join(dir, 'gateway.db'))
+  const database = await openDatabase(join(dir, 'gateway.db'), { checkpointInBackground: true })
   const runs: { gateway: TimedRun[]; bare: TimedRun[] } = { gateway: [], bare: [] }
   let gateway: Awaited<ReturnType<typeof startGateway>> | undefined
   try {

@@ -49,7 +49,7 @@ export async function measureWebhookThroughput(sessionCount: number, perSession:
         badSignatures: number
         outOfOrder: number
       }
-    const database = await openDatabase(join(dir.path, 'bench.db'))
+    const database = await openDatabase(join(dir.path, 'bench.db'), { checkpointInBackground: true })
     const { gateway, context: ctx } = assembleGateway({
       database,
       logger: silentLogger(),
