@@ -34,7 +34,7 @@ export interface OpenOptions {
    * event loop. On for the gateway's own process; a file database only.
    */
   checkpointInBackground?: boolean
-  /** The background checkpointer stopped on an error (the backstop goes on). */
+  /** The background checkpointer stopped on an error (the backstop goes on); a process warning by default. */
   onCheckpointError?(message: string): void
 }
 
@@ -50,7 +50,11 @@ export async function openDatabase(path: string, options: OpenOptions = {}): Pro
   const db = driver.open(path)
   for (const pragma of PRAGMAS) db.$client.exec(pragma)
   if (options.checkpointInBackground && path !== ':memory:') {
-    const checkpointer = startCheckpointer(path, { driver: driver.entry(), onError: options.onCheckpointError })
+    const onError =
+      options.onCheckpointError ??
+      ((message: string) =>
+        process.emitWarning(`background WAL checkpoints stopped, commits run them again: ${message}`))
+    const checkpointer = startCheckpointer(path, { driver: driver.entry(), onError })
     checkpointers.set(db.$client, checkpointer)
   }
   return db

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { httpGateway } from '../support/http-gateway'
 import { bin, repoRoot, spawnProcess } from '../support/process'
 import { tempDir } from '../support/temp-dir'
@@ -17,7 +17,8 @@ const pkg = JSON.parse(
 const appSource = `import { Hono } from 'hono'
 import { createGateway, loadConfig, openDatabase } from 'wa-session-gateway'
 
-const database = await openDatabase(process.env.DATABASE_PATH ?? './data/wa.db')
+// WAL checkpoints on a worker thread, as \`wa-gateway serve\` runs them (closeDatabase stops it).
+const database = await openDatabase(process.env.DATABASE_PATH ?? './data/wa.db', { checkpointInBackground: true })
 export const wa = createGateway({ database, config: loadConfig(process.env) })
 
 export const app = new Hono()
@@ -177,6 +178,9 @@ describe('the npm package in a fresh Hono app', () => {
         const listed = JSON.parse(client.stdout)
         expect(listed.status).toBe('connected')
         expect(listed.sessions).toEqual([expect.objectContaining({ sessionId, sessionName: runtime, connected: true })])
+        // The checkpointer's worker (requiring the driver from the installed package) copied the
+        // schema and the session into the file: without it they stay in the WAL, the file ~4 KB.
+        await vi.waitFor(() => expect(statSync(env.DATABASE_PATH).size).toBeGreaterThan(50_000), { timeout: 5_000 })
       } finally {
         await server.stop()
       }
