@@ -136,7 +136,7 @@ export function createPrometheusMetrics({ db, events }: { db: GatewayDatabase; e
     })
     new Gauge({
       name: 'wa_sqlite_wal_pages',
-      help: 'Pages in the SQLite WAL at the background checkpointer’s last run: what a crash would leave to replay',
+      help: 'Pages (frames) in the SQLite WAL, as the background checkpointer last saw them (every 100 ms): what a crash would leave to replay',
       registers,
       collect() {
         this.set(checkpointStats(db)?.walPages ?? 0)

@@ -17,6 +17,7 @@ describe('background WAL checkpoints', { timeout: 30_000 }, () => {
   const dir = tempDir()
   afterAll(() => dir.cleanup())
   let n = 0
+  const driverEntry = async () => (isBun() ? 'bun:sqlite' : (await import('../../../src/db/drivers/node')).entry())
   const fresh = () => join(dir.path, `db-${n++}`, 'gateway.db')
 
   /** 2,000 rows of 1 KB in one commit, the main connection's autocheckpoint off. */
@@ -33,9 +34,10 @@ describe('background WAL checkpoints', { timeout: 30_000 }, () => {
     const db = await openDatabase(path, { checkpointInBackground: true })
     writeRows(db)
     expect(statSync(path).size).toBeLessThan(100_000) // all of it still in the WAL
-    // Past the run that copied (the file grows while it does).
-    await vi.waitFor(() => expect(checkpointStats(db)?.walPages).toBeGreaterThan(500), { timeout: 10_000 })
+    // Fewer pages than a batch: copied once they waited a second. Past the run (the file grows while it runs).
+    await vi.waitFor(() => expect(checkpointStats(db)?.runs).toBe(1), { timeout: 10_000 })
     expect(statSync(path).size).toBeGreaterThan(2_000_000)
+    expect(checkpointStats(db)?.walPages).toBeGreaterThan(500) // 2 MB of 4 KiB pages
     closeDatabase(db)
   })
 
@@ -73,10 +75,40 @@ describe('background WAL checkpoints', { timeout: 30_000 }, () => {
     expect(checkpointStats(db)?.runs).toBe(runs)
   })
 
+  it('copies a batch as soon as it is there, and fewer pages only once they waited idleMs', async () => {
+    const path = fresh()
+    const db = await openDatabase(path)
+    db.$client.exec('PRAGMA wal_autocheckpoint = 0')
+    db.$client.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, body BLOB)')
+    const insert = (rows: number) =>
+      db.$client.exec(
+        `INSERT INTO filler (body) SELECT randomblob(3000) FROM (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows}) SELECT i FROM n)`,
+      )
+    insert(50) // ~50 frames
+    const checkpointer = startCheckpointer(path, {
+      driver: await driverEntry(),
+      pollMs: 20,
+      batchFrames: 500,
+      idleMs: 1_500,
+    })
+    await sleep(500)
+    expect(checkpointer.stats().runs).toBe(0) // 50 pending, no batch yet, not idle long enough
+    expect(checkpointer.stats().walPages).toBeGreaterThanOrEqual(50)
+    insert(600)
+    await vi.waitFor(() => expect(checkpointer.stats().runs).toBe(1), { timeout: 1_000 })
+    const batchAt = performance.now()
+    insert(10)
+    await vi.waitFor(() => expect(checkpointer.stats().runs).toBe(2), { timeout: 5_000 })
+    expect(performance.now() - batchAt).toBeGreaterThanOrEqual(1_400)
+    checkpointer.stop()
+    closeDatabase(db)
+    expect(queryFile<{ n: number }>(path, 'SELECT count(*) AS n FROM filler')).toEqual([{ n: 660 }])
+  })
+
   it('says why it stopped when it cannot open the file, and its stop does not wait', async () => {
     const errors: string[] = []
     const checkpointer = startCheckpointer(join(dir.path, 'missing', 'gateway.db'), {
-      driver: isBun() ? 'bun:sqlite' : (await import('../../../src/db/drivers/node')).entry(),
+      driver: await driverEntry(),
       onError: (message) => errors.push(message),
     })
     await vi.waitFor(() => expect(errors).toHaveLength(1))
