@@ -27,7 +27,7 @@ const SUITES = [
   'test/integrations/chatwoot',
   'test/panel',
   'test/http/routes/v1/events/socket',
-  'test/db/checkpointer',
+  'test/perf/checkpointer',
 ]
 const CONCURRENCY = 2
 const files =

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { commitWrites } from '../perf/group-commit'
-import { type Checkpointer, type CheckpointStats, startCheckpointer } from './checkpointer'
+import { type Checkpointer, type CheckpointStats, startCheckpointer } from '../perf/checkpointer'
 import { isBun } from '../runtime/detect'
 import type * as schema from './schema'
 

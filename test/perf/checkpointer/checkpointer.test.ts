@@ -2,14 +2,14 @@ import { existsSync, statSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { startCheckpointer } from '../../../src/db/checkpointer'
+import { startCheckpointer } from '../../../src/perf/checkpointer'
 import { checkpointStats, closeDatabase, openDatabase, type GatewayDatabase } from '../../../src/db/database'
 import { isBun } from '../../../src/runtime/detect'
 import { queryFile } from '../../support/sqlite-file'
 import { tempDir } from '../../support/temp-dir'
 
 /**
- * WAL checkpoints on a worker thread (src/db/checkpointer.ts), so the commits of the event loop
+ * WAL checkpoints on a worker thread (src/perf/checkpointer.ts), so the commits of the event loop
  * do not wait on the disk. Each test turns the main connection's own autocheckpoint off: whatever
  * reaches the database file then was copied there by the worker. Runs under Bun too.
  */
