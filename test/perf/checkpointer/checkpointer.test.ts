@@ -97,7 +97,12 @@ describe('background WAL checkpoints', { timeout: 30_000 }, () => {
     insert(600)
     await vi.waitFor(() => expect(checkpointer.stats().runs).toBe(1), { timeout: 1_000 })
     const batchAt = performance.now()
+    const walBytes = statSync(`${path}-wal`).size
     insert(10)
+    // All of it was copied and the worker holds no snapshot: the WAL started over from its
+    // beginning at this write (the main connection never checkpoints here), so it did not grow.
+    await vi.waitFor(() => expect(checkpointer.stats().walPages).toBeLessThan(50))
+    expect(statSync(`${path}-wal`).size).toBe(walBytes)
     await vi.waitFor(() => expect(checkpointer.stats().runs).toBe(2), { timeout: 5_000 })
     expect(performance.now() - batchAt).toBeGreaterThanOrEqual(1_400)
     checkpointer.stop()
