@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { commitWrites } from '../perf/group-commit'
-import { type Checkpointer, type CheckpointStats, startCheckpointer } from '../perf/checkpointer'
+import { startCheckpointer } from '../perf/checkpointer'
+import { attachCheckpointer, checkpointerOf } from './checkpoint-stats'
 import { isBun } from '../runtime/detect'
 import type * as schema from './schema'
 
@@ -38,8 +39,6 @@ export interface OpenOptions {
   onCheckpointError?(message: string): void
 }
 
-const checkpointers = new WeakMap<object, Checkpointer>()
-
 /**
  * Opens (creating its directory) the SQLite file with the driver of the running runtime:
  * better-sqlite3 under Node, bun:sqlite under Bun, where better-sqlite3 does not load.
@@ -55,14 +54,9 @@ export async function openDatabase(path: string, options: OpenOptions = {}): Pro
       ((message: string) =>
         process.emitWarning(`background WAL checkpoints stopped, commits run them again: ${message}`))
     const checkpointer = startCheckpointer(path, { driver: driver.entry(), onError })
-    checkpointers.set(db.$client, checkpointer)
+    attachCheckpointer(db, checkpointer)
   }
   return db
-}
-
-/** The background checkpointer's figures, when the database has one (for /metrics). */
-export function checkpointStats(db: GatewayDatabase): CheckpointStats | undefined {
-  return checkpointers.get(db.$client)?.stats()
 }
 
 /**
@@ -70,7 +64,7 @@ export function checkpointStats(db: GatewayDatabase): CheckpointStats | undefine
  * one closes last and folds the WAL into the file.
  */
 export function closeDatabase(db: GatewayDatabase): void {
-  checkpointers.get(db.$client)?.stop()
+  checkpointerOf(db)?.stop()
   commitWrites(db)
   db.$client.close()
 }

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
-import { checkpointStats, type GatewayDatabase } from '../db/database'
+import { checkpointStats } from '../db/checkpoint-stats'
+import type { GatewayDatabase } from '../db/database'
 import { sessionStatuses } from '../shared/session-statuses'
 import { sessions, webhookDeliveries } from '../db/schema'
 import type { EventBus } from '../events/bus'

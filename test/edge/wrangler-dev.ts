@@ -83,18 +83,20 @@ export async function startWranglerDev(options: {
       return lines.reduce((sum, l) => sum + Number(l.trim().split(/\s+/)[1]) * 1024, 0)
     },
     async stop() {
-      if (child.exitCode === null) {
+      const killGroup = (signal: NodeJS.Signals) => {
         try {
-          process.kill(-child.pid!, 'SIGTERM')
-        } catch {}
-        const killer = setTimeout(() => {
-          try {
-            process.kill(-child.pid!, 'SIGKILL')
-          } catch {}
-        }, 10_000)
+          process.kill(-child.pid!, signal)
+        } catch {} // ESRCH: nothing left in the group
+      }
+      if (child.exitCode === null) {
+        killGroup('SIGTERM')
+        const killer = setTimeout(() => killGroup('SIGKILL'), 10_000)
         await exited
         clearTimeout(killer)
       }
+      // Whatever outlived wrangler (or wrangler's own early exit): a workerd left behind was seen
+      // spinning at half a core for the rest of a CI run, with no parent to stop it.
+      killGroup('SIGKILL')
     },
   }
 }
