@@ -196,7 +196,7 @@ if (only.has('soak')) {
     last.rssMb,
     first.rssMb,
     'MB',
-    `flat (slope ${soak.rssMbPerHour.toFixed(1)} MB/h)`,
+    `flat (slope ${soak.rssMbPerHour.toFixed(1)} MB/h; anonymous ${soak.anonymousMbPerHour.toFixed(1)}, mapped files ${soak.fileMbPerHour.toFixed(1)} MB/h)`,
   )
   figure(
     'soak: heap after GC MB at the end vs at minute 1',

@@ -65,6 +65,13 @@ export function freePort(): Promise<number> {
 export const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 
+/** RSS and its anonymous part (heap and native allocations, not mapped files), /proc/<pid>/smaps_rollup, in MB. */
+export function smapsRollupMb(pid: number): { rss: number; anonymous: number } {
+  const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)![1]) / 1024
+  return { rss: field('Rss'), anonymous: field('Anonymous') }
+}
+
 /** RSS once it settled: wait, then the median of five samples. */
 export async function settledRss(pid: number, waitMs = 3_000): Promise<number> {
   await sleep(waitMs)

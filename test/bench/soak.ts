@@ -28,7 +28,7 @@ import {
   memoryUsageMb,
   writeHeapSnapshot,
 } from './inspector'
-import { freePort, rssMb } from './processes'
+import { freePort, smapsRollupMb } from './processes'
 import { seedDatabaseFile, seedLinkedSessions } from './seed'
 import { startSimulatorProcess } from './simulator-process'
 import { tempDir } from '../support/temp-dir'
@@ -41,6 +41,9 @@ export interface SoakSample {
   /** The V8 heap's committed size and `external` (Buffers) after that GC: what RSS holds besides native memory */
   heapTotalMb: number
   externalMb: number
+  /** From /proc/<pid>/smaps_rollup: anonymous memory (the V8 heap and every native allocation) and the rest of RSS (mapped files: code, the WAL index) */
+  anonymousMb: number
+  fileMb: number
   handles: number
   emitters: number
   listeners: number
@@ -60,6 +63,8 @@ export interface SoakFigures {
   heapMbPerHour: number
   heapTotalMbPerHour: number
   externalMbPerHour: number
+  anonymousMbPerHour: number
+  fileMbPerHour: number
   handlesPerHour: number
   listenersPerHour: number
   drops: number
@@ -247,9 +252,12 @@ export async function measureSoak({
       const memory = await memoryUsageMb(probe)
       const handles = Object.values(await activeResources(probe)).reduce((a, b) => a + b, 0)
       const { emitters, listeners } = await emitterCounts(probe)
+      const rollup = smapsRollupMb(g.child.pid!)
       const row = {
         minute,
-        rssMb: rssMb(g.child.pid!),
+        rssMb: rollup.rss,
+        anonymousMb: rollup.anonymous,
+        fileMb: rollup.rss - rollup.anonymous,
         heapAfterGcMb: heap,
         heapTotalMb: memory.heapTotal,
         externalMb: memory.external,
@@ -259,7 +267,7 @@ export async function measureSoak({
       }
       samples.push(row)
       log(
-        `  soak minute ${minute}: RSS ${row.rssMb.toFixed(0)} MB, heap after GC ${heap.toFixed(1)} MB (committed ${memory.heapTotal} MB, external ${memory.external} MB), ${handles} handles, ${emitters} emitters with ${listeners} listeners; sent ${sent.accepted} (${sent.refused} refused), contacts sent ${fromContacts.length}, drops ${drops}`,
+        `  soak minute ${minute}: RSS ${row.rssMb.toFixed(0)} MB, heap after GC ${heap.toFixed(1)} MB (committed ${memory.heapTotal} MB, external ${memory.external} MB), anonymous ${row.anonymousMb.toFixed(0)} MB, files ${row.fileMb.toFixed(0)} MB, ${handles} handles, ${emitters} emitters with ${listeners} listeners; sent ${sent.accepted} (${sent.refused} refused), contacts sent ${fromContacts.length}, drops ${drops}`,
       )
     }
     const snapshotAt = Math.min(5, minutes)
@@ -321,6 +329,8 @@ export async function measureSoak({
       heapMbPerHour: slope((s) => s.heapAfterGcMb),
       heapTotalMbPerHour: slope((s) => s.heapTotalMb),
       externalMbPerHour: slope((s) => s.externalMb),
+      anonymousMbPerHour: slope((s) => s.anonymousMb),
+      fileMbPerHour: slope((s) => s.fileMb),
       handlesPerHour: slope((s) => s.handles),
       listenersPerHour: slope((s) => s.listeners),
       drops,
