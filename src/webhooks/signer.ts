@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto'
 
 /** The prefix of a Standard Webhooks secret; what follows is the key, in base64. */
 const SECRET_PREFIX = 'whsec_'
+/** Padded standard base64, nothing else. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
 /**
  * Standard Webhooks headers for one attempt. Each secret signs (`v1,` + base64 of the
@@ -37,7 +39,11 @@ export class WebhookSigner {
   #key(secret: string): Buffer {
     let key = this.#keys.get(secret)
     if (!key) {
-      key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64')
+      const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret
+      // Strict, as the package decodes it: Buffer.from would sign with whatever part of a
+      // damaged secret it can read, which no receiver's copy of the secret verifies
+      if (!BASE64.test(encoded)) throw new Error('a webhook secret that is not base64')
+      key = Buffer.from(encoded, 'base64')
       // Every secret the gateway issues has 24 random bytes; an empty key would sign with nothing
       if (key.length === 0) throw new Error('a webhook secret without a key')
       if (this.#keys.size > 10_000) this.#keys.clear()

@@ -36,4 +36,11 @@ describe('webhook signatures', () => {
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow(WebhookVerificationError)
     expect(() => new Webhook(secret).verify(body.replace('Olá', 'Ola'), headers)).toThrow(WebhookVerificationError)
   })
+
+  it('refuses a damaged secret, as the package does, rather than sign with part of it', () => {
+    for (const secret of ['whsec_not base64!', 'whsec_', 'whsec_abc', 'whsec_ab$d', `whsec_${'A'.repeat(31)}=x`]) {
+      expect(() => new Webhook(secret).sign('evt_05', at, body)).toThrow()
+      expect(() => new WebhookSigner().headers([secret], 'evt_05', at, body)).toThrow()
+    }
+  })
 })
