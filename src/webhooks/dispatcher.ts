@@ -91,18 +91,18 @@ export function createWebhookDispatcher({
     if (waiting === 'busy') return { kind: 'pass' }
     if (waiting !== undefined) return { kind: 'wait', until: waiting }
     if (slots.isFullFor(key)) return { kind: 'pass' } // woken when a slot frees
-    const head = queue.headOf(streamOf(key))
-    if (!head) {
+    const next = queue.headOf(streamOf(key), now)
+    if (!next) {
       schedule.idle(key)
       slots.forget(key)
       return { kind: 'pass' }
     }
+    const { delivery: head, send } = next
     const due = head.nextAttemptAt.getTime()
     if (due > now.getTime()) {
       schedule.defer(key, due)
       return { kind: 'wait', until: due }
     }
-    const send = queue.outgoing(head, now)
     if (!send) return { kind: 'pass' } // the session or webhook is gone; cascade deletes its deliveries
     if (send === 'no-webhook') {
       // Its webhookUrl was removed while a POST of this stream was under way (the removal ends

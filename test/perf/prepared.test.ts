@@ -99,8 +99,8 @@ describe('prepared', () => {
   it('the webhook dispatcher’s queries bind no LIMIT (SQLite would prepare them again on every run)', () => {
     const statements = createStatementCache(db)
     const queue = createQueue({ db, statements })
-    queue.headOf({ sessionId: 'ses_none', webhookId: null })
-    queue.headOf({ sessionId: 'ses_none', webhookId: 'whk_none' })
+    queue.headOf({ sessionId: 'ses_none', webhookId: null }, new Date())
+    queue.headOf({ sessionId: 'ses_none', webhookId: 'whk_none' }, new Date())
     queue.streamsOf('ses_none')
     const texts = [...statements.statements.values()].map(
       (statement) => (statement as { getQuery(): { sql: string } }).getQuery().sql,
