@@ -25,7 +25,6 @@ const CLI_BUNDLED = [
   '@hono/node-server',
   '@hono/zod-openapi',
   '@hono/zod-validator',
-  'standardwebhooks',
   'ipaddr.js',
   'aws4fetch',
 ]

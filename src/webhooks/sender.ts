@@ -1,7 +1,7 @@
 import { defaultResolver, type HostResolver } from '../net/host-resolver'
 import { requestSignal } from '../net/request-signal'
 import { AddressRefused, pinnedAddress } from '../net/pinned-address'
-import { PinnedAgents, postHop } from '../net/post-hop'
+import { pinnedPoster } from '../net/pinned-poster'
 import { networkReason } from '../net/network-reason'
 
 export interface WebhookRequest {
@@ -48,7 +48,7 @@ export interface WebhookSenderOptions {
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const resolver = options.resolver ?? defaultResolver
-  const agents = new PinnedAgents(options.endpointConcurrency)
+  const poster = pinnedPoster(options.endpointConcurrency)
   const schemes = options.allowHttp ? ['https:', 'http:'] : ['https:']
 
   return {
@@ -64,11 +64,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       const bounded = requestSignal(stop, options.timeoutMs)
       try {
         const pinned = await pinnedAddress(url, options, resolver)
-        const { statusCode } = await postHop(url, pinned, {
-          ...request,
-          agent: agents.for(url, pinned),
-          signal: bounded.signal,
-        })
+        const { statusCode } = await poster.post(url, pinned, { ...request, signal: bounded.signal })
         if (statusCode >= 200 && statusCode <= 299) return { delivered: true, statusCode }
         return { delivered: false, statusCode, error: `HTTP ${statusCode}` }
       } catch (error) {
@@ -81,6 +77,6 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         bounded.release()
       }
     },
-    close: () => agents.destroyAll(),
+    close: () => poster.close(),
   }
 }
