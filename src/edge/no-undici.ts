@@ -1,6 +1,6 @@
 /**
  * Stand-in for undici in the Worker bundle (wrangler [alias]): the edge delivers webhooks with
- * fetch (edge/network.ts), so the pinned pools of net/pinned-poster.ts are never made there, and
+ * fetch (edge/network.ts), so the pinned pools of perf/pinned-poster.ts are never made there, and
  * undici itself reaches for node:sqlite, which workerd has not.
  */
 export class Pool {

@@ -1,7 +1,7 @@
 import { defaultResolver, type HostResolver } from '../net/host-resolver'
 import { requestSignal } from '../net/request-signal'
 import { AddressRefused, pinnedAddress } from '../net/pinned-address'
-import { pinnedPoster } from '../net/pinned-poster'
+import { pinnedPoster } from '../perf/pinned-poster'
 import { networkReason } from '../net/network-reason'
 
 export interface WebhookRequest {

@@ -1,8 +1,8 @@
 import type { Pool } from 'undici'
 import { isBun } from '../runtime/detect'
-import { pinnedLookup } from './fetch-hop'
-import type { ResolvedAddress } from './host-resolver'
-import { PinnedAgents, type PostResult, postHop } from './post-hop'
+import { pinnedLookup } from '../net/fetch-hop'
+import type { ResolvedAddress } from '../net/host-resolver'
+import { PinnedAgents, type PostResult, postHop } from '../net/post-hop'
 
 /**
  * POSTs to addresses checked beforehand, over kept-alive connections that only ever reach the
@@ -10,6 +10,8 @@ import { PinnedAgents, type PostResult, postHop } from './post-hop'
  * and dropped. Redirects are not followed.
  */
 export interface PinnedPoster {
+  /** Which HTTP client it posts with. */
+  readonly client: 'undici' | 'node:http'
   post(
     url: URL,
     pinned: ResolvedAddress,
@@ -32,6 +34,7 @@ export function pinnedPoster(connectionsPerOrigin: number): PinnedPoster {
 function agentPoster(maxSockets: number): PinnedPoster {
   const agents = new PinnedAgents(maxSockets)
   return {
+    client: 'node:http',
     post: (url, pinned, request) => postHop(url, pinned, { ...request, agent: agents.for(url, pinned) }),
     close: () => agents.destroyAll(),
   }
@@ -46,6 +49,7 @@ function poolPoster(connections: number): PinnedPoster {
     pools.clear()
   }
   return {
+    client: 'undici',
     async post(url, pinned, { headers, body, signal }) {
       if (!undici) undici = import('undici')
       const { Pool } = await undici
