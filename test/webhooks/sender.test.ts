@@ -1,8 +1,10 @@
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { HostResolver } from '../../src/net/host-resolver'
 import { createWebhookSender, type WebhookSender } from '../../src/webhooks/sender'
+import { makeMediaTls } from '../wa-sim/certificates'
 
 interface Received {
   host: string | undefined
@@ -111,6 +113,33 @@ describe('the webhook sender', () => {
     // Kept alive: at most endpointConcurrency connections, however many POSTs.
     expect(Math.max(...first.received.map((r) => r.connection))).toBeLessThanOrEqual(2)
     expect(second.received.map((r) => r.body)).toEqual(['{"n":6}', '{"n":7}'])
+  })
+
+  it('over TLS: connects to the pinned address and refuses a certificate it does not trust', async () => {
+    const tls = await makeMediaTls() // a leaf for 127.0.0.1 under a CA the sender does not know
+    let requests = 0
+    const server = https.createServer({ key: tls.keyPem, cert: tls.certPem }, (_q, response) => {
+      requests++
+      response.writeHead(204).end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    cleanup.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections()
+          server.close(() => resolve())
+        }),
+    )
+    const port = (server.address() as AddressInfo).port
+    const result = await sender(pinnedTo('127.0.0.1')).post(
+      { url: `https://hooks.invalid:${port}/hook`, headers: {}, body: '{}' },
+      new AbortController().signal,
+    )
+    expect(result.delivered).toBe(false)
+    // A certificate error, not ENOTFOUND (.invalid never resolves): the socket went to the pinned
+    // address and met this server's certificate.
+    expect(result).toMatchObject({ statusCode: null, error: expect.stringMatching(/CERT|SIGNATURE|ISSUER/) })
+    expect(requests).toBe(0)
   })
 
   it('does not follow a redirect: a 3xx is a failed delivery and its Location is never asked', async () => {
