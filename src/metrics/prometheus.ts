@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { checkpointStats } from '../db/checkpoint-stats'
+import { shareHandleWalks } from '../perf/handle-gauges'
 import type { GatewayDatabase } from '../db/database'
 import { sessionStatuses } from '../shared/session-statuses'
 import { sessions, webhookDeliveries } from '../db/schema'
@@ -48,6 +49,7 @@ export function createPrometheusMetrics({ db, events }: { db: GatewayDatabase; e
   const registry = new Registry()
   const registers = [registry]
   collectDefaultMetrics({ register: registry })
+  shareHandleWalks(registry)
 
   new Gauge({
     name: 'wa_sessions',
