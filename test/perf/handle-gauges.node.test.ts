@@ -11,7 +11,11 @@ const family = (families: Family[], name: string) => families.find((f) => f.name
 const byType = (f: Family) => Object.fromEntries(f.metrics.map((m) => [m.labels!.type, Number(m.value)]))
 const total = (f: Family) => Number(f.metrics[0]!.value)
 
-/** The handle and resource gauges of prom-client's defaults, each pair from one walk per scrape. */
+/**
+ * The handle and resource gauges of prom-client's defaults, each pair from one walk per scrape.
+ * Node only: Bun's `_getActiveHandles` and `getActiveResourcesInfo` answer nothing (nor do
+ * prom-client's own gauges there).
+ */
 describe('shareHandleWalks', () => {
   let server: Server
   const sockets: Socket[] = []
