@@ -1,42 +1,24 @@
 /**
  * The inbound bench's webhook receiver, in its own process: verifies every signature
  * (standardwebhooks, a secret per path, set by `POST /secrets`), and for each `message.received`
- * whose text is "<run> <index> <epoch ms>" (test/wa-sim/control-bench.ts) counts it once per
- * messageId, takes its latency (arrival − the time in the text; same machine, same clock) and
- * checks per session that both `sequence` and the index only grow. `GET /stats/<run>` reports
+ * whose text is "<run> <index> <epoch ms>" counts it (inbound-runs.ts) and checks per session
+ * that `sequence` only grows. `GET /stats/<run>` reports
  * a run; answers 204 to every delivery.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
-
-interface Run {
-  ids: Set<string>
-  duplicates: number
-  outOfOrder: number
-  latencies: number[]
-  firstAt: number
-  lastAt: number
-  lastIndex: Map<string, number>
-}
+import { BENCH_TEXT, inboundRuns } from './inbound-runs'
 
 const verifiers = new Map<string, Webhook>()
-const runs = new Map<string, Run>()
+const runs = inboundRuns()
 const lastSequence = new Map<string, number>()
 let badSignatures = 0
 let sequenceOutOfOrder = 0
 let otherEvents = 0
 
-const TEXT = /"([a-z]+) (\d+) (\d{13})"/
-
-const runOf = (name: string): Run => {
-  let run = runs.get(name)
-  if (!run) {
-    run = { ids: new Set(), duplicates: 0, outOfOrder: 0, latencies: [], firstAt: 0, lastAt: 0, lastIndex: new Map() }
-    runs.set(name, run)
-  }
-  return run
-}
+// The text as the event's JSON quotes it.
+const QUOTED_TEXT = new RegExp(`"${BENCH_TEXT.source}"`)
 
 function receive(path: string, raw: string, headers: http.IncomingHttpHeaders, at: number): void {
   const verifier = verifiers.get(path)
@@ -50,38 +32,12 @@ function receive(path: string, raw: string, headers: http.IncomingHttpHeaders, a
   }
   if (event.sequence <= (lastSequence.get(event.sessionId) ?? 0)) sequenceOutOfOrder++
   lastSequence.set(event.sessionId, event.sequence)
-  const match = event.type === 'message.received' ? TEXT.exec(raw) : null
+  const match = event.type === 'message.received' ? QUOTED_TEXT.exec(raw) : null
   if (!match) return void otherEvents++
-  const run = runOf(match[1]!)
-  const id = event.data.messageId!
-  if (run.ids.has(id)) return void run.duplicates++
-  run.ids.add(id)
-  const index = Number(match[2])
-  if (index <= (run.lastIndex.get(event.sessionId) ?? -1)) run.outOfOrder++
-  run.lastIndex.set(event.sessionId, index)
-  run.latencies.push(at - Number(match[3]))
-  if (!run.firstAt) run.firstAt = at
-  run.lastAt = at
+  runs.count(event.sessionId, event.data.messageId!, match, at)
 }
 
-function report(name: string) {
-  const run = runOf(name)
-  const sorted = [...run.latencies].sort((a, b) => a - b)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
-  return {
-    unique: run.ids.size,
-    duplicates: run.duplicates,
-    outOfOrder: run.outOfOrder,
-    firstAt: run.firstAt,
-    lastAt: run.lastAt,
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    maxMs: sorted.at(-1) ?? 0,
-    badSignatures,
-    sequenceOutOfOrder,
-    otherEvents,
-  }
-}
+const report = (name: string) => ({ ...runs.report(name), badSignatures, sequenceOutOfOrder, otherEvents })
 
 const server = http.createServer((req, res) => {
   const path = req.url ?? '/'

@@ -18,22 +18,20 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { createInterface } from 'node:readline'
 import { compileGateway } from './build'
 import { startGatewayProcess, waitConnected, type GatewayProcess } from './gateway-process'
-import { startNode, stop } from './processes'
+import { firstLine, startNode, stop } from './processes'
+import type { RunReport } from './inbound-runs'
 import { seedDatabaseFile } from './seed'
 import { startSimulatorProcess, type SimulatorProcess } from './simulator-process'
 import { tempDir } from '../support/temp-dir'
 
-interface SinkStats {
-  unique: number
-  duplicates: number
-  outOfOrder: number
-  firstAt: number
-  lastAt: number
-  p50Ms: number
-  p99Ms: number
-  maxMs: number
+interface SinkStats extends RunReport {
   badSignatures: number
   sequenceOutOfOrder: number
+}
+
+/** Where a run's messages are counted: the webhook receiver, or the bare sockets themselves. */
+interface Counter {
+  stats(run: string): Promise<RunReport>
 }
 
 interface Burst {
@@ -42,16 +40,20 @@ interface Burst {
   finishedAt: number
 }
 
-/** Cores used over a run: CPU seconds (user + system) / wall seconds. */
+/** Cores used over a run: CPU seconds (user + system) / wall seconds, per process. */
 export interface CpuShares {
   gateway: number
   simulator: number
   receiver: number
 }
 
-export interface InboundRun {
+/** The processes of a run, by name: the first one is the one receiving from WhatsApp. */
+type Pids<K extends string> = Record<K, number>
+
+/** One run, as the process receiving from WhatsApp (`K` names the processes measured) took it. */
+export interface RunFigures<K extends string> {
   messages: number
-  /** Messages delivered / (last arrival − first send). */
+  /** Messages delivered (to the receiver; for the bare sockets, emitted by Baileys) / (last arrival − first send). */
   deliveredPerSecond: number
   /** Messages the simulator sent / (its last send − its first). */
   sentPerSecond: number
@@ -61,18 +63,22 @@ export interface InboundRun {
   p50Ms: number
   p99Ms: number
   maxMs: number
-  cpu: CpuShares
-  /** The gateway's CPU time (all its threads) over the run / messages delivered: what a loaded machine changes least. */
-  gatewayCpuMsPerMessage: number
+  cpu: Record<K, number>
+  /** The receiving process's CPU time (all its threads) over the run / messages delivered: what a loaded machine changes least. */
+  cpuMsPerMessage: number
   /**
-   * What the gateway sent to the storage layer over the run (/proc/<pid>/io write_bytes: the
-   * database, its WAL, checkpoints) / messages delivered, in KiB: what a commit per message costs
-   * a disk (an SD card's wear).
+   * What the receiving process sent to the storage layer over the run (/proc/<pid>/io
+   * write_bytes: the database, its WAL, checkpoints) / messages delivered, in KiB: what a commit
+   * per message costs a disk (an SD card's wear).
    */
-  gatewayDiskKibPerMessage: number
-  /** GET /health, one after another all through the run: the slowest answer (how long the loop was held) */
-  healthMaxMs: number
+  diskKibPerMessage: number
+  /** GET /health, one after another all through the run: the slowest answer (how long the loop was held); the gateway's only */
+  healthMaxMs?: number
 }
+
+export type InboundRun = RunFigures<keyof CpuShares>
+/** The bare sockets' runs: their process, and the simulator. */
+export type BareRun = RunFigures<'bare' | 'simulator'>
 
 /** Asks /health again and again until stopped; answers the slowest. */
 function probeHealth(port: number): () => Promise<number> {
@@ -99,6 +105,8 @@ export interface InboundFigures {
   calm: InboundRun
   paced: InboundRun & { targetPerSecond: number }
   burst: InboundRun
+  /** The same runs received by bare Baileys sockets with the same sessions (no record, event or webhook): the reference. */
+  bare: { calm: BareRun; paced: BareRun & { targetPerSecond: number }; burst: BareRun }
   badSignatures: number
   sequenceOutOfOrder: number
 }
@@ -112,10 +120,11 @@ const TICKS_PER_SECOND = 100
 const writtenBytes = (pid: number): number =>
   Number(/^write_bytes:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0)
 
-function cpuMeter(pids: CpuShares) {
-  const start = { at: performance.now(), ...mapShares(pids, ticks) }
-  return (): { shares: CpuShares; seconds: number } => {
-    const seconds = (performance.now() - start.at) / 1000
+function cpuMeter<K extends string>(pids: Pids<K>) {
+  const startedAt = performance.now()
+  const start = mapShares(pids, ticks)
+  return (): { shares: Record<K, number>; seconds: number } => {
+    const seconds = (performance.now() - startedAt) / 1000
     const round = (n: number) => Math.round(n * 100) / 100
     return {
       shares: mapShares(pids, (pid, key) => round((ticks(pid) - start[key]) / TICKS_PER_SECOND / seconds)),
@@ -123,11 +132,8 @@ function cpuMeter(pids: CpuShares) {
     }
   }
 }
-const mapShares = (pids: CpuShares, f: (pid: number, key: keyof CpuShares) => number): CpuShares => ({
-  gateway: f(pids.gateway, 'gateway'),
-  simulator: f(pids.simulator, 'simulator'),
-  receiver: f(pids.receiver, 'receiver'),
-})
+const mapShares = <K extends string>(pids: Pids<K>, f: (pid: number, key: K) => number): Record<K, number> =>
+  Object.fromEntries(Object.entries<number>(pids).map(([key, pid]) => [key, f(pid, key as K)])) as Record<K, number>
 
 async function startSink() {
   const child = startNode(['--import', 'tsx', 'test/bench/inbound-sink.ts'])
@@ -177,31 +183,38 @@ async function connect(gateway: GatewayProcess, key: string, sim: SimulatorProce
  * counts as lost): a gateway busy storing a backlog posts nothing for tens of seconds (the note in
  * docs/benchmarks.md), which is late, not lost.
  */
-async function waitDelivered(sink: Sink, run: string, total: number, idleMs = 90_000): Promise<SinkStats> {
-  let last = await sink.stats(run)
+async function waitDelivered(counter: Counter, run: string, total: number, idleMs = 90_000): Promise<RunReport> {
+  let last = await counter.stats(run)
   let progressAt = performance.now()
   while (last.unique < total && performance.now() - progressAt < idleMs) {
     await sleep(50)
-    const next = await sink.stats(run)
+    const next = await counter.stats(run)
     if (next.unique > last.unique) progressAt = performance.now()
     last = next
   }
   return last
 }
 
-async function run(
-  gatewayPort: number,
+/** A run's receiving side: the process taking messages from WhatsApp (`pids[receiving]`), where they are counted, and the /health to probe (the gateway's). */
+interface Side<K extends string> {
+  pids: Pids<K>
+  receiving: NoInfer<K>
+  counter: Counter
+  healthPort?: number
+}
+
+async function run<K extends string>(
+  side: Side<K>,
   sim: SimulatorProcess,
-  sink: Sink,
-  pids: CpuShares,
   name: string,
   n: number,
   perSession: number,
   perSecond?: number,
-): Promise<InboundRun> {
-  const cpu = cpuMeter(pids)
-  const writtenBefore = writtenBytes(pids.gateway)
-  const health = probeHealth(gatewayPort)
+): Promise<RunFigures<K>> {
+  const pid = side.pids[side.receiving]
+  const cpu = cpuMeter(side.pids)
+  const writtenBefore = writtenBytes(pid)
+  const health = side.healthPort === undefined ? undefined : probeHealth(side.healthPort)
   const bursts = await Promise.all(
     Array.from({ length: n }, (_, i) =>
       sim.control<Burst>(`/bench/contacts/${contactPhone(i)}/texts`, {
@@ -213,10 +226,10 @@ async function run(
     ),
   )
   const total = n * perSession
-  const stats = await waitDelivered(sink, name, total)
+  const stats = await waitDelivered(side.counter, name, total)
   const { shares, seconds } = cpu()
-  const written = writtenBytes(pids.gateway) - writtenBefore
-  const healthMaxMs = await health()
+  const written = writtenBytes(pid) - writtenBefore
+  const healthMaxMs = await health?.()
   const firstSend = Math.min(...bursts.map((b) => b.startedAt))
   const lastSend = Math.max(...bursts.map((b) => b.finishedAt))
   return {
@@ -230,9 +243,9 @@ async function run(
     p99Ms: stats.p99Ms,
     maxMs: stats.maxMs,
     cpu: shares,
-    gatewayCpuMsPerMessage: Math.round((shares.gateway * seconds * 1000 * 100) / Math.max(1, stats.unique)) / 100,
-    gatewayDiskKibPerMessage: Math.round((written * 10) / 1024 / Math.max(1, stats.unique)) / 10,
-    healthMaxMs,
+    cpuMsPerMessage: Math.round((shares[side.receiving] * seconds * 1000 * 100) / Math.max(1, stats.unique)) / 100,
+    diskKibPerMessage: Math.round((written * 10) / 1024 / Math.max(1, stats.unique)) / 10,
+    ...(healthMaxMs === undefined ? {} : { healthMaxMs }),
   }
 }
 
@@ -246,6 +259,42 @@ export interface InboundOptions {
   cpuProfDir?: string
   /** A file for the gateway's log lines (else they are read and dropped). */
   logFile?: string
+}
+
+/**
+ * The three runs on one side: 100 msg/s in all for 4 s (the warm-up, and the calm reference),
+ * then `rate` msg/s for `seconds`, then the burst.
+ */
+async function runAll<K extends string>(
+  side: Side<K>,
+  sim: SimulatorProcess,
+  {
+    sessions,
+    rate,
+    seconds,
+    burstPerSession,
+  }: Required<Pick<InboundOptions, 'sessions' | 'rate' | 'seconds' | 'burstPerSession'>>,
+) {
+  const calm = await run(side, sim, 'calm', sessions, Math.round(400 / sessions), 100)
+  if (calm.lost) throw new Error(`warm-up: ${calm.lost} of ${calm.messages} messages never arrived`)
+  const paced = await run(side, sim, 'paced', sessions, Math.round((rate * seconds) / sessions), rate)
+  const burst = await run(side, sim, 'burst', sessions, burstPerSession)
+  return { calm, paced: { ...paced, targetPerSecond: rate }, burst }
+}
+
+/** The reference's process (bare-inbound.ts) on the stopped gateway's file, once its sockets are open. */
+async function startBare(databasePath: string, sim: SimulatorProcess) {
+  const { wsUrl } = (await (await fetch(new URL('/config', sim.controlUrl))).json()) as { wsUrl: string }
+  const child = startNode(['--import', 'tsx', 'test/bench/bare-inbound.ts'], {
+    DATABASE_PATH: databasePath,
+    WS_URL: wsUrl,
+  })
+  const port = (JSON.parse(await firstLine(child, /"port"/)) as { port: number }).port
+  return {
+    child,
+    stats: async (run: string) => (await (await fetch(`http://127.0.0.1:${port}/stats/${run}`)).json()) as RunReport,
+    stop: () => stop(child),
+  }
 }
 
 export async function measureInbound({
@@ -264,6 +313,7 @@ export async function measureInbound({
   ])
   const dir = tempDir('bench-inbound-')
   let gateway: GatewayProcess | undefined
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined
   try {
     const env = {
       DATABASE_PATH: join(dir.path, 'gateway.db'),
@@ -278,26 +328,24 @@ export async function measureInbound({
     gateway = await startGatewayProcess(compiled.entry, env, nodeArgs)
     if (logFile) gateway.child.stdout!.pipe(createWriteStream(logFile))
     await connect(gateway, loadKey, sim, sink, sessions)
+    const shape = { sessions, rate, seconds, burstPerSession }
     const pids = { gateway: gateway.child.pid!, simulator: sim.child.pid!, receiver: sink.child.pid! }
-    // Warm-up, and the calm reference: 100 msg/s in all, 4 s.
-    const calm = await run(gateway.port, sim, sink, pids, 'calm', sessions, Math.round(400 / sessions), 100)
-    if (calm.lost) throw new Error(`warm-up: ${calm.lost} of ${calm.messages} messages never reached the receiver`)
-    const paced = await run(
-      gateway.port,
-      sim,
-      sink,
-      pids,
-      'paced',
-      sessions,
-      Math.round((rate * seconds) / sessions),
-      rate,
-    )
-    const burst = await run(gateway.port, sim, sink, pids, 'burst', sessions, burstPerSession)
+    const runs = await runAll({ pids, receiving: 'gateway', counter: sink, healthPort: gateway.port }, sim, shape)
     const { badSignatures, sequenceOutOfOrder } = await sink.stats('burst')
-    return { sessions, calm, paced: { ...paced, targetPerSecond: rate }, burst, badSignatures, sequenceOutOfOrder }
+    // The reference: the same sessions as bare sockets, once the gateway stopped (its file then
+    // holds every Signal session as it left it).
+    await gateway.stop()
+    gateway = undefined
+    bare = await startBare(env.DATABASE_PATH, sim)
+    const bareRuns = await runAll(
+      { pids: { bare: bare.child.pid!, simulator: sim.child.pid! }, receiving: 'bare', counter: bare },
+      sim,
+      shape,
+    )
+    return { sessions, ...runs, bare: bareRuns, badSignatures, sequenceOutOfOrder }
   } finally {
     await gateway?.stop()
-    await Promise.all([sim.stop(), sink.stop()])
+    await Promise.all([sim.stop(), sink.stop(), bare?.stop()])
     compiled.cleanup()
     dir.cleanup()
   }

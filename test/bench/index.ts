@@ -347,7 +347,7 @@ if (only.has('inbound')) {
     seconds: quick ? 3 : 10,
     burstPerSession: quick ? 500 : 2_500,
   })
-  const { paced, burst, calm } = inbound
+  const { paced, burst, calm, bare } = inbound
   figure(
     `paced at ${paced.targetPerSecond} msg/s: delivered msg/s vs the simulator's send rate`,
     paced.deliveredPerSecond,
@@ -357,11 +357,25 @@ if (only.has('inbound')) {
   )
   figure(`  the same: p99 ms, send → receiver vs at 100 msg/s`, paced.p99Ms, calm.p99Ms, 'ms', '< 100 ms')
   figure(
-    'as fast as the simulator sends: delivered msg/s vs its send rate',
+    "  the same received by bare Baileys sockets (no record, event or webhook): msg/s vs the simulator's",
+    bare.paced.deliveredPerSecond,
+    bare.paced.sentPerSecond,
+    'msg/s',
+    '—',
+  )
+  figure(
+    'as fast as the simulator sends: delivered msg/s vs bare Baileys sockets receiving the same',
     burst.deliveredPerSecond,
-    burst.sentPerSecond,
+    bare.burst.deliveredPerSecond,
     'msg/s',
     '≥ 1,000 msg/s',
+  )
+  figure(
+    '  the same: CPU ms a message, the gateway vs the bare sockets',
+    burst.cpuMsPerMessage,
+    bare.burst.cpuMsPerMessage,
+    'ms',
+    '—',
   )
   for (const [name, r] of [
     ['calm', calm],
@@ -369,7 +383,11 @@ if (only.has('inbound')) {
     ['burst', burst],
   ] as const)
     console.log(
-      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}; gateway CPU ${r.gatewayCpuMsPerMessage} ms and disk writes ${r.gatewayDiskKibPerMessage} KiB a message; slowest /health ${r.healthMaxMs} ms`,
+      `  ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}, duplicates ${r.duplicates}; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; CPU (cores) gateway ${r.cpu.gateway}, simulator ${r.cpu.simulator}, receiver ${r.cpu.receiver}; gateway CPU ${r.cpuMsPerMessage} ms and disk writes ${r.diskKibPerMessage} KiB a message; slowest /health ${r.healthMaxMs} ms`,
+    )
+  for (const [name, r] of Object.entries(bare))
+    console.log(
+      `  bare ${name}: ${r.messages} messages, lost ${r.lost}, out of order ${r.outOfOrder}; ${r.deliveredPerSecond} msg/s; p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms; CPU (cores) bare ${r.cpu.bare}, simulator ${r.cpu.simulator}; ${r.cpuMsPerMessage} ms a message`,
     )
   console.log(
     `  bad signatures ${inbound.badSignatures}, a session's sequence not growing ${inbound.sequenceOutOfOrder} (a retried delivery arrives twice)`,
