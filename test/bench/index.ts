@@ -357,21 +357,21 @@ if (only.has('inbound')) {
   )
   figure(`  the same: p99 ms, send → receiver vs at 100 msg/s`, paced.p99Ms, calm.p99Ms, 'ms', '< 100 ms')
   figure(
-    "  the same received by bare Baileys sockets (no record, event or webhook): msg/s vs the simulator's",
+    '  bare Baileys sockets, same sessions: msg/s vs sent',
     bare.paced.deliveredPerSecond,
     bare.paced.sentPerSecond,
     'msg/s',
     '—',
   )
   figure(
-    'as fast as the simulator sends: delivered msg/s vs bare Baileys sockets receiving the same',
+    'burst: delivered msg/s vs bare Baileys sockets',
     burst.deliveredPerSecond,
     bare.burst.deliveredPerSecond,
     'msg/s',
     '≥ 1,000 msg/s',
   )
   figure(
-    '  the same: CPU ms a message, the gateway vs the bare sockets',
+    '  the same: CPU ms a message, gateway vs bare sockets',
     burst.cpuMsPerMessage,
     bare.burst.cpuMsPerMessage,
     'ms',
