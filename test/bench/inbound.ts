@@ -10,6 +10,9 @@
  * - burst: each contact sends `burstPerSession` as fast as the simulator can: the most the
  *   gateway delivers, against the simulator's own send rate in the same run (the offered load;
  *   a ratio near 1 would mean the simulator, not the gateway, set the figure).
+ * Then the reference: the gateway stops and the same sessions log in as bare Baileys sockets in
+ * a process of their own (bare-inbound.ts), which take the same three runs, counting each text
+ * as Baileys emits it: what receiving costs with nothing stored or posted.
  * Each process's CPU share (/proc/<pid>/stat) is reported per run.
  */
 import { createWriteStream, readFileSync } from 'node:fs'
